@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { sandboxGatewayPlugin } from '@store/sandbox-gateway';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { PaymentGateway } from './gateway/payment-gateway';
+import { registerErrorHandler } from './http/error-handler';
+import { registerPaymentRoutes } from './routes/payment';
+
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  gateway: PaymentGateway;
+  /** Serve the built storefront (apps/web/dist) when present; API-only tests leave it off. */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  registerErrorHandler(app);
+  registerPaymentRoutes(app, {
+    orm: deps.database.orm,
+    gateway: deps.gateway,
+    publicUrl: deps.config.publicUrl,
+  });
+
+  if (deps.config.gateway.kind === 'sandbox') {
+    await app.register(sandboxGatewayPlugin, {
+      prefix: '/sandbox',
+      db: deps.database.sql,
+      merchantId: deps.config.gateway.merchantId,
+      username: deps.config.gateway.username,
+      password: deps.config.gateway.password,
+    });
+  }
+
+  if (deps.serveWeb !== false && existsSync(WEB_DIST)) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
+    // Every page route is the single-page app's: it shows the page, or sends unknown paths to /.
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/sandbox/')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply
+        .status(404)
+        .send({ status: 'error', message: `No such endpoint: ${request.method} ${path}` });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/**
+ * Typed configuration, parsed once at start from the environment. Every bad value is reported on a line
+ * of its own, naming the variable, and the process stops before it listens.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const urlText = (name: string) =>
+  optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+/.test(value), {
+    message: `${name} must be an http(s) URL`,
+  });
+
+const environmentSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(3000),
+    HOST: optionalText.default('127.0.0.1'),
+    DATA_DIR: optionalText.default('./data'),
+    DATABASE_URL: optionalText.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    ),
+    PUBLIC_URL: urlText('PUBLIC_URL'),
+    GATEWAY: z
+      .enum(['sandbox', 'cardpointe'], { error: 'GATEWAY must be "sandbox" or "cardpointe"' })
+      .default('sandbox'),
+    CARDPOINTE_SITE: optionalText.refine(
+      (value) => value === undefined || /^[a-z0-9-]+$/i.test(value),
+      'CARDPOINTE_SITE must be the site name only, e.g. "fts-uat"',
+    ),
+    CARDPOINTE_URL: urlText('CARDPOINTE_URL'),
+    CARDPOINTE_MERCHANT_ID: optionalText,
+    CARDPOINTE_USERNAME: optionalText,
+    CARDPOINTE_PASSWORD: optionalText,
+    CARDPOINTE_HPP_URL: urlText('CARDPOINTE_HPP_URL'),
+    GATEWAY_TIMEOUT_MS: z.coerce
+      .number({ error: 'GATEWAY_TIMEOUT_MS must be a number' })
+      .int('GATEWAY_TIMEOUT_MS must be a whole number')
+      .min(1000, 'GATEWAY_TIMEOUT_MS must be at least 1000')
+      .default(30_000),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  })
+  .superRefine((env, context) => {
+    if (env.GATEWAY !== 'cardpointe') return;
+    const required = [
+      'CARDPOINTE_MERCHANT_ID',
+      'CARDPOINTE_USERNAME',
+      'CARDPOINTE_PASSWORD',
+      'CARDPOINTE_HPP_URL',
+    ] as const;
+    for (const key of required) {
+      if (!env[key])
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required when GATEWAY=cardpointe`,
+        });
+    }
+    if (!env.CARDPOINTE_SITE && !env.CARDPOINTE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['CARDPOINTE_SITE'],
+        message: 'CARDPOINTE_SITE (or CARDPOINTE_URL) is required when GATEWAY=cardpointe',
+      });
+    }
+  });
+
+export interface GatewayConfig {
+  kind: 'sandbox' | 'cardpointe';
+  /** Base URL of the CardPointe REST API and CardSecure; for the mounted sandbox it is known only once listening. */
+  baseUrl?: string;
+  merchantId: string;
+  username: string;
+  password: string;
+  /** The hosted payment page; for the mounted sandbox, `${publicUrl}/sandbox/hpp`. */
+  hostedPageUrl: string;
+  timeoutMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** The address shoppers use; redirects after payment must point back here. */
+  publicUrl: string;
+  gateway: GatewayConfig;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
+}
+
+/** Default sandbox credentials; they only ever open the built-in sandbox gateway. */
+export const SANDBOX_GATEWAY_ACCOUNT = {
+  merchantId: '800000000001',
+  username: 'sandbox',
+  password: 'sandbox-password',
+} as const;
+
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const gateway: GatewayConfig =
+    env.GATEWAY === 'cardpointe'
+      ? {
+          kind: 'cardpointe',
+          baseUrl: (env.CARDPOINTE_URL ?? `https://${env.CARDPOINTE_SITE}.cardconnect.com`).replace(
+            /\/+$/,
+            '',
+          ),
+          merchantId: env.CARDPOINTE_MERCHANT_ID!,
+          username: env.CARDPOINTE_USERNAME!,
+          password: env.CARDPOINTE_PASSWORD!,
+          hostedPageUrl: env.CARDPOINTE_HPP_URL!,
+          timeoutMs: env.GATEWAY_TIMEOUT_MS,
+        }
+      : {
+          kind: 'sandbox',
+          ...SANDBOX_GATEWAY_ACCOUNT,
+          hostedPageUrl: `${publicUrl}/sandbox/hpp`,
+          timeoutMs: env.GATEWAY_TIMEOUT_MS,
+        };
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    gateway,
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The plain SQL interface both PGlite and pg.Pool offer; the sandbox gateway keeps its own tables through it. */
+export interface SqlClient {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  orm: Orm;
+  sql: SqlClient;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** PostgreSQL when a URL is given, otherwise PGlite with its files under `dataDir` (or in memory). */
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  return usePglite(new PGlite(options.dataDir));
+}
+
+export async function usePglite(client: PGliteInterface): Promise<Database> {
+  const orm = drizzlePglite(client as PGlite, { schema }) as unknown as Orm;
+  await migratePglite(orm as never, { migrationsFolder });
+  return {
+    kind: 'pglite',
+    orm,
+    sql: { query: (text, params) => client.query(text, params) },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const orm = drizzlePostgres(pool, { schema }) as unknown as Orm;
+  // Several servers may start at once against one database: only one of them migrates at a time.
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock(hashtext('office-supplies-store:migrate'))");
+    await migratePostgres(orm as never, { migrationsFolder });
+  } finally {
+    await lock.query("select pg_advisory_unlock(hashtext('office-supplies-store:migrate'))").catch(() => {});
+    lock.release();
+  }
+  return {
+    kind: 'postgres',
+    orm,
+    sql: { query: async (text, params) => ({ rows: (await pool.query(text, params)).rows }) },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,285 @@
+import { centsToDecimalString, parseDollars, type CardBrand, type Cents } from '@store/core';
+import { z } from 'zod';
+import type {
+  AuthorizeInput,
+  GatewayFailure,
+  GatewayResult,
+  GatewayTransaction,
+  PaymentGateway,
+  SettlementState,
+} from './payment-gateway';
+
+export interface CardPointeOptions {
+  /** e.g. https://fts-uat.cardconnect.com, or the mounted sandbox's address; read on every call. */
+  baseUrl: () => string;
+  merchantId: string;
+  username: string;
+  password: string;
+  hostedPageUrl: string;
+  timeoutMs: number;
+  movesRealMoney: boolean;
+}
+
+/** A CardPointe transaction record, read by field name; unknown fields are ignored, field order never matters. */
+const transactionRecord = z.looseObject({
+  respstat: z.enum(['A', 'B', 'C']),
+  retref: z.string().optional(),
+  respcode: z.string().optional(),
+  resptext: z.string().optional(),
+  authcode: z.string().optional(),
+  amount: z.union([z.string(), z.number()]).optional(),
+  account: z.string().optional(),
+  token: z.string().optional(),
+  orderid: z.string().optional(),
+  setlstat: z.string().optional(),
+});
+type TransactionRecord = z.infer<typeof transactionRecord>;
+
+const tokenizeRecord = z.looseObject({
+  token: z.string().optional(),
+  errorcode: z.union([z.string(), z.number()]).optional(),
+  message: z.string().optional(),
+});
+
+const binRecord = z.looseObject({ product: z.string().optional() });
+
+const BIN_PRODUCTS: Record<string, CardBrand> = { V: 'VISA', M: 'MASTERCARD', A: 'AMEX', D: 'DISCOVER' };
+
+function settlementOf(record: TransactionRecord): SettlementState {
+  const text = (record.setlstat ?? '').toLowerCase();
+  if (record.respstat !== 'A' && !text) return 'declined';
+  if (text.includes('void')) return 'voided';
+  if (text.includes('expired')) return 'expired';
+  if (text.includes('refund')) return 'refund';
+  if (text.includes('decline') || text.includes('rejected')) return 'declined';
+  if (
+    text.includes('queued') ||
+    text.includes('accepted') ||
+    text.includes('capture') ||
+    text.includes('settled')
+  )
+    return 'captured';
+  if (text === '' || text.includes('authorized') || text.includes('txn not')) return 'authorized';
+  return 'unknown';
+}
+
+function amountCentsOf(amount: string | number | undefined): Cents {
+  if (amount === undefined) return 0;
+  const parsed = parseDollars(amount);
+  return parsed.ok ? parsed.cents : 0;
+}
+
+function toTransaction(record: TransactionRecord): GatewayTransaction {
+  const account = record.token ?? record.account;
+  const last4 = account && /\d{4}$/.test(account) ? account.slice(-4) : undefined;
+  return {
+    retref: record.retref ?? '',
+    orderId: record.orderid,
+    approved: record.respstat === 'A',
+    respcode: record.respcode ?? '',
+    message: record.resptext ?? '',
+    authCode: record.authcode,
+    amountCents: amountCentsOf(record.amount),
+    account,
+    last4,
+    settlement: settlementOf(record),
+  };
+}
+
+/** Turns a transaction answer into a result: approved, declined (C) or retry (B). */
+function toResult(record: TransactionRecord): GatewayResult<GatewayTransaction> {
+  const transaction = toTransaction(record);
+  if (record.respstat === 'A') return { ok: true, value: transaction };
+  return {
+    ok: false,
+    kind: record.respstat === 'B' ? 'retry' : 'declined',
+    respcode: transaction.respcode,
+    message: transaction.message || 'Declined',
+    ...(transaction.retref ? { retref: transaction.retref } : {}),
+  };
+}
+
+/**
+ * The CardPointe Gateway REST API and CardSecure, over HTTP. The same code talks to Fiserv's CardPointe
+ * and to the built-in sandbox gateway.
+ */
+export function createCardPointeGateway(options: CardPointeOptions): PaymentGateway {
+  const authorization = `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`;
+  const merchid = options.merchantId;
+
+  async function call(
+    method: 'GET' | 'PUT' | 'POST',
+    path: string,
+    body?: object,
+  ): Promise<GatewayResult<unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(`${options.baseUrl()}${path}`, {
+        method,
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      return {
+        ok: false,
+        kind: 'unavailable',
+        message: timedOut
+          ? 'The payment gateway did not answer in time'
+          : 'The payment gateway could not be reached',
+      };
+    }
+    const text = await response.text().catch(() => '');
+    if (response.status >= 500) {
+      return {
+        ok: false,
+        kind: 'unavailable',
+        message: `The payment gateway failed (HTTP ${response.status})`,
+      };
+    }
+    if (response.status >= 400) {
+      return {
+        ok: false,
+        kind: 'rejected',
+        status: response.status,
+        message:
+          response.status === 401
+            ? 'The payment gateway refused our credentials'
+            : readMessage(text, response.status),
+      };
+    }
+    try {
+      return { ok: true, value: JSON.parse(text) as unknown };
+    } catch {
+      return { ok: false, kind: 'unavailable', message: 'The payment gateway sent an unreadable answer' };
+    }
+  }
+
+  async function transactionCall(
+    method: 'GET' | 'PUT',
+    path: string,
+    body?: object,
+  ): Promise<GatewayResult<GatewayTransaction>> {
+    const answer = await call(method, path, body);
+    if (!answer.ok) return answer;
+    const record = transactionRecord.safeParse(answer.value);
+    if (!record.success) return unreadable();
+    return toResult(record.data);
+  }
+
+  return {
+    movesRealMoney: options.movesRealMoney,
+
+    authorize(input: AuthorizeInput) {
+      return transactionCall('PUT', '/cardconnect/rest/auth', {
+        merchid,
+        account: input.account,
+        ...(input.expiry ? { expiry: input.expiry } : {}),
+        ...(input.cvv ? { cvv2: input.cvv } : {}),
+        ...(input.name ? { name: input.name } : {}),
+        amount: centsToDecimalString(input.amountCents),
+        currency: 'USD',
+        orderid: input.orderId,
+        capture: input.capture ? 'Y' : 'N',
+        ecomind: 'E',
+      });
+    },
+
+    capture({ retref, amountCents }) {
+      return transactionCall('PUT', '/cardconnect/rest/capture', {
+        merchid,
+        retref,
+        ...(amountCents !== undefined ? { amount: centsToDecimalString(amountCents) } : {}),
+      });
+    },
+
+    voidAuthorization({ retref }) {
+      return transactionCall('PUT', '/cardconnect/rest/void', { merchid, retref });
+    },
+
+    refund({ retref, amountCents }) {
+      return transactionCall('PUT', '/cardconnect/rest/refund', {
+        merchid,
+        retref,
+        ...(amountCents !== undefined ? { amount: centsToDecimalString(amountCents) } : {}),
+      });
+    },
+
+    inquire(retref) {
+      return transactionCall('GET', `/cardconnect/rest/inquire/${encodeURIComponent(retref)}/${merchid}`);
+    },
+
+    async inquireByOrderId(orderId) {
+      const answer = await call(
+        'GET',
+        `/cardconnect/rest/inquireByOrderid/${encodeURIComponent(orderId)}/${merchid}/1`,
+      );
+      if (!answer.ok) return answer;
+      // CardPointe answers an array of records, a single record, or a "Txn not found" record.
+      const list = z
+        .array(transactionRecord)
+        .safeParse(Array.isArray(answer.value) ? answer.value : [answer.value]);
+      if (!list.success) return unreadable();
+      const found = list.data.filter(
+        (record) => record.retref && !(record.respstat === 'C' && record.respcode === '29'),
+      );
+      return { ok: true, value: found.map(toTransaction) };
+    },
+
+    async tokenize({ account, expiry }) {
+      const answer = await call('POST', '/cardsecure/api/v1/ccn/tokenize', {
+        account,
+        ...(expiry ? { expiry } : {}),
+      });
+      if (!answer.ok) return answer;
+      const record = tokenizeRecord.safeParse(answer.value);
+      if (!record.success) return unreadable();
+      if (!record.data.token || Number(record.data.errorcode ?? 0) !== 0) {
+        return {
+          ok: false,
+          kind: 'declined',
+          respcode: String(record.data.errorcode ?? ''),
+          message: record.data.message || 'Tokenization failed',
+        };
+      }
+      return { ok: true, value: { token: record.data.token } };
+    },
+
+    async cardBrand(token) {
+      const answer = await call('GET', `/cardconnect/rest/bin/${merchid}/${encodeURIComponent(token)}`);
+      if (!answer.ok) return answer;
+      const record = binRecord.safeParse(answer.value);
+      if (!record.success) return unreadable();
+      return { ok: true, value: BIN_PRODUCTS[record.data.product ?? ''] ?? 'UNKNOWN' };
+    },
+
+    hostedPaymentUrl({ orderId, amountCents, returnUrl }) {
+      const url = new URL(options.hostedPageUrl);
+      url.searchParams.set('total', centsToDecimalString(amountCents));
+      url.searchParams.set('invoice', orderId);
+      url.searchParams.set('returnUrl', returnUrl);
+      return url.toString();
+    },
+  };
+}
+
+function unreadable(): GatewayFailure {
+  return { ok: false, kind: 'unavailable', message: 'The payment gateway sent an unreadable answer' };
+}
+
+function readMessage(text: string, status: number): string {
+  try {
+    const body = JSON.parse(text) as { message?: unknown; resptext?: unknown; error?: unknown };
+    const message = body.message ?? body.resptext ?? body.error;
+    if (typeof message === 'string' && message) return message;
+  } catch {
+    // not JSON: fall through to the generic text
+  }
+  return `The payment gateway refused the request (HTTP ${status})`;
+}

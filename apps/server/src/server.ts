@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { createCardPointeGateway } from './gateway/cardpointe-gateway';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, wires the gateway and starts listening. With the built-in sandbox, the gateway is
+ * mounted at /sandbox in this process and still spoken to over HTTP, at the address the server listens on.
+ */
+export async function startServer(
+  config: Config,
+  options: { database?: Database; serveWeb?: boolean; logger?: boolean } = {},
+): Promise<RunningServer> {
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  let listeningAt = '';
+  const gateway = createCardPointeGateway({
+    ...config.gateway,
+    baseUrl: () => config.gateway.baseUrl ?? `${listeningAt}/sandbox`,
+    movesRealMoney: config.gateway.kind === 'cardpointe',
+  });
+  const app = await buildApp({
+    config,
+    database,
+    gateway,
+    serveWeb: options.serveWeb,
+    logger: options.logger,
+  });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    if (!options.database) await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const loopbackHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  listeningAt = `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`;
+  return {
+    app,
+    url: listeningAt,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

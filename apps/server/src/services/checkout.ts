@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import {
+  centsToDollars,
+  computeCartTotals,
+  orderChannelOf,
+  type createPaymentRequestSchema,
+  type CreatePaymentResponse,
+  type VerifyPaymentResponse,
+} from '@store/core';
+import type { z } from 'zod';
+import {
+  findPaymentByOrder,
+  findPaymentRequest,
+  insertOrderWithPaymentRequest,
+  markPaymentRequest,
+  recordAuthorization,
+  type PaymentRow,
+} from '../db/checkout-store';
+import type { Orm } from '../db/client';
+import type { GatewayTransaction, PaymentGateway } from '../gateway/payment-gateway';
+import { AppError } from '../http/errors';
+
+export interface CheckoutDependencies {
+  orm: Orm;
+  gateway: PaymentGateway;
+  /** Where shoppers reach the store; the only place the hosted page may send them back to. */
+  publicUrl: string;
+}
+
+const RESULT_PATH = '/payment-complete';
+
+/** The hosted page may only send the shopper back to this store's result page (no open redirect). */
+function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
+  let target: URL;
+  try {
+    target = new URL(redirectUrl);
+  } catch {
+    throw new AppError('invalid', 'Redirect URL is not valid');
+  }
+  if (target.origin !== new URL(publicUrl).origin || target.pathname !== RESULT_PATH || target.username) {
+    throw new AppError('invalid', 'Redirect URL must point back to this store');
+  }
+}
+
+/**
+ * Prices the cart from the catalog, refuses an amount that differs, records the order and its payment
+ * request, and answers where the shopper pays.
+ */
+export async function createPayment(
+  deps: CheckoutDependencies,
+  input: z.output<typeof createPaymentRequestSchema>,
+): Promise<CreatePaymentResponse> {
+  if (input.userId !== undefined) {
+    throw new AppError('forbidden', 'Sign in to pay as a customer');
+  }
+  checkRedirectUrl(input.redirectUrl, deps.publicUrl);
+  if (orderChannelOf(input.orderId) !== 'card') {
+    throw new AppError('invalid', 'Order ID is not valid');
+  }
+  const totals = computeCartTotals(input.items);
+  if (totals.totalCents !== input.amount) {
+    throw new AppError('invalid', 'Order total does not match the cart');
+  }
+  const requestId = randomUUID();
+  const { inserted } = await insertOrderWithPaymentRequest(
+    deps.orm,
+    {
+      id: input.orderId,
+      channel: 'card',
+      customerName: input.customerName,
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      lines: totals.lines.map(({ productId, unitPriceCents, quantity, lineTotalCents }) => ({
+        productId,
+        unitPriceCents,
+        quantity,
+        lineTotalCents,
+      })),
+    },
+    requestId,
+  );
+  if (!inserted) throw new AppError('conflict', 'This order ID has already been used');
+  return {
+    status: 'success',
+    requestId,
+    paymentUrl: deps.gateway.hostedPaymentUrl({
+      orderId: input.orderId,
+      amountCents: totals.totalCents,
+      returnUrl: input.redirectUrl,
+    }),
+    message: 'Payment request created',
+  };
+}
+
+function successAnswer(payment: PaymentRow): VerifyPaymentResponse {
+  return {
+    status: 'success',
+    message: 'Payment authorized',
+    paymentDetails: {
+      orderId: payment.orderId,
+      paymentMethod: payment.cardBrand,
+      transactionStatus: 'Authorized',
+      transaction: payment.retref,
+      amount: centsToDollars(payment.authorizedCents),
+      last4: payment.last4,
+      authorizationCode: payment.authCode,
+      transactionDate: payment.authorizedAt.toISOString(),
+    },
+  };
+}
+
+function failureAnswer(message: string, errorcode: string): VerifyPaymentResponse {
+  return { status: 'error', message, error: message, errorcode };
+}
+
+/** The transaction that decides an order's outcome: its approval if there is one, else its latest attempt. */
+function decidingTransaction(transactions: GatewayTransaction[]): GatewayTransaction | undefined {
+  return transactions.find((transaction) => transaction.approved) ?? transactions.at(-1);
+}
+
+/**
+ * Confirms a hosted-page payment with the gateway (inquireByOrderid), never by trusting the browser, and
+ * records the authorization once.
+ */
+export async function verifyPayment(
+  deps: CheckoutDependencies,
+  requestId: string,
+): Promise<VerifyPaymentResponse> {
+  const request = await findPaymentRequest(deps.orm, requestId);
+  if (!request) throw new AppError('not_found', 'Payment request not found');
+
+  const recorded = await findPaymentByOrder(deps.orm, request.orderId);
+  if (recorded) return successAnswer(recorded);
+
+  const inquiry = await deps.gateway.inquireByOrderId(request.orderId);
+  if (!inquiry.ok) {
+    throw new AppError(
+      'gateway_unavailable',
+      'The payment could not be confirmed right now. Please try again.',
+    );
+  }
+  const transaction = decidingTransaction(inquiry.value);
+  if (!transaction) {
+    return failureAnswer('No payment was made for this order', 'not_found');
+  }
+  if (!transaction.approved || transaction.settlement === 'voided' || transaction.settlement === 'expired') {
+    const message = transaction.message || 'Payment declined';
+    await markPaymentRequest(deps.orm, requestId, 'declined', message);
+    return failureAnswer(message, transaction.respcode || 'declined');
+  }
+  if (transaction.amountCents !== request.amountCents) {
+    // The hosted page was paid with another amount than the order's: give the hold back, never ship on it.
+    await deps.gateway.voidAuthorization({ retref: transaction.retref });
+    const message = 'The amount paid does not match the order total';
+    await markPaymentRequest(deps.orm, requestId, 'failed', message);
+    return failureAnswer(message, 'amount_mismatch');
+  }
+  const brand = transaction.account ? await deps.gateway.cardBrand(transaction.account) : undefined;
+  const payment = await recordAuthorization(deps.orm, {
+    orderId: request.orderId,
+    requestId,
+    retref: transaction.retref,
+    cardBrand: brand?.ok ? brand.value : 'UNKNOWN',
+    last4: transaction.last4 ?? '0000',
+    authCode: transaction.authCode ?? '',
+    authorizedCents: transaction.amountCents,
+    authorizedAt: new Date(),
+  });
+  return successAnswer(payment);
+}

@@ -1,0 +1,34 @@
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, type CartLine, type ProductId } from '@store/core';
+
+/** Keeps a quantity a whole number between the line limits. */
+export function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return MIN_LINE_QUANTITY;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(MIN_LINE_QUANTITY, Math.trunc(quantity)));
+}
+
+/**
+ * Adds a product: a product already in the cart has its quantity raised by the chosen quantity
+ * (capped at the line maximum); a new product is appended, keeping the order items were added in.
+ */
+export function addToLines(lines: readonly CartLine[], productId: ProductId, quantity: number): CartLine[] {
+  const added = clampQuantity(quantity);
+  const existing = lines.find((line) => line.productId === productId);
+  if (!existing) return [...lines, { productId, quantity: added }];
+  return lines.map((line) =>
+    line.productId === productId ? { ...line, quantity: clampQuantity(line.quantity + added) } : line,
+  );
+}
+
+export function setLineQuantity(lines: readonly CartLine[], productId: ProductId, quantity: number): CartLine[] {
+  return lines.map((line) =>
+    line.productId === productId ? { ...line, quantity: clampQuantity(quantity) } : line,
+  );
+}
+
+export function removeLine(lines: readonly CartLine[], productId: ProductId): CartLine[] {
+  return lines.filter((line) => line.productId !== productId);
+}
+
+export function countItems(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}

@@ -1,0 +1,94 @@
+import { computeCartTotals, type CartLine, type CartTotals, type ProductId } from '@store/core';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { addToLines, countItems, removeLine, setLineQuantity } from './cart-lines';
+
+export interface CartContextValue {
+  lines: readonly CartLine[];
+  /** Sum of the quantities of every line. */
+  itemCount: number;
+  /** Priced by @store/core: the same arithmetic the server uses. */
+  totals: CartTotals;
+  isOpen: boolean;
+  /** True while a checkout call runs: every cart action is disabled. */
+  isProcessing: boolean;
+  addItem(productId: ProductId, quantity: number): void;
+  setQuantity(productId: ProductId, quantity: number): void;
+  removeItem(productId: ProductId): void;
+  openCart(): void;
+  closeCart(): void;
+  setProcessing(processing: boolean): void;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+/** The cart lives in memory only (SPEC §3): a reload empties it. */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [lines, setLines] = useState<readonly CartLine[]>([]);
+  const [isOpen, setIsOpen] = useState(false);
+  const [isProcessing, setProcessing] = useState(false);
+
+  // Coming back from the payment page with the browser's Back button restores this page from the
+  // back/forward cache with the processing flag still set; release it so the cart is usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setProcessing(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const addItem = useCallback(
+    (productId: ProductId, quantity: number) => {
+      if (isProcessing) return;
+      setLines((current) => addToLines(current, productId, quantity));
+      setIsOpen(true);
+    },
+    [isProcessing],
+  );
+
+  const setQuantity = useCallback(
+    (productId: ProductId, quantity: number) => {
+      if (isProcessing) return;
+      setLines((current) => setLineQuantity(current, productId, quantity));
+    },
+    [isProcessing],
+  );
+
+  const removeItem = useCallback(
+    (productId: ProductId) => {
+      if (isProcessing) return;
+      setLines((current) => removeLine(current, productId));
+    },
+    [isProcessing],
+  );
+
+  const openCart = useCallback(() => setIsOpen(true), []);
+  const closeCart = useCallback(() => {
+    if (!isProcessing) setIsOpen(false);
+  }, [isProcessing]);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      lines,
+      itemCount: countItems(lines),
+      totals: computeCartTotals(lines),
+      isOpen,
+      isProcessing,
+      addItem,
+      setQuantity,
+      removeItem,
+      openCart,
+      closeCart,
+      setProcessing,
+    }),
+    [lines, isOpen, isProcessing, addItem, setQuantity, removeItem, openCart, closeCart],
+  );
+
+  return <CartContext value={value}>{children}</CartContext>;
+}
+
+export function useCart(): CartContextValue {
+  const context = use(CartContext);
+  if (!context) throw new Error('useCart must be used inside <CartProvider>');
+  return context;
+}

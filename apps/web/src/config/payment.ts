@@ -1,0 +1,11 @@
+/** A stored payment request is used for verification only while it is younger than this (SPEC §5, §9). */
+export const PAYMENT_REQUEST_MAX_AGE_MS = 30 * 60 * 1000;
+
+/** How long a failure message stays in the cart panel (SPEC §4, §9). */
+export const FAILURE_MESSAGE_MS = 3000;
+
+/** The customer name sent with guest checkouts. */
+export const GUEST_CUSTOMER_NAME = 'Guest';
+
+/** Upper bound for one API call, so a hung request never leaves the cart locked. */
+export const API_TIMEOUT_MS = 45_000;

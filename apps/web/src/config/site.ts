@@ -1,0 +1,13 @@
+/** Store identity and the static sample contact details shown in the footer (SPEC §2, §9). */
+export const SITE = {
+  name: 'Paperline',
+  fullName: 'Paperline Office Supply',
+  tagline: 'Office essentials, done right',
+  contact: {
+    addressLines: ['1200 Commerce Street, Suite 400', 'Austin, TX 78701'],
+    phone: '(555) 014-2370',
+    phoneHref: 'tel:+15550142370',
+    email: 'support@paperline.example',
+    hours: 'Mon–Fri, 8 am – 6 pm CT',
+  },
+} as const;

@@ -1,0 +1,97 @@
+import { PAYMENT_REQUEST_MAX_AGE_MS } from '../config/payment';
+import { getLocalStorage, type KeyValueStorage } from './browser-storage';
+
+/**
+ * Every browser-storage key the payment flows use (SPEC §3 "Browser storage keys"), in one place.
+ * The names are the original client's, so records written by one part of the app are read by another.
+ */
+export const PAYMENT_STORAGE_KEYS = {
+  /** The `requestId` returned by create-payment: what the result page verifies. */
+  requestId: 'lastPaymentRequestId',
+  /** When that request was created, milliseconds since the epoch. */
+  requestTime: 'lastPaymentRequestTime',
+  /** The amount sent to the payment page, dollars with two decimals ("68.20"). */
+  paymentAmount: 'lastPaymentAmount',
+  /** The order total, dollars with two decimals ("68.20"). */
+  orderAmount: 'lastOrderAmount',
+  /** 'true' when the last payment went through Google Pay. */
+  usedGooglePay: 'usedGooglePay',
+  /** 'true' when the last payment went through Apple Pay. */
+  usedApplePay: 'usedApplePay',
+  /** Set by a wallet flow that failed before reaching the result page. */
+  walletPaymentError: 'walletPaymentError',
+} as const;
+
+/** The keys that describe one payment request; cleared once it has been verified. */
+const REQUEST_KEYS = [
+  PAYMENT_STORAGE_KEYS.requestId,
+  PAYMENT_STORAGE_KEYS.requestTime,
+  PAYMENT_STORAGE_KEYS.paymentAmount,
+  PAYMENT_STORAGE_KEYS.orderAmount,
+] as const;
+
+export interface CardPaymentRequestRecord {
+  requestId: string;
+  /** Milliseconds since the epoch. */
+  requestTime: number;
+  /** Dollars with two decimals, e.g. "68.20". */
+  amount: string;
+}
+
+/** Records a hosted-page card payment just before the browser leaves for the payment page. */
+export function saveCardPaymentRequest(
+  record: CardPaymentRequestRecord,
+  storage: KeyValueStorage = getLocalStorage(),
+): void {
+  storage.setItem(PAYMENT_STORAGE_KEYS.requestId, record.requestId);
+  storage.setItem(PAYMENT_STORAGE_KEYS.requestTime, String(record.requestTime));
+  storage.setItem(PAYMENT_STORAGE_KEYS.paymentAmount, record.amount);
+  storage.setItem(PAYMENT_STORAGE_KEYS.orderAmount, record.amount);
+  storage.setItem(PAYMENT_STORAGE_KEYS.usedGooglePay, 'false');
+  storage.setItem(PAYMENT_STORAGE_KEYS.usedApplePay, 'false');
+  // A wallet failure from an earlier attempt must not mask the result of this payment.
+  storage.removeItem(PAYMENT_STORAGE_KEYS.walletPaymentError);
+}
+
+/** What the result page finds in storage, already judged against the 30-minute rule. */
+export type StoredPaymentRequest =
+  | { kind: 'fresh'; requestId: string; amount: string | null }
+  | { kind: 'incomplete' }
+  | { kind: 'none' };
+
+/**
+ * A request id is used only if it is under 30 minutes old. A stale id (or one whose time is missing
+ * or unreadable, so its age cannot be shown to be under 30 minutes) counts as nothing stored. An amount
+ * or time without any request id is an incomplete record.
+ */
+export function readStoredPaymentRequest(
+  storage: KeyValueStorage = getLocalStorage(),
+  now: number = Date.now(),
+): StoredPaymentRequest {
+  const requestId = storage.getItem(PAYMENT_STORAGE_KEYS.requestId)?.trim() || null;
+  const rawTime = storage.getItem(PAYMENT_STORAGE_KEYS.requestTime);
+  const amount =
+    storage.getItem(PAYMENT_STORAGE_KEYS.paymentAmount) ?? storage.getItem(PAYMENT_STORAGE_KEYS.orderAmount);
+
+  if (!requestId) {
+    return rawTime !== null || amount !== null ? { kind: 'incomplete' } : { kind: 'none' };
+  }
+  return isRequestFresh(rawTime, now) ? { kind: 'fresh', requestId, amount } : { kind: 'none' };
+}
+
+/** True when the stored time is a valid epoch-ms value at most 30 minutes (exclusive) in the past. */
+export function isRequestFresh(rawTime: string | null, now: number): boolean {
+  if (rawTime === null || !/^\d+$/.test(rawTime.trim())) return false;
+  const age = now - Number(rawTime);
+  return age >= 0 && age < PAYMENT_REQUEST_MAX_AGE_MS;
+}
+
+/** Forgets the verified request, so a reload of the result page does not verify it again. */
+export function clearPaymentRequest(storage: KeyValueStorage = getLocalStorage()): void {
+  for (const key of REQUEST_KEYS) storage.removeItem(key);
+}
+
+/** The error a wallet flow left behind, if any. */
+export function readWalletPaymentError(storage: KeyValueStorage = getLocalStorage()): string | null {
+  return storage.getItem(PAYMENT_STORAGE_KEYS.walletPaymentError);
+}

@@ -1,0 +1,27 @@
+export type CardBrand = 'VISA' | 'MASTERCARD' | 'AMEX' | 'DISCOVER' | 'UNKNOWN';
+
+/** SPEC §5: 4 is VISA; 51–55 MASTERCARD; 34 or 37 AMEX; 6011 or 65 DISCOVER; otherwise unknown. */
+export function detectCardBrand(cardNumber: string): CardBrand {
+  const digits = cardNumber.replace(/\D/g, '');
+  if (/^4/.test(digits)) return 'VISA';
+  if (/^5[1-5]/.test(digits)) return 'MASTERCARD';
+  if (/^3[47]/.test(digits)) return 'AMEX';
+  if (/^(6011|65)/.test(digits)) return 'DISCOVER';
+  return 'UNKNOWN';
+}
+
+/** The Luhn (mod 10) check every card number must pass. */
+export function isLuhnValid(cardNumber: string): boolean {
+  const digits = cardNumber.replace(/\D/g, '');
+  if (digits.length < 12 || digits.length > 19) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

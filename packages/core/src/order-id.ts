@@ -1,0 +1,22 @@
+/**
+ * Order ids carry a prefix per payment channel (SPEC §9): card orders through the hosted page,
+ * Google Pay and Apple Pay. CardPointe accepts order ids of at most 19 characters.
+ */
+export const ORDER_ID_PREFIXES = { card: 'CC', googlepay: 'GP', applepay: 'AP' } as const;
+export type OrderChannel = keyof typeof ORDER_ID_PREFIXES;
+
+export const ORDER_ID_PATTERN = /^(CC|GP|AP)-[0-9A-Z]{12}$/;
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export function createOrderId(channel: OrderChannel): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  const body = Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join('');
+  return `${ORDER_ID_PREFIXES[channel]}-${body}`;
+}
+
+export function orderChannelOf(orderId: string): OrderChannel | undefined {
+  const prefix = orderId.slice(0, 2);
+  return (Object.keys(ORDER_ID_PREFIXES) as OrderChannel[]).find((key) => ORDER_ID_PREFIXES[key] === prefix);
+}

@@ -1,0 +1,79 @@
+// Runs every check and test: formatting, lint, types, unit and integration tests (Vitest, on PGlite and,
+// with TEST_DATABASE_URL, on PostgreSQL), the production build, and the end-to-end tests in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const reports = mkdtempSync(join(tmpdir(), 'store-tests-'));
+
+function run(title, command, args, env = {}) {
+  console.info(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function fail(message) {
+  console.error(`\n✖ ${message}`);
+  process.exit(1);
+}
+
+if (!existsSync(bin('vitest'))) {
+  if (!run('Installing dependencies', 'npm', ['install', '--no-audit', '--no-fund'])) fail('npm install failed');
+}
+
+if (!existsSync('/usr/bin/chromium')) {
+  // Browser downloads are not possible everywhere: the tests use Debian's chromium.
+  const apt = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
+  const aptRun = (args) => run(`Installing Debian chromium: ${apt.join(' ')} ${args.join(' ')}`, apt[0], [...apt.slice(1), ...args]);
+  if (!aptRun(['update', '-qq']) || !aptRun(['install', '-y', '-qq', 'chromium'])) {
+    fail('Could not install chromium: run `apt-get install -y chromium` as root, then try again.');
+  }
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.warn('\nNote: TEST_DATABASE_URL is not set, so the database tests run on PGlite only; the PostgreSQL run is skipped.');
+}
+
+if (!run('Formatting (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn'])) fail('Formatting check failed: run `npm run format`.');
+if (!run('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings', '0'])) fail('Lint failed.');
+if (!run('Type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) fail('Type check failed.');
+
+const vitestReport = join(reports, 'vitest.json');
+const unitPassed = run('Unit and integration tests (Vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+
+const builtWeb = unitPassed && run('Production build (Vite)', bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+
+const playwrightReport = join(reports, 'playwright.json');
+const e2ePassed =
+  builtWeb &&
+  run('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '--config', 'tests/e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+const vitest = readJson(vitestReport);
+const playwright = readJson(playwrightReport);
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+
+console.info(
+  `\nVitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; ` +
+    `Playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`,
+);
+console.info(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(unitPassed && builtWeb && e2ePassed && failed === 0 ? 0 : 1);
