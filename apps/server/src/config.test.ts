@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(environment: Record<string, string>): string[] {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: './data', publicUrl: 'http://localhost:3000' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.gateway).toMatchObject({ kind: 'sandbox', hostedPageUrl: 'http://localhost:3000/sandbox/hpp' });
+  });
+
+  it('reads PostgreSQL, a public address and a port', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://shop@db/shop', PUBLIC_URL: 'https://shop.example/' });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://shop@db/shop', publicUrl: 'https://shop.example' });
+    expect(config.gateway.hostedPageUrl).toBe('https://shop.example/sandbox/hpp');
+  });
+
+  it('configures CardPointe from its site and credentials', () => {
+    const config = loadConfig({
+      GATEWAY: 'cardpointe',
+      CARDPOINTE_SITE: 'fts-uat',
+      CARDPOINTE_MERCHANT_ID: '496160873888',
+      CARDPOINTE_USERNAME: 'user',
+      CARDPOINTE_PASSWORD: 'secret',
+      CARDPOINTE_HPP_URL: 'https://shop.securepay.cardpointe.com/pay',
+    });
+    expect(config.gateway).toMatchObject({
+      kind: 'cardpointe',
+      baseUrl: 'https://fts-uat.cardconnect.com',
+      merchantId: '496160873888',
+      hostedPageUrl: 'https://shop.securepay.cardpointe.com/pay',
+    });
+  });
+
+  it('names every bad value on a line of its own', () => {
+    expect(problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', GATEWAY: 'stripe', PUBLIC_URL: 'shop' })).toEqual([
+      'PORT must be a number',
+      'DATABASE_URL must start with postgres:// or postgresql://',
+      'PUBLIC_URL must be an http(s) URL',
+      'GATEWAY must be "sandbox" or "cardpointe"',
+    ]);
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be between 0 and 65535']);
+  });
+
+  it('lists what CardPointe still needs', () => {
+    expect(problemsOf({ GATEWAY: 'cardpointe', CARDPOINTE_USERNAME: 'user' })).toEqual([
+      'CARDPOINTE_MERCHANT_ID is required when GATEWAY=cardpointe',
+      'CARDPOINTE_PASSWORD is required when GATEWAY=cardpointe',
+      'CARDPOINTE_HPP_URL is required when GATEWAY=cardpointe',
+      'CARDPOINTE_SITE (or CARDPOINTE_URL) is required when GATEWAY=cardpointe',
+    ]);
+  });
+});
