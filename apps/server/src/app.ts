@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { registerErrorHandler } from './http/error-handler';
+import { registerHealthRoutes } from './routes/health';
 import { registerPaymentRoutes } from './routes/payment';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -34,6 +35,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerHealthRoutes(app, deps.database.sql);
   registerPaymentRoutes(app, {
     orm: deps.database.orm,
     gateway: deps.gateway,
