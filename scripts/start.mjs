@@ -26,12 +26,25 @@ function newestModification(directory) {
 
 const builtPage = join(root, 'apps/web/dist/index.html');
 const sources = ['apps/web/src', 'apps/web/index.html', 'packages/core/src'].map((path) => join(root, path));
-const sourceTime = Math.max(...sources.map((path) => (statSync(path).isDirectory() ? newestModification(path) : statSync(path).mtimeMs)));
+const sourceTime = Math.max(
+  ...sources.map((path) =>
+    statSync(path).isDirectory() ? newestModification(path) : statSync(path).mtimeMs,
+  ),
+);
 if (!existsSync(builtPage) || statSync(builtPage).mtimeMs < sourceTime) {
   console.info('Building the storefront…');
-  run(join(root, 'node_modules/.bin/vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+  run(join(root, 'node_modules/.bin/vite'), [
+    'build',
+    '--config',
+    'apps/web/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
 }
 
-const server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -21,23 +21,28 @@ function fail(message) {
 }
 
 if (!existsSync(bin('vitest'))) {
-  if (!run('Installing dependencies', 'npm', ['install', '--no-audit', '--no-fund'])) fail('npm install failed');
+  if (!run('Installing dependencies', 'npm', ['install', '--no-audit', '--no-fund']))
+    fail('npm install failed');
 }
 
 if (!existsSync('/usr/bin/chromium')) {
   // Browser downloads are not possible everywhere: the tests use Debian's chromium.
   const apt = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
-  const aptRun = (args) => run(`Installing Debian chromium: ${apt.join(' ')} ${args.join(' ')}`, apt[0], [...apt.slice(1), ...args]);
+  const aptRun = (args) =>
+    run(`Installing Debian chromium: ${apt.join(' ')} ${args.join(' ')}`, apt[0], [...apt.slice(1), ...args]);
   if (!aptRun(['update', '-qq']) || !aptRun(['install', '-y', '-qq', 'chromium'])) {
     fail('Could not install chromium: run `apt-get install -y chromium` as root, then try again.');
   }
 }
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.warn('\nNote: TEST_DATABASE_URL is not set, so the database tests run on PGlite only; the PostgreSQL run is skipped.');
+  console.warn(
+    '\nNote: TEST_DATABASE_URL is not set, so the database tests run on PGlite only; the PostgreSQL run is skipped.',
+  );
 }
 
-if (!run('Formatting (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn'])) fail('Formatting check failed: run `npm run format`.');
+if (!run('Formatting (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']))
+  fail('Formatting check failed: run `npm run format`.');
 if (!run('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings', '0'])) fail('Lint failed.');
 if (!run('Type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) fail('Type check failed.');
 
@@ -49,14 +54,27 @@ const unitPassed = run('Unit and integration tests (Vitest)', bin('vitest'), [
   `--outputFile.json=${vitestReport}`,
 ]);
 
-const builtWeb = unitPassed && run('Production build (Vite)', bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+const builtWeb =
+  unitPassed &&
+  run('Production build (Vite)', bin('vite'), [
+    'build',
+    '--config',
+    'apps/web/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
 
 const playwrightReport = join(reports, 'playwright.json');
 const e2ePassed =
   builtWeb &&
-  run('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '--config', 'tests/e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
+  run(
+    'End-to-end tests (Playwright, Chromium)',
+    bin('playwright'),
+    ['test', '--config', 'tests/e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    },
+  );
 
 function readJson(path) {
   try {
@@ -68,8 +86,10 @@ function readJson(path) {
 const vitest = readJson(vitestReport);
 const playwright = readJson(playwrightReport);
 const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const failed =
+  (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
 console.info(
   `\nVitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; ` +

@@ -49,6 +49,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       merchantId: deps.config.gateway.merchantId,
       username: deps.config.gateway.username,
       password: deps.config.gateway.password,
+      allowedReturnOrigins: [new URL(deps.config.publicUrl).origin],
     });
   }
 

@@ -14,14 +14,30 @@ function problemsOf(environment: Record<string, string>): string[] {
 describe('loadConfig', () => {
   it('runs on the embedded defaults with nothing set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: './data', publicUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      publicUrl: 'http://localhost:3000',
+    });
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.gateway).toMatchObject({ kind: 'sandbox', hostedPageUrl: 'http://localhost:3000/sandbox/hpp' });
+    expect(config.gateway).toMatchObject({
+      kind: 'sandbox',
+      hostedPageUrl: 'http://localhost:3000/sandbox/hpp',
+    });
   });
 
   it('reads PostgreSQL, a public address and a port', () => {
-    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://shop@db/shop', PUBLIC_URL: 'https://shop.example/' });
-    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://shop@db/shop', publicUrl: 'https://shop.example' });
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://shop@db/shop',
+      PUBLIC_URL: 'https://shop.example/',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://shop@db/shop',
+      publicUrl: 'https://shop.example',
+    });
     expect(config.gateway.hostedPageUrl).toBe('https://shop.example/sandbox/hpp');
   });
 
@@ -43,7 +59,9 @@ describe('loadConfig', () => {
   });
 
   it('names every bad value on a line of its own', () => {
-    expect(problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', GATEWAY: 'stripe', PUBLIC_URL: 'shop' })).toEqual([
+    expect(
+      problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', GATEWAY: 'stripe', PUBLIC_URL: 'shop' }),
+    ).toEqual([
       'PORT must be a number',
       'DATABASE_URL must start with postgres:// or postgresql://',
       'PUBLIC_URL must be an http(s) URL',

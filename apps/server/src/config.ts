@@ -1,3 +1,4 @@
+import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { z } from 'zod';
 
 /**
@@ -107,13 +108,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** Default sandbox credentials; they only ever open the built-in sandbox gateway. */
-export const SANDBOX_GATEWAY_ACCOUNT = {
-  merchantId: '800000000001',
-  username: 'sandbox',
-  password: 'sandbox-password',
-} as const;
-
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) {
@@ -137,7 +131,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         }
       : {
           kind: 'sandbox',
-          ...SANDBOX_GATEWAY_ACCOUNT,
+          ...SANDBOX_CREDENTIALS,
           hostedPageUrl: `${publicUrl}/sandbox/hpp`,
           timeoutMs: env.GATEWAY_TIMEOUT_MS,
         };

@@ -3,10 +3,12 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createCardPointeGateway } from './gateway/cardpointe-gateway';
+import type { PaymentGateway } from './gateway/payment-gateway';
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
+  gateway: PaymentGateway;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startServer(
   return {
     app,
     url: listeningAt,
+    gateway,
     close: async () => {
       await app.close();
       if (!options.database) await database.close();

@@ -1,0 +1,245 @@
+import { createServer, type Server } from 'node:http';
+import { createOrderId } from '@store/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteTestDatabase } from '../db/test-database';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { createCardPointeGateway } from './cardpointe-gateway';
+import type { PaymentGateway } from './payment-gateway';
+
+/** The CardPointe adapter against the sandbox gateway, over real HTTP. */
+describe('CardPointe adapter against the sandbox gateway', () => {
+  let server: TestServer;
+  let gateway: PaymentGateway;
+
+  beforeAll(async () => {
+    server = await startTestServer(await createPgliteTestDatabase());
+    gateway = server.gateway;
+  });
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
+
+  async function authorize(card: string, amountCents: number, capture = false) {
+    return gateway.authorize({
+      account: card,
+      expiry: '1230',
+      cvv: '123',
+      amountCents,
+      orderId: createOrderId('card'),
+      capture,
+    });
+  }
+
+  it('authorizes a Luhn-valid card and reports it by field name', async () => {
+    const result = await authorize('4111111111111111', 6820);
+    expect(result).toMatchObject({
+      ok: true,
+      value: { approved: true, amountCents: 6820, last4: '1111', settlement: 'authorized' },
+    });
+    if (!result.ok) return;
+    expect(result.value.retref).toMatch(/^\d{12}$/);
+    expect(result.value.authCode).toMatch(/^[0-9A-Z]{6}$/);
+  });
+
+  it.each([
+    ['4387751111111038', 'declined', '05', 'Do not honor'],
+    ['4387751111111046', 'declined', '54', 'Expired card'],
+    ['4387751111111053', 'declined', '51', 'Insufficient funds'],
+    ['4999006200620062', 'retry', '62', 'Timed out'],
+  ])('maps test card %s to %s %s', async (card, kind, respcode, message) => {
+    expect(await authorize(card, 1000)).toMatchObject({ ok: false, kind, respcode, message });
+  });
+
+  it('declines $1000–$1999.99 with the whole dollars’ last three digits as the code', async () => {
+    expect(await authorize('4111111111111111', 100_500)).toMatchObject({
+      ok: false,
+      kind: 'declined',
+      respcode: '005',
+    });
+    expect(await authorize('4111111111111111', 199_999)).toMatchObject({
+      ok: false,
+      kind: 'declined',
+      respcode: '999',
+    });
+    expect(await authorize('4111111111111111', 99_999)).toMatchObject({ ok: true });
+    expect(await authorize('4111111111111111', 200_000)).toMatchObject({ ok: true });
+  });
+
+  it('captures in part at most the authorized amount, once', async () => {
+    const auth = await authorize('4111111111111111', 5000);
+    if (!auth.ok) throw new Error('auth failed');
+    const { retref } = auth.value;
+    expect(await gateway.capture({ retref, amountCents: 5001 })).toMatchObject({
+      ok: false,
+      kind: 'declined',
+    });
+    expect(await gateway.capture({ retref, amountCents: 3000 })).toMatchObject({
+      ok: true,
+      value: { amountCents: 3000, settlement: 'captured' },
+    });
+    expect(await gateway.capture({ retref })).toMatchObject({ ok: false, kind: 'declined' });
+    expect(await gateway.voidAuthorization({ retref })).toMatchObject({ ok: false, kind: 'declined' });
+  });
+
+  it('refunds only captured money, in parts, never above it', async () => {
+    const auth = await authorize('5454545454545454', 5000);
+    if (!auth.ok) throw new Error('auth failed');
+    const { retref } = auth.value;
+    expect(await gateway.refund({ retref, amountCents: 100 })).toMatchObject({ ok: false, kind: 'declined' });
+    expect(await gateway.capture({ retref })).toMatchObject({ ok: true, value: { amountCents: 5000 } });
+    const first = await gateway.refund({ retref, amountCents: 2000 });
+    expect(first).toMatchObject({ ok: true, value: { amountCents: 2000 } });
+    expect(first.ok && first.value.retref).not.toBe(retref);
+    expect(await gateway.refund({ retref, amountCents: 3001 })).toMatchObject({
+      ok: false,
+      kind: 'declined',
+    });
+    expect(await gateway.refund({ retref })).toMatchObject({ ok: true, value: { amountCents: 3000 } });
+    expect(await gateway.refund({ retref, amountCents: 1 })).toMatchObject({ ok: false, kind: 'declined' });
+  });
+
+  it('voids an authorization before capture, and inquire shows it', async () => {
+    const auth = await authorize('378282246310005', 1234);
+    if (!auth.ok) throw new Error('auth failed');
+    expect(await gateway.voidAuthorization({ retref: auth.value.retref })).toMatchObject({ ok: true });
+    expect(await gateway.inquire(auth.value.retref)).toMatchObject({
+      ok: true,
+      value: { settlement: 'voided' },
+    });
+    expect(await gateway.capture({ retref: auth.value.retref })).toMatchObject({
+      ok: false,
+      kind: 'declined',
+    });
+  });
+
+  it('finds every transaction of an order, and none for an unknown one', async () => {
+    const orderId = createOrderId('card');
+    await gateway.authorize({
+      account: '4387751111111038',
+      expiry: '1230',
+      amountCents: 500,
+      orderId,
+      capture: false,
+    });
+    await gateway.authorize({
+      account: '4111111111111111',
+      expiry: '1230',
+      amountCents: 500,
+      orderId,
+      capture: false,
+    });
+    const found = await gateway.inquireByOrderId(orderId);
+    expect(found.ok && found.value.map((transaction) => transaction.approved)).toEqual([false, true]);
+    expect(await gateway.inquireByOrderId(createOrderId('card'))).toEqual({ ok: true, value: [] });
+    expect(await gateway.inquire('000000000000')).toMatchObject({
+      ok: false,
+      kind: 'declined',
+      respcode: '29',
+    });
+  });
+
+  it('tokenizes a card and tells its brand from the token', async () => {
+    const tokenized = await gateway.tokenize({ account: '6011000995500000', expiry: '1230' });
+    if (!tokenized.ok) throw new Error('tokenize failed');
+    expect(tokenized.value.token).toMatch(/^9\d{11}0000$/);
+    expect(await gateway.cardBrand(tokenized.value.token)).toEqual({ ok: true, value: 'DISCOVER' });
+    expect(await gateway.tokenize({ account: '4111111111111112' })).toMatchObject({ ok: false });
+  });
+
+  it('is refused with wrong credentials', async () => {
+    const wrong = createCardPointeGateway({
+      baseUrl: () => `${server.url}/sandbox`,
+      merchantId: server.config.gateway.merchantId,
+      username: 'sandbox',
+      password: 'wrong',
+      hostedPageUrl: server.config.gateway.hostedPageUrl,
+      timeoutMs: 5000,
+      movesRealMoney: false,
+    });
+    expect(await wrong.inquire('000000000000')).toMatchObject({ ok: false, kind: 'rejected', status: 401 });
+  });
+});
+
+describe('CardPointe adapter when the gateway misbehaves', () => {
+  let silent: Server;
+  let garbled: Server;
+  const portOf = (server: Server) => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  };
+  const gatewayAt = (url: string) =>
+    createCardPointeGateway({
+      baseUrl: () => url,
+      merchantId: '800000000001',
+      username: 'u',
+      password: 'p',
+      hostedPageUrl: 'http://127.0.0.1/hpp',
+      timeoutMs: 1000,
+      movesRealMoney: false,
+    });
+
+  beforeAll(async () => {
+    silent = createServer(() => {
+      // never answers: the adapter must give up on its own
+    });
+    garbled = createServer((_request, response) => {
+      response.writeHead(_request.url?.includes('capture') ? 503 : 200, {
+        'content-type': 'application/json',
+      });
+      response.end('{"respstat": "A", "amount": ');
+    });
+    await Promise.all(
+      [silent, garbled].map(
+        (server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
+      ),
+    );
+  });
+  afterAll(() => {
+    silent.closeAllConnections();
+    silent.close();
+    garbled.close();
+  });
+
+  it('gives up after its time-out and says the outcome is unknown', async () => {
+    const result = await gatewayAt(`http://127.0.0.1:${portOf(silent)}`).inquire('123456789012');
+    expect(result).toEqual({
+      ok: false,
+      kind: 'unavailable',
+      message: 'The payment gateway did not answer in time',
+    });
+  });
+
+  it('treats an unreadable answer and a 5xx as unavailable, never as approval', async () => {
+    const gateway = gatewayAt(`http://127.0.0.1:${portOf(garbled)}`);
+    expect(await gateway.inquire('123456789012')).toMatchObject({ ok: false, kind: 'unavailable' });
+    expect(await gateway.capture({ retref: '123456789012' })).toMatchObject({
+      ok: false,
+      kind: 'unavailable',
+    });
+  });
+
+  it('reports a gateway that cannot be reached', async () => {
+    const result = await gatewayAt('http://127.0.0.1:1').inquire('123456789012');
+    expect(result).toEqual({
+      ok: false,
+      kind: 'unavailable',
+      message: 'The payment gateway could not be reached',
+    });
+  });
+
+  it('builds the hosted page address with total, invoice and return address', () => {
+    const url = new URL(
+      gatewayAt('http://x').hostedPaymentUrl({
+        orderId: 'CC-ABC',
+        amountCents: 6820,
+        returnUrl: 'http://shop/payment-complete',
+      }),
+    );
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      total: '68.20',
+      invoice: 'CC-ABC',
+      returnUrl: 'http://shop/payment-complete',
+    });
+  });
+});

@@ -1,0 +1,164 @@
+import { createOrderId } from '@store/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testDatabaseKinds, type TestServer } from '../../testing/test-server';
+
+const PUBLIC_URL = 'http://127.0.0.1:3999';
+
+describe.each(testDatabaseKinds())('POST /api/payment/verify-payment on $name', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(await kind.create(), { PUBLIC_URL });
+  });
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
+
+  /** A shopper's order of 3 pen packs and 2 reams ($68.20), as the storefront creates it. */
+  async function createOrder(): Promise<{ orderId: string; requestId: string }> {
+    const orderId = createOrderId('card');
+    const answer = await server.post('/api/payment/create-payment', {
+      amount: 68.2,
+      orderId,
+      customerName: 'Guest',
+      redirectUrl: `${PUBLIC_URL}/payment-complete`,
+      items: [
+        { productId: 'pen-pack-100', quantity: 3 },
+        { productId: 'paper-ream-500', quantity: 2 },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    return { orderId, requestId: String(answer.body.requestId) };
+  }
+
+  /** What the hosted payment page does with the card a shopper types: an authorization for the order. */
+  async function payOnHostedPage(orderId: string, card: string, amountCents = 6820) {
+    const tokenized = await server.gateway.tokenize({ account: card, expiry: '1230' });
+    if (!tokenized.ok) throw new Error(`tokenize failed: ${tokenized.message}`);
+    return server.gateway.authorize({
+      account: tokenized.value.token,
+      expiry: '1230',
+      amountCents,
+      orderId,
+      capture: false,
+    });
+  }
+
+  it('confirms an approved payment with the gateway and records it once', async () => {
+    const { orderId, requestId } = await createOrder();
+    const authorization = await payOnHostedPage(orderId, '4111111111111111');
+    expect(authorization.ok).toBe(true);
+
+    const first = await server.post('/api/payment/verify-payment', { requestId });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      status: 'success',
+      message: 'Payment authorized',
+      paymentDetails: {
+        orderId,
+        paymentMethod: 'VISA',
+        transactionStatus: 'Authorized',
+        amount: 68.2,
+        last4: '1111',
+      },
+    });
+    const details = first.body.paymentDetails as Record<string, string>;
+    expect(details.transactionDate).toBeDefined();
+    expect(details.authorizationCode).toMatch(/^[0-9A-Z]{6}$/);
+    expect(Date.now() - Date.parse(details.transactionDate ?? '')).toBeLessThan(60_000);
+    expect(details.transaction).toBe(authorization.ok ? authorization.value.retref : '');
+
+    const again = await server.post('/api/payment/verify-payment', { requestId });
+    expect(again.body).toEqual(first.body);
+    const { rows } = await server.database.sql.query(
+      'select authorized_cents, captured_cents, refunded_cents, capture_status, card_brand, last4 from payments where order_id = $1',
+      [orderId],
+    );
+    expect(rows).toEqual([
+      {
+        authorized_cents: 6820,
+        captured_cents: 0,
+        refunded_cents: 0,
+        capture_status: 'authorized',
+        card_brand: 'VISA',
+        last4: '1111',
+      },
+    ]);
+    const request = await server.database.sql.query(
+      'select status from payment_requests where request_id = $1',
+      [requestId],
+    );
+    expect(request.rows).toEqual([{ status: 'approved' }]);
+  });
+
+  it.each([
+    ['4387751111111038', 'Do not honor', '05'],
+    ['4387751111111046', 'Expired card', '54'],
+    ['4387751111111053', 'Insufficient funds', '51'],
+    ['4999006200620062', 'Timed out', '62'],
+  ])('reports card %s as failed with the gateway’s words: %s', async (card, message, errorcode) => {
+    const { orderId, requestId } = await createOrder();
+    await payOnHostedPage(orderId, card);
+    const answer = await server.post('/api/payment/verify-payment', { requestId });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: 'error', message, error: message, errorcode });
+    const payments = await server.database.sql.query('select 1 from payments where order_id = $1', [orderId]);
+    expect(payments.rows).toHaveLength(0);
+  });
+
+  it('takes the approval when a decline came first on the hosted page', async () => {
+    const { orderId, requestId } = await createOrder();
+    await payOnHostedPage(orderId, '4387751111111038');
+    await payOnHostedPage(orderId, '5454545454545454');
+    const answer = await server.post('/api/payment/verify-payment', { requestId });
+    expect(answer.body).toMatchObject({
+      status: 'success',
+      paymentDetails: { paymentMethod: 'MASTERCARD', last4: '5454' },
+    });
+  });
+
+  it('says so when nothing was paid for the order', async () => {
+    const { requestId } = await createOrder();
+    const answer = await server.post('/api/payment/verify-payment', { requestId });
+    expect(answer.body).toMatchObject({ status: 'error', message: 'No payment was made for this order' });
+  });
+
+  it('voids an authorization for another amount than the order’s and fails the payment', async () => {
+    const { orderId, requestId } = await createOrder();
+    const authorization = await payOnHostedPage(orderId, '4111111111111111', 1);
+    if (!authorization.ok) throw new Error('authorization failed');
+    const answer = await server.post('/api/payment/verify-payment', { requestId });
+    expect(answer.body).toMatchObject({
+      status: 'error',
+      message: 'The amount paid does not match the order total',
+    });
+    const inquiry = await server.gateway.inquire(authorization.value.retref);
+    expect(inquiry.ok && inquiry.value.settlement).toBe('voided');
+    const payments = await server.database.sql.query('select 1 from payments where order_id = $1', [orderId]);
+    expect(payments.rows).toHaveLength(0);
+  });
+
+  it.each([
+    [{ requestId: '6f1c1d1e-8d2b-4a55-9a43-1f7a1b2c3d4e' }, 404, 'Payment request not found'],
+    [{ requestId: 'not-a-uuid' }, 400, 'Request ID is not valid'],
+    [{}, 400, 'Request ID is required'],
+    ['{"requestId":', 400, 'The request body is not valid JSON'],
+  ])('refuses %j with %i', async (body, status, message) => {
+    const answer = await server.post('/api/payment/verify-payment', body);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ status: 'error', message });
+  });
+
+  it('has the mounted hosted page send shoppers back only to this store', async () => {
+    const { orderId } = await createOrder();
+    const page = (returnUrl: string) =>
+      fetch(
+        `${server.url}/sandbox/hpp?total=68.20&invoice=${orderId}&returnUrl=${encodeURIComponent(returnUrl)}`,
+      );
+    expect((await page(`${PUBLIC_URL}/payment-complete`)).status).toBe(200);
+    const foreign = await page('https://evil.example/payment-complete');
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toContain('returnUrl must point back to the store');
+  });
+});

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateSandboxGateway, SANDBOX_TEST_CARDS } from './index';
+import {
+  dumpSchema,
+  GatewayClient,
+  MERCHID,
+  openTestDatabase,
+  startGateway,
+  TEST_BACKENDS,
+  type RunningGateway,
+  type TestDatabase,
+} from './test-support';
+
+describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
+  let database: TestDatabase;
+  let gateway: RunningGateway;
+  let client: GatewayClient;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+    gateway = await startGateway(database.db);
+    client = new GatewayClient(gateway.baseUrl);
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await database?.close();
+  });
+
+  it('tokenizes a card without credentials: 9, digits, the last 4, as long as the card number', async () => {
+    for (const cardNumber of ['4111111111111111', '378282246310005', '6011000995500000']) {
+      const answer = await client.tokenize(cardNumber, '1230');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ errorcode: 0, message: '' });
+      expect(answer.body.token).toHaveLength(cardNumber.length);
+      expect(answer.body.token).toMatch(new RegExp(`^9\\d+${cardNumber.slice(-4)}$`));
+      expect(answer.body.token).not.toBe(cardNumber);
+    }
+  });
+
+  it('refuses a card number that fails the Luhn check', async () => {
+    const answer = await client.tokenize('4111111111111112');
+    expect(answer.status).toBe(200);
+    expect(answer.body.errorcode).not.toBe(0);
+    expect(answer.body.message).toBe('Invalid card number');
+    expect(answer.body.token).toBeUndefined();
+  });
+
+  it('refuses numbers starting with 9, which could not be told from tokens', async () => {
+    const answer = await client.tokenize('9000000000000008');
+    expect(answer.body.errorcode).not.toBe(0);
+    expect(answer.body.token).toBeUndefined();
+  });
+
+  it('answers 400 to a body without an account', async () => {
+    const answer = await client.send('POST', '/cardsecure/api/v1/ccn/tokenize', { expiry: '1230' }, {});
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/account is required/);
+  });
+
+  it('migrates idempotently and refuses schema names that are not plain identifiers', async () => {
+    await migrateSandboxGateway(database.db, gateway.schema);
+    await migrateSandboxGateway(database.db, gateway.schema);
+    await expect(migrateSandboxGateway(database.db, 'x"; DROP SCHEMA public; --')).rejects.toThrow(
+      /schema name/,
+    );
+  });
+
+  it('keeps the test card behaviour with the token', async () => {
+    const { body } = await client.tokenize('4387751111111053', '1230');
+    expect(await client.auth({ account: body.token, amount: '10.00' })).toMatchObject({
+      respstat: 'C',
+      respcode: '51',
+    });
+  });
+
+  it('never stores or logs a card number or CVV', async () => {
+    const cvv = '8642';
+    const cardNumbers = SANDBOX_TEST_CARDS.map((card) => card.number);
+    for (const cardNumber of cardNumbers) {
+      await client.tokenize(cardNumber, '1230');
+      await client.auth({ account: cardNumber, amount: '10.00', cvv2: cvv, orderid: 'CC-PANCHECK' });
+    }
+    await client.auth({ account: '4111111111111112', amount: '10.00', cvv2: cvv });
+    await client.send(
+      'PUT',
+      '/cardconnect/rest/auth',
+      `{"merchid":"${MERCHID}","account":"4012888888881881",`,
+    );
+    await fetch(`${gateway.baseUrl}/hpp/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({
+        total: '12.00',
+        invoice: 'CC-PANCHECK2',
+        returnUrl: 'http://127.0.0.1:1/payment-complete',
+        cardNumber: '5555 5555 5555 4444',
+        expiry: '12/30',
+        cvv,
+        name: 'Ada Lovelace',
+      }),
+    });
+
+    const stored = await dumpSchema(database.db, gateway.schema);
+    expect(stored.length).toBeGreaterThan(cardNumbers.length);
+    const secrets = [
+      ...cardNumbers,
+      '4111111111111112',
+      '4012888888881881',
+      '5555555555554444',
+      '5555 5555 5555 4444',
+    ];
+    for (const row of stored) {
+      for (const secret of secrets) expect(row).not.toContain(secret);
+      const values = Object.values(JSON.parse(row) as Record<string, unknown>);
+      expect(values).not.toContain(cvv);
+    }
+
+    const logs = gateway.logs.join('\n');
+    expect(logs).toContain('incoming request');
+    for (const secret of secrets) expect(logs).not.toContain(secret);
+    // As a value: log lines carry timings, whose digits could contain the CVV's by chance.
+    expect(logs).not.toContain(`"${cvv}"`);
+  });
+});

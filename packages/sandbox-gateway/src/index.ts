@@ -1,0 +1,4 @@
+export type { SqlClient } from './sql-client';
+export { sandboxGatewayPlugin, type SandboxGatewayOptions } from './plugin';
+export { migrateSandboxGateway } from './migrate';
+export { SANDBOX_CREDENTIALS, SANDBOX_TEST_CARDS, type SandboxTestCard } from './test-cards';

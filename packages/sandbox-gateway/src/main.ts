@@ -1,0 +1,44 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { SANDBOX_CREDENTIALS, sandboxGatewayPlugin, type SqlClient } from './index';
+
+/** The sandbox gateway on its own (`npm run gateway`): PostgreSQL at DATABASE_URL, else PGlite files. */
+async function openDatabase(): Promise<{ db: SqlClient; close: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+    return { db: pool, close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const directory = path.resolve(process.env.DATA_DIR ?? './data', 'sandbox-gateway');
+  await mkdir(directory, { recursive: true });
+  const pglite = await PGlite.create(directory);
+  return { db: pglite, close: () => pglite.close() };
+}
+
+const port = Number(process.env.PORT ?? 6060);
+const host = process.env.HOST ?? '127.0.0.1';
+const database = await openDatabase();
+
+const app = Fastify({ logger: true });
+await app.register(sandboxGatewayPlugin, {
+  db: database.db,
+  merchantId: process.env.SANDBOX_MERCHANT_ID ?? SANDBOX_CREDENTIALS.merchantId,
+  username: process.env.SANDBOX_USERNAME ?? SANDBOX_CREDENTIALS.username,
+  password: process.env.SANDBOX_PASSWORD ?? SANDBOX_CREDENTIALS.password,
+});
+await app.listen({ port, host });
+console.info(
+  `Sandbox gateway at http://${host}:${port} (CardPointe REST /cardconnect/rest/, payment page /hpp)`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    // PGlite keeps its files consistent only when closed.
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}

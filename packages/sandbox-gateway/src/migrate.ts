@@ -1,0 +1,81 @@
+import { databaseErrorCode, UNIQUE_VIOLATION, type SqlClient } from './sql-client';
+
+export const DEFAULT_SCHEMA = 'sandbox_gateway';
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** The schema name, double-quoted for SQL. It is interpolated into statements, so only plain names pass. */
+export function quoteSchema(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new Error(`Invalid sandbox gateway schema name "${schema}": use lower-case letters, digits and _`);
+  }
+  return `"${schema}"`;
+}
+
+function migrationStatements(s: string): string[] {
+  return [
+    `CREATE SCHEMA IF NOT EXISTS ${s}`,
+    // CardSecure's vault, minus the vault: a token stands for a card, but the card number itself is never
+    // kept. Only what a receipt may show (brand, last 4, expiry) and the card's sandbox behaviour remain.
+    `CREATE TABLE IF NOT EXISTS ${s}.cards (
+      token text PRIMARY KEY CHECK (token ~ '^9[0-9]{11,18}$'),
+      brand text NOT NULL CHECK (brand IN ('VISA', 'MASTERCARD', 'AMEX', 'DISCOVER', 'UNKNOWN')),
+      last4 text NOT NULL CHECK (last4 ~ '^[0-9]{4}$'),
+      expiry text CHECK (expiry ~ '^(0[1-9]|1[0-2])[0-9]{2}$'),
+      behaviour text NOT NULL
+        CHECK (behaviour IN ('approve', 'do_not_honor', 'expired_card', 'insufficient_funds', 'timeout')),
+      created_at timestamptz NOT NULL
+    )`,
+    // One row per gateway transaction: authorizations (approved or not) and refunds, which are rows of their
+    // own pointing at the authorization they give money back from. Amounts are integer cents.
+    `CREATE TABLE IF NOT EXISTS ${s}.transactions (
+      id bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+      retref text PRIMARY KEY CHECK (retref ~ '^[1-9][0-9]{11}$'),
+      kind text NOT NULL CHECK (kind IN ('auth', 'refund')),
+      parent_retref text REFERENCES ${s}.transactions (retref),
+      source text NOT NULL CHECK (source IN ('api', 'hpp')),
+      merchid text NOT NULL,
+      orderid text CHECK (char_length(orderid) BETWEEN 1 AND 19),
+      token text REFERENCES ${s}.cards (token),
+      expiry text,
+      name text,
+      currency text NOT NULL,
+      amount_cents integer NOT NULL CHECK (amount_cents >= 0),
+      captured_cents integer NOT NULL DEFAULT 0 CHECK (captured_cents >= 0 AND captured_cents <= amount_cents),
+      refunded_cents integer NOT NULL DEFAULT 0 CHECK (refunded_cents >= 0 AND refunded_cents <= captured_cents),
+      respstat text NOT NULL CHECK (respstat IN ('A', 'B', 'C')),
+      respcode text NOT NULL,
+      resptext text NOT NULL,
+      respproc text NOT NULL,
+      authcode text,
+      avsresp text,
+      cvvresp text,
+      created_at timestamptz NOT NULL,
+      captured_at timestamptz,
+      voided_at timestamptz,
+      CHECK ((kind = 'refund') = (parent_retref IS NOT NULL)),
+      CHECK ((captured_at IS NULL) = (captured_cents = 0)),
+      CHECK (captured_at IS NULL OR voided_at IS NULL),
+      CHECK (respstat = 'A' OR (captured_at IS NULL AND voided_at IS NULL))
+    )`,
+    `CREATE INDEX IF NOT EXISTS transactions_orderid_idx ON ${s}.transactions (merchid, orderid, id)`,
+    `CREATE INDEX IF NOT EXISTS transactions_parent_retref_idx ON ${s}.transactions (parent_retref)`,
+    // The hosted payment page charges an invoice at most once, even when the Pay button is pressed twice.
+    `CREATE UNIQUE INDEX IF NOT EXISTS transactions_hpp_invoice_paid_once_idx ON ${s}.transactions (merchid, orderid)
+      WHERE source = 'hpp' AND kind = 'auth' AND respstat = 'A'`,
+  ];
+}
+
+/** Creates the gateway's schema and tables if they do not exist yet. Safe to run on every start. */
+export async function migrateSandboxGateway(db: SqlClient, schema: string = DEFAULT_SCHEMA): Promise<void> {
+  for (const statement of migrationStatements(quoteSchema(schema))) {
+    try {
+      await db.query(statement);
+    } catch (error) {
+      // Two servers starting at once can both pass IF NOT EXISTS and collide in the catalog; the loser
+      // retries once and then finds the object in place.
+      if (databaseErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+      await db.query(statement);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sendJsonError } from './errors';
+import { SandboxGateway } from './gateway';
+import { DEFAULT_SCHEMA, migrateSandboxGateway } from './migrate';
+import { cardPointeRoutes } from './routes/cardpointe-routes';
+import { cardSecureRoutes } from './routes/cardsecure-routes';
+import { hppRoutes } from './routes/hpp-routes';
+import type { SqlClient } from './sql-client';
+import { GatewayStore } from './store';
+
+export interface SandboxGatewayOptions {
+  db: SqlClient;
+  /** PostgreSQL schema for the gateway's own tables; default 'sandbox_gateway'. */
+  schema?: string;
+  merchantId: string;
+  username: string;
+  password: string;
+  /** Shown on the hosted payment page; default 'Office Supplies Store'. */
+  merchantName?: string;
+  /** The clock, for authorization expiry and card expiry dates. */
+  now?: () => Date;
+  /** How long the timeout test card takes before answering; default 0. */
+  timeoutCardDelayMs?: number;
+  /** When set, the hosted page sends shoppers back only to these origins (as a merchant's configured return address). */
+  allowedReturnOrigins?: readonly string[];
+}
+
+const DEFAULT_MERCHANT_NAME = 'Office Supplies Store';
+
+/**
+ * The sandbox gateway as a Fastify plugin: CardPointe REST under /cardconnect/rest, CardSecure under
+ * /cardsecure, the hosted payment page under /hpp. The store mounts it with { prefix: '/sandbox' }.
+ */
+export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = async (fastify, options) => {
+  const schema = options.schema ?? DEFAULT_SCHEMA;
+  const now = options.now ?? (() => new Date());
+  await migrateSandboxGateway(options.db, schema);
+  const gateway = new SandboxGateway(new GatewayStore(options.db, schema), {
+    merchantId: options.merchantId,
+    now,
+    timeoutCardDelayMs: options.timeoutCardDelayMs ?? 0,
+  });
+
+  fastify.setErrorHandler(sendJsonError);
+  await fastify.register(cardPointeRoutes, {
+    gateway,
+    username: options.username,
+    password: options.password,
+  });
+  await fastify.register(cardSecureRoutes, { gateway });
+  await fastify.register(hppRoutes, {
+    gateway,
+    merchantName: options.merchantName ?? DEFAULT_MERCHANT_NAME,
+    now,
+    allowedReturnOrigins: options.allowedReturnOrigins,
+  });
+};

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { parseGatewayAmount } from './amount';
+import { RequestError } from './errors';
+import { EXPIRY_MMYY, ORDER_ID } from './formats';
+import type { AuthorizationRequest } from './gateway';
+
+function requiredString(field: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`),
+  });
+}
+
+/** An optional field; CardPointe clients often send "" or null for "not given". */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+}
+
+const merchid = requiredString('merchid').trim().min(1, 'merchid is required').max(16, 'merchid is too long');
+const retref = requiredString('retref').trim().min(1, 'retref is required').max(36, 'retref is too long');
+
+/** A positive amount in CardPointe's notation (see parseGatewayAmount), as cents. */
+function positiveAmount(field: string) {
+  return z.unknown().transform((value, context) => {
+    if (value === undefined || value === null || value === '') {
+      context.addIssue({ code: 'custom', message: `${field} is required` });
+      return z.NEVER;
+    }
+    const parsed = parseGatewayAmount(value);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: parsed.reason });
+      return z.NEVER;
+    }
+    if (parsed.cents === 0) {
+      context.addIssue({ code: 'custom', message: `${field} must be greater than zero` });
+      return z.NEVER;
+    }
+    return parsed.cents;
+  });
+}
+
+const authorizationSchema = z.object({
+  merchid,
+  account: requiredString('account').regex(
+    /^\d{12,19}$/,
+    'account must be a card number or token of 12-19 digits',
+  ),
+  expiry: optional(requiredString('expiry').regex(EXPIRY_MMYY, 'expiry must be MMYY')),
+  amount: positiveAmount('amount'),
+  currency: optional(requiredString('currency').regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code')),
+  orderid: optional(requiredString('orderid').regex(ORDER_ID, 'orderid must be 1-19 characters')),
+  capture: optional(requiredString('capture').regex(/^[YyNn]$/, "capture must be 'Y' or 'N'")),
+  cvv2: optional(requiredString('cvv2').regex(/^\d{3,4}$/, 'cvv2 must be 3 or 4 digits')),
+  name: optional(requiredString('name').max(100, 'name must be at most 100 characters')),
+  postal: optional(requiredString('postal').regex(/^[A-Za-z0-9 -]{1,10}$/, 'postal is not a postal code')),
+  ecomind: optional(requiredString('ecomind').regex(/^[ERTert]$/, "ecomind must be 'E', 'R' or 'T'")),
+});
+
+const captureSchema = z.object({ merchid, retref, amount: optional(positiveAmount('amount')) });
+const voidSchema = z.object({
+  merchid,
+  retref,
+  // CardPointe's "0" means the whole authorization, like no amount at all.
+  amount: optional(requiredString('amount')).transform((value, context) => {
+    if (value === undefined) return undefined;
+    const parsed = parseGatewayAmount(value);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: parsed.reason });
+      return z.NEVER;
+    }
+    return parsed.cents === 0 ? undefined : parsed.cents;
+  }),
+});
+const refundSchema = z.object({ merchid, retref, amount: optional(positiveAmount('amount')) });
+
+const tokenizeSchema = z.object({
+  account: requiredString('account').trim().min(1, 'account is required').max(32, 'account is too long'),
+  expiry: optional(requiredString('expiry').regex(EXPIRY_MMYY, 'expiry must be MMYY')),
+});
+
+function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new RequestError('Request body must be a JSON object');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new RequestError(result.error.issues.map((issue) => issue.message).join('; '));
+  return result.data;
+}
+
+export function parseAuthorizationRequest(body: unknown): AuthorizationRequest {
+  const { amount: amountCents, capture, ...fields } = parseBody(authorizationSchema, body);
+  return {
+    merchid: fields.merchid,
+    account: fields.account,
+    expiry: fields.expiry,
+    amountCents,
+    currency: fields.currency,
+    orderid: fields.orderid,
+    capture: capture?.toUpperCase() === 'Y',
+    cvv2: fields.cvv2,
+    name: fields.name,
+    postal: fields.postal,
+  };
+}
+
+export interface FollowUpRequest {
+  merchid: string;
+  retref: string;
+  amountCents: number | undefined;
+}
+
+export function parseCaptureRequest(body: unknown): FollowUpRequest {
+  const { merchid: id, retref: reference, amount: amountCents } = parseBody(captureSchema, body);
+  return { merchid: id, retref: reference, amountCents };
+}
+
+export function parseVoidRequest(body: unknown): FollowUpRequest {
+  const { merchid: id, retref: reference, amount: amountCents } = parseBody(voidSchema, body);
+  return { merchid: id, retref: reference, amountCents };
+}
+
+export function parseRefundRequest(body: unknown): FollowUpRequest {
+  const { merchid: id, retref: reference, amount: amountCents } = parseBody(refundSchema, body);
+  return { merchid: id, retref: reference, amountCents };
+}
+
+export function parseTokenizeRequest(body: unknown): { account: string; expiry: string | undefined } {
+  const { account, expiry } = parseBody(tokenizeSchema, body);
+  return { account, expiry };
+}

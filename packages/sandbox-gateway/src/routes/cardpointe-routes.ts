@@ -1,0 +1,129 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { RequestError } from '../errors';
+import type { SandboxGateway } from '../gateway';
+import {
+  parseAuthorizationRequest,
+  parseCaptureRequest,
+  parseRefundRequest,
+  parseVoidRequest,
+} from '../requests';
+
+export interface CardPointeRoutesOptions {
+  gateway: SandboxGateway;
+  username: string;
+  password: string;
+}
+
+const BODY_LIMIT_BYTES = 16 * 1024;
+const MONEY_METHODS: HTTPMethods[] = ['PUT', 'POST'];
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/** Compares in constant time, so response timing does not reveal how much of a guess was right. */
+function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function credentialsOf(request: FastifyRequest): { username: string; password: string } | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator < 0) return undefined;
+  return { username: decoded.slice(0, separator), password: decoded.slice(separator + 1) };
+}
+
+/** CardPointe's REST API: HTTP Basic authentication, JSON in and out, PUT or POST for the money calls. */
+export async function cardPointeRoutes(
+  fastify: FastifyInstance,
+  options: CardPointeRoutesOptions,
+): Promise<void> {
+  const { gateway } = options;
+
+  // CardPointe's "is the gateway there" check answers without credentials.
+  for (const url of ['/cardconnect/rest', '/cardconnect/rest/']) {
+    fastify.get(url, async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').send('CardConnect REST Servlet'),
+    );
+  }
+
+  await fastify.register(async (authenticated) => {
+    authenticated.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const credentials = credentialsOf(request);
+      // Both comparisons always run, so a right username is not told apart from a wrong one by timing.
+      const usernameMatches = sameSecret(credentials?.username ?? '', options.username);
+      const passwordMatches = sameSecret(credentials?.password ?? '', options.password);
+      if (credentials && usernameMatches && passwordMatches) return;
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Basic realm="CardPointe sandbox", charset="UTF-8"')
+        .send({ statusCode: 401, error: 'Unauthorized', message: 'Invalid or missing credentials' });
+    });
+
+    const money = { method: MONEY_METHODS, bodyLimit: BODY_LIMIT_BYTES };
+
+    authenticated.route({
+      ...money,
+      url: '/cardconnect/rest/auth',
+      handler: async (request) => {
+        const outcome = await gateway.authorize(parseAuthorizationRequest(request.body), 'api');
+        switch (outcome.kind) {
+          case 'answered':
+            return outcome.response;
+          case 'invalid':
+            throw new RequestError(outcome.message);
+          case 'already-paid':
+            // Only authorizations from the hosted payment page are limited to one per invoice.
+            throw new Error('An API authorization was refused as a repeated hosted-page payment');
+        }
+      },
+    });
+
+    authenticated.route({
+      ...money,
+      url: '/cardconnect/rest/capture',
+      handler: async (request) => {
+        const { merchid, retref, amountCents } = parseCaptureRequest(request.body);
+        return gateway.capture(merchid, retref, amountCents);
+      },
+    });
+
+    authenticated.route({
+      ...money,
+      url: '/cardconnect/rest/void',
+      handler: async (request) => {
+        const { merchid, retref, amountCents } = parseVoidRequest(request.body);
+        return gateway.void(merchid, retref, amountCents);
+      },
+    });
+
+    authenticated.route({
+      ...money,
+      url: '/cardconnect/rest/refund',
+      handler: async (request) => {
+        const { merchid, retref, amountCents } = parseRefundRequest(request.body);
+        return gateway.refund(merchid, retref, amountCents);
+      },
+    });
+
+    authenticated.get<{ Params: { retref: string; merchid: string } }>(
+      '/cardconnect/rest/inquire/:retref/:merchid',
+      async (request) => gateway.inquire(request.params.merchid, request.params.retref),
+    );
+
+    authenticated.get<{ Params: { merchid: string; token: string } }>(
+      '/cardconnect/rest/bin/:merchid/:token',
+      async (request) => gateway.binOf(request.params.merchid, request.params.token),
+    );
+
+    // The optional last segment is CardPointe's "set": 1 limits the search to this merchant, the only one here.
+    authenticated.get<{ Params: { orderid: string; merchid: string } }>(
+      '/cardconnect/rest/inquireByOrderid/:orderid/:merchid/:set?',
+      async (request) => gateway.inquireByOrderId(request.params.merchid, request.params.orderid),
+    );
+  });
+}

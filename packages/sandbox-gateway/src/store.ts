@@ -1,0 +1,267 @@
+import type { CardBrand } from '@store/core';
+import { quoteSchema } from './migrate';
+import type { RespStat, ResponseCode } from './response-codes';
+import { databaseErrorCode, UNIQUE_VIOLATION, type SqlClient } from './sql-client';
+import type { CardBehaviour } from './test-cards';
+
+export interface CardRow {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+  expiry: string | null;
+  behaviour: CardBehaviour;
+}
+
+export interface TransactionRow {
+  retref: string;
+  kind: 'auth' | 'refund';
+  parent_retref: string | null;
+  source: TransactionSource;
+  merchid: string;
+  orderid: string | null;
+  token: string | null;
+  expiry: string | null;
+  name: string | null;
+  currency: string;
+  amount_cents: number;
+  captured_cents: number;
+  refunded_cents: number;
+  respstat: RespStat;
+  respcode: string;
+  resptext: string;
+  respproc: string;
+  authcode: string | null;
+  avsresp: string | null;
+  cvvresp: string | null;
+  created_at: Date;
+  captured_at: Date | null;
+  voided_at: Date | null;
+}
+
+/** Where an authorization came from: the REST API, or the hosted payment page (one approval per invoice). */
+export type TransactionSource = 'api' | 'hpp';
+
+export type NewAuthorization = Omit<
+  TransactionRow,
+  'retref' | 'kind' | 'parent_retref' | 'refunded_cents' | 'voided_at'
+>;
+
+const TRANSACTION_COLUMNS = `retref, kind, parent_retref, source, merchid, orderid, token, expiry, name, currency,
+  amount_cents, captured_cents, refunded_cents, respstat, respcode, resptext, respproc, authcode, avsresp,
+  cvvresp, created_at, captured_at, voided_at`;
+
+/** Retrieval references are random; on the rare clash with an existing one, a fresh one is drawn. */
+const MAX_KEY_ATTEMPTS = 5;
+
+async function withFreshKey<T>(createKey: () => string, attempt: (key: string) => Promise<T>): Promise<T> {
+  for (let remaining = MAX_KEY_ATTEMPTS; ; remaining -= 1) {
+    try {
+      return await attempt(createKey());
+    } catch (error) {
+      if (remaining <= 1 || databaseErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+    }
+  }
+}
+
+function toDate(value: Date | string | null): Date | null {
+  if (value === null) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
+function normalise(row: TransactionRow): TransactionRow {
+  return {
+    ...row,
+    created_at: toDate(row.created_at) ?? new Date(Number.NaN),
+    captured_at: toDate(row.captured_at),
+    voided_at: toDate(row.voided_at),
+  };
+}
+
+/** All SQL of the gateway. Every money rule that two requests could race on is one guarded statement. */
+export class GatewayStore {
+  private readonly cards: string;
+  private readonly transactions: string;
+
+  constructor(
+    private readonly db: SqlClient,
+    schema: string,
+  ) {
+    const s = quoteSchema(schema);
+    this.cards = `${s}.cards`;
+    this.transactions = `${s}.transactions`;
+  }
+
+  async insertCard(createToken: () => string, card: Omit<CardRow, 'token'>, now: Date): Promise<CardRow> {
+    return withFreshKey(createToken, async (token) => {
+      const { rows } = await this.db.query<CardRow>(
+        `INSERT INTO ${this.cards} (token, brand, last4, expiry, behaviour, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
+         RETURNING token, brand, last4, expiry, behaviour`,
+        [token, card.brand, card.last4, card.expiry, card.behaviour, now.toISOString()],
+      );
+      return rows[0]!;
+    });
+  }
+
+  async findCard(token: string): Promise<CardRow | undefined> {
+    const { rows } = await this.db.query<CardRow>(
+      `SELECT token, brand, last4, expiry, behaviour FROM ${this.cards} WHERE token = $1`,
+      [token],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Records an authorization. Returns undefined, and records nothing, when it is an approval from the
+   * hosted payment page for an invoice that page already had approved.
+   */
+  async insertAuthorization(
+    createRetref: () => string,
+    auth: NewAuthorization,
+  ): Promise<TransactionRow | undefined> {
+    return withFreshKey(createRetref, async (retref) => {
+      const { rows } = await this.db.query<TransactionRow>(
+        `INSERT INTO ${this.transactions} (retref, kind, source, merchid, orderid, token, expiry, name, currency,
+           amount_cents, captured_cents, respstat, respcode, resptext, respproc, authcode, avsresp, cvvresp,
+           created_at, captured_at)
+         VALUES ($1, 'auth', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+           $18::timestamptz, $19::timestamptz)
+         ON CONFLICT (merchid, orderid) WHERE source = 'hpp' AND kind = 'auth' AND respstat = 'A' DO NOTHING
+         RETURNING ${TRANSACTION_COLUMNS}`,
+        [
+          retref,
+          auth.source,
+          auth.merchid,
+          auth.orderid,
+          auth.token,
+          auth.expiry,
+          auth.name,
+          auth.currency,
+          auth.amount_cents,
+          auth.captured_cents,
+          auth.respstat,
+          auth.respcode,
+          auth.resptext,
+          auth.respproc,
+          auth.authcode,
+          auth.avsresp,
+          auth.cvvresp,
+          auth.created_at.toISOString(),
+          auth.captured_at?.toISOString() ?? null,
+        ],
+      );
+      return rows[0] && normalise(rows[0]);
+    });
+  }
+
+  async findTransaction(merchid: string, retref: string): Promise<TransactionRow | undefined> {
+    const { rows } = await this.db.query<TransactionRow>(
+      `SELECT ${TRANSACTION_COLUMNS} FROM ${this.transactions} WHERE merchid = $1 AND retref = $2`,
+      [merchid, retref],
+    );
+    return rows[0] && normalise(rows[0]);
+  }
+
+  /** Every transaction with this order id, oldest first. */
+  async findTransactionsByOrderId(merchid: string, orderid: string): Promise<TransactionRow[]> {
+    const { rows } = await this.db.query<TransactionRow>(
+      `SELECT ${TRANSACTION_COLUMNS} FROM ${this.transactions} WHERE merchid = $1 AND orderid = $2 ORDER BY id`,
+      [merchid, orderid],
+    );
+    return rows.map(normalise);
+  }
+
+  async hasApprovedAuthorization(merchid: string, orderid: string): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `SELECT 1 FROM ${this.transactions}
+       WHERE merchid = $1 AND orderid = $2 AND kind = 'auth' AND respstat = 'A' LIMIT 1`,
+      [merchid, orderid],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Captures an approved authorization that is still open (not captured, not voided, made after
+   * `issuedAfter`), for `amountCents` or, when null, the whole authorized amount, never more.
+   * Undefined when any of that does not hold.
+   */
+  async capture(
+    merchid: string,
+    retref: string,
+    amountCents: number | null,
+    now: Date,
+    issuedAfter: Date,
+  ): Promise<TransactionRow | undefined> {
+    const { rows } = await this.db.query<TransactionRow>(
+      `UPDATE ${this.transactions}
+       SET captured_cents = COALESCE($3::integer, amount_cents), captured_at = $4::timestamptz
+       WHERE merchid = $1 AND retref = $2 AND kind = 'auth' AND respstat = 'A'
+         AND captured_at IS NULL AND voided_at IS NULL AND created_at > $5::timestamptz
+         AND COALESCE($3::integer, amount_cents) <= amount_cents
+       RETURNING ${TRANSACTION_COLUMNS}`,
+      [merchid, retref, amountCents, now.toISOString(), issuedAfter.toISOString()],
+    );
+    return rows[0] && normalise(rows[0]);
+  }
+
+  /** Voids an approved authorization that is still open. Undefined when it is not. */
+  async void(
+    merchid: string,
+    retref: string,
+    now: Date,
+    issuedAfter: Date,
+  ): Promise<TransactionRow | undefined> {
+    const { rows } = await this.db.query<TransactionRow>(
+      `UPDATE ${this.transactions} SET voided_at = $3::timestamptz
+       WHERE merchid = $1 AND retref = $2 AND kind = 'auth' AND respstat = 'A'
+         AND captured_at IS NULL AND voided_at IS NULL AND created_at > $4::timestamptz
+       RETURNING ${TRANSACTION_COLUMNS}`,
+      [merchid, retref, now.toISOString(), issuedAfter.toISOString()],
+    );
+    return rows[0] && normalise(rows[0]);
+  }
+
+  /**
+   * Refunds `amountCents` of a captured authorization and records the refund as a row of its own, in one
+   * statement: the guarded UPDATE only adds to `refunded_cents` while the sum stays within what was
+   * captured (PostgreSQL re-checks the condition after waiting on a concurrent refund's row lock), and the
+   * refund row is inserted only from the row that UPDATE returned. Undefined when nothing was refunded.
+   */
+  async refund(
+    createRetref: () => string,
+    merchid: string,
+    parentRetref: string,
+    amountCents: number,
+    outcome: ResponseCode,
+    now: Date,
+  ): Promise<TransactionRow | undefined> {
+    return withFreshKey(createRetref, async (retref) => {
+      const { rows } = await this.db.query<TransactionRow>(
+        `WITH parent AS (
+           UPDATE ${this.transactions} SET refunded_cents = refunded_cents + $3::integer
+           WHERE merchid = $1 AND retref = $2 AND kind = 'auth' AND captured_at IS NOT NULL
+             AND refunded_cents + $3::integer <= captured_cents
+           RETURNING retref, merchid, orderid, token, expiry, name, currency
+         )
+         INSERT INTO ${this.transactions} (retref, kind, parent_retref, source, merchid, orderid, token, expiry,
+           name, currency, amount_cents, respstat, respcode, resptext, respproc, created_at)
+         SELECT $4, 'refund', retref, 'api', merchid, orderid, token, expiry, name, currency, $3::integer,
+           $5, $6, $7, $8, $9::timestamptz
+         FROM parent
+         RETURNING ${TRANSACTION_COLUMNS}`,
+        [
+          merchid,
+          parentRetref,
+          amountCents,
+          retref,
+          outcome.respstat,
+          outcome.respcode,
+          outcome.resptext,
+          outcome.respproc,
+          now.toISOString(),
+        ],
+      );
+      return rows[0] && normalise(rows[0]);
+    });
+  }
+}

@@ -1,0 +1,221 @@
+import { AUTHORIZATION_LIFETIME_MS, centsToDecimalString } from '@store/core';
+import type { ResponseCode } from './response-codes';
+import type { TransactionRow } from './store';
+
+/**
+ * The JSON records the gateway answers with. Field names are CardPointe's; amounts are decimal strings in
+ * dollars ("68.20"). Clients look fields up by name: their order carries no meaning.
+ */
+
+export type SettlementStatus =
+  'Authorized' | 'Queued for Capture' | 'Voided' | 'Expired' | 'Declined' | 'Refunded';
+
+export interface GatewayAnswer extends ResponseCode {
+  merchid: string;
+  retref?: string;
+}
+
+export interface AuthResponse extends GatewayAnswer {
+  retref: string;
+  amount: string;
+  currency: string;
+  account?: string;
+  token?: string;
+  expiry?: string;
+  orderid?: string;
+  authcode?: string;
+  avsresp?: string;
+  cvvresp?: string;
+  commcard?: string;
+  setlstat?: SettlementStatus;
+}
+
+export interface CaptureResponse extends GatewayAnswer {
+  retref: string;
+  amount: string;
+  setlstat: SettlementStatus;
+  account?: string;
+  token?: string;
+  authcode?: string;
+  orderid?: string;
+  commcard: string;
+}
+
+export interface VoidResponse extends GatewayAnswer {
+  retref: string;
+  amount: string;
+  currency: string;
+  authcode: string;
+  account?: string;
+  token?: string;
+  orderid?: string;
+  orderId?: string;
+}
+
+export interface RefundResponse extends GatewayAnswer {
+  retref: string;
+  amount: string;
+  orderid?: string;
+}
+
+export interface InquireRecord extends GatewayAnswer {
+  retref: string;
+  amount: string;
+  currency: string;
+  setlstat: SettlementStatus;
+  authdate: string;
+  capturedate?: string;
+  voidable: 'Y' | 'N';
+  refundable: 'Y' | 'N';
+  /** The sandbox's own fields, on authorizations: how much was captured, and how much of that refunded. */
+  capturedamount?: string;
+  refundedamount?: string;
+  /** On a refund row: the retref of the authorization it refunds. */
+  parentretref?: string;
+  account?: string;
+  token?: string;
+  lastfour?: string;
+  expiry?: string;
+  name?: string;
+  authcode?: string;
+  orderid?: string;
+  /** CardPointe spells it this way in inquire answers; `orderid` is kept alongside for symmetry with auth. */
+  orderId?: string;
+  entrymode: string;
+}
+
+const COMMERCIAL_CARD = 'N';
+
+function pad(value: number, length = 2): string {
+  return String(value).padStart(length, '0');
+}
+
+/** CardPointe's date formats: YYYYMMDD for authdate, YYYYMMDDHHMMSS for capturedate, in UTC. */
+export function formatCardPointeDate(date: Date, withTime: boolean): string {
+  const day = `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}`;
+  if (!withTime) return day;
+  return `${day}${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}`;
+}
+
+function code(row: TransactionRow): ResponseCode {
+  return { respstat: row.respstat, respcode: row.respcode, resptext: row.resptext, respproc: row.respproc };
+}
+
+/** Whether an approved, uncaptured, unvoided authorization has outlived CardPointe's 7 days. */
+export function isAuthorizationExpired(row: TransactionRow, now: Date): boolean {
+  return now.getTime() - row.created_at.getTime() >= AUTHORIZATION_LIFETIME_MS;
+}
+
+export function settlementStatusOf(row: TransactionRow, now: Date): SettlementStatus {
+  if (row.kind === 'refund') return 'Refunded';
+  if (row.respstat !== 'A') return 'Declined';
+  if (row.voided_at) return 'Voided';
+  if (row.captured_at) return 'Queued for Capture';
+  if (isAuthorizationExpired(row, now)) return 'Expired';
+  return 'Authorized';
+}
+
+type WithoutNulls<T> = { [K in keyof T]: Exclude<T[K], null> };
+
+/** Fields without a value are left out rather than sent as null, as CardPointe does. */
+function present<T extends object>(record: T): WithoutNulls<T> {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== null && value !== undefined),
+  ) as WithoutNulls<T>;
+}
+
+export function authResponseOf(row: TransactionRow): AuthResponse {
+  const approved = row.respstat === 'A';
+  return present({
+    ...code(row),
+    merchid: row.merchid,
+    retref: row.retref,
+    amount: centsToDecimalString(row.amount_cents),
+    currency: row.currency,
+    account: row.token,
+    token: row.token,
+    expiry: row.expiry,
+    orderid: row.orderid,
+    authcode: approved ? row.authcode : null,
+    avsresp: row.avsresp,
+    cvvresp: row.cvvresp,
+    commcard: approved ? COMMERCIAL_CARD : null,
+    setlstat: row.captured_at ? ('Queued for Capture' as const) : null,
+  });
+}
+
+export function captureResponseOf(row: TransactionRow): CaptureResponse {
+  return present({
+    ...code(row),
+    merchid: row.merchid,
+    retref: row.retref,
+    amount: centsToDecimalString(row.captured_cents),
+    setlstat: 'Queued for Capture' as const,
+    account: row.token,
+    token: row.token,
+    authcode: row.authcode,
+    orderid: row.orderid,
+    commcard: COMMERCIAL_CARD,
+  });
+}
+
+export function voidResponseOf(row: TransactionRow): VoidResponse {
+  return present({
+    ...code(row),
+    merchid: row.merchid,
+    retref: row.retref,
+    amount: '0.00',
+    currency: row.currency,
+    authcode: 'REVERS',
+    account: row.token,
+    token: row.token,
+    orderid: row.orderid,
+    orderId: row.orderid,
+  });
+}
+
+export function refundResponseOf(row: TransactionRow): RefundResponse {
+  return present({
+    ...code(row),
+    merchid: row.merchid,
+    retref: row.retref,
+    amount: centsToDecimalString(row.amount_cents),
+    orderid: row.orderid,
+  });
+}
+
+export function inquireRecordOf(row: TransactionRow, now: Date): InquireRecord {
+  const setlstat = settlementStatusOf(row, now);
+  return present({
+    ...code(row),
+    merchid: row.merchid,
+    retref: row.retref,
+    amount: centsToDecimalString(row.amount_cents),
+    currency: row.currency,
+    setlstat,
+    authdate: formatCardPointeDate(row.created_at, false),
+    capturedate: row.captured_at ? formatCardPointeDate(row.captured_at, true) : null,
+    voidable: setlstat === 'Authorized' ? ('Y' as const) : ('N' as const),
+    refundable:
+      setlstat === 'Queued for Capture' && row.refunded_cents < row.captured_cents
+        ? ('Y' as const)
+        : ('N' as const),
+    capturedamount: row.kind === 'auth' ? centsToDecimalString(row.captured_cents) : null,
+    refundedamount: row.kind === 'auth' ? centsToDecimalString(row.refunded_cents) : null,
+    parentretref: row.parent_retref,
+    account: row.token,
+    token: row.token,
+    lastfour: row.token?.slice(-4),
+    expiry: row.expiry,
+    name: row.name,
+    authcode: row.respstat === 'A' ? row.authcode : null,
+    orderid: row.orderid,
+    orderId: row.orderid,
+    entrymode: 'ECommerce',
+  });
+}
+
+/** A refusal or decline that is not tied to a stored transaction's own outcome. */
+export function answerOf(outcome: ResponseCode, merchid: string, retref?: string): GatewayAnswer {
+  return present({ ...outcome, merchid, retref });
+}

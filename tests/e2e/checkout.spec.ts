@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Puts 3 pen packs and 2 reams in the cart as a shopper would, and returns with the cart open. */
+async function fillCart(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('tab', { name: /Pen/ }).click();
+  const quantity = page.getByLabel('Quantity', { exact: true });
+  await page.getByRole('button', { name: /increase quantity/i }).click();
+  await page.getByRole('button', { name: /increase quantity/i }).click();
+  await expect(quantity).toHaveValue('3');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await expect(cart).toBeVisible();
+  await expect(quantity).toHaveValue('1');
+  await cart.getByRole('button', { name: /close/i }).click();
+  await expect(cart).toBeHidden();
+
+  await page.getByRole('tab', { name: /Paper/ }).click();
+  await page.getByRole('button', { name: /increase quantity/i }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(cart).toBeVisible();
+  await expect(page.getByRole('button', { name: /cart, 5 items/i })).toBeVisible();
+}
+
+async function payOnHostedPage(page: Page, card: string): Promise<void> {
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel(/Expiration/).fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Cardholder name').fill('Pat Shopper');
+  await page.getByRole('button', { name: 'Pay $68.20' }).click();
+  await expect(page).toHaveURL(/\/payment-complete/);
+}
+
+test('a guest buys 3 pen packs and 2 reams with a test card and sees every detail of the payment', async ({
+  page,
+}) => {
+  await fillCart(page);
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await expect(cart.getByText('$64.95')).toBeVisible();
+  await expect(cart.getByText('$3.25')).toBeVisible();
+  await expect(cart.getByText('$68.20').first()).toBeVisible();
+
+  await cart.getByRole('button', { name: 'Pay $68.20' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  const invoice = new URL(page.url()).searchParams.get('invoice') ?? '';
+  expect(invoice).toMatch(/^CC-[0-9A-Z]{12}$/);
+  await expect(page.getByText(invoice)).toBeVisible();
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await expect(page.getByText('VISA').first()).toBeVisible();
+  await payOnHostedPage(page, '4111 1111 1111 1111');
+
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await expect(page.getByText(invoice)).toBeVisible();
+  await expect(page.getByText('$68.20')).toBeVisible();
+  await expect(page.getByText(/VISA\s*•+\s*1111/)).toBeVisible();
+  await expect(page.getByText(/^[0-9A-Z]{6}$/)).toBeVisible();
+  const year = String(new Date().getFullYear());
+  await expect(page.getByText(new RegExp(year))).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+});
+
+test('a declined card ends on the failed state with the gateway’s message', async ({ page }) => {
+  await fillCart(page);
+  await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $68.20' }).click();
+  await payOnHostedPage(page, '4387 7511 1111 1038');
+
+  await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
+  await expect(page.getByText('Do not honor')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Store' })).toBeVisible();
+  const tryAgain = page.getByRole('button', { name: 'Try Again' });
+  await expect(tryAgain).toBeVisible();
+  const reloaded = page.waitForEvent('load');
+  await tryAgain.click();
+  await reloaded;
+  await expect(page.getByText('Do not honor')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Store' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a stored payment request older than 30 minutes is not used', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('lastPaymentRequestId', '6f1c1d1e-8d2b-4a55-9a43-1f7a1b2c3d4e');
+    localStorage.setItem('lastPaymentRequestTime', String(Date.now() - 31 * 60 * 1000));
+  });
+  let verified = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/payment/verify-payment')) verified = true;
+  });
+  await page.goto('/payment-complete');
+  await expect(page.getByText('No payment information found. Please return to the store.')).toBeVisible();
+  expect(verified).toBe(false);
+});
+
+test('the result page says so when the payment was cancelled on the hosted page', async ({ page }) => {
+  await page.goto('/payment-complete?status=failed');
+  await expect(page.getByText('Payment processing failed')).toBeVisible();
+});
+
+test('an unknown address goes to the storefront', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+});

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the storefront fits the screen and the cart opens full width', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
+    await expect(page.getByText(/fast shipping/i).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const cart = page.getByRole('dialog', { name: /cart/i });
+    await expect(cart).toBeVisible();
+    const box = await cart.boundingBox();
+    expect(box?.width).toBeGreaterThan(360);
+    await expect(cart.getByRole('button', { name: 'Pay $15.74' })).toBeVisible();
+  });
+});
+
+test('the cart panel is never wider than 450 px and the stepper never goes below 1', async ({ page }) => {
+  await page.goto('/');
+  const decrease = page.getByRole('button', { name: /decrease quantity/i });
+  await expect(decrease).toBeDisabled();
+  await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('1');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await expect(cart).toBeVisible();
+  const box = await cart.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(450);
+  await expect(page.getByRole('button', { name: /cart, 2 items/i })).toBeVisible();
+});
