@@ -21,14 +21,27 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features never import each other; shared code lives in components/, lib/ or @store/core.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '../../features/**'], message: 'Features do not import each other; move shared code down.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/*/**', '../../features/**'],
+              message: 'Features do not import each other; move shared code down.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/db/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only db/ imports the ORM.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only db/ imports the ORM.' }] },
+      ],
     },
   },
 );

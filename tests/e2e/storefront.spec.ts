@@ -22,12 +22,13 @@ test.describe('on a 375 px phone', () => {
 
 test('the cart panel is never wider than 450 px and the stepper never goes below 1', async ({ page }) => {
   await page.goto('/');
-  const decrease = page.getByRole('button', { name: /decrease quantity/i });
+  const decrease = page.getByRole('button', { name: 'Decrease', exact: true });
   await expect(decrease).toBeDisabled();
   await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('1');
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
   const cart = page.getByRole('dialog', { name: /cart/i });
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await cart.getByRole('button', { name: /close/i }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(cart).toBeVisible();
   const box = await cart.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(450);

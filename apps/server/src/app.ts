@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { STORE_NAME } from '@store/core';
 import { sandboxGatewayPlugin } from '@store/sandbox-gateway';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { registerErrorHandler } from './http/error-handler';
+import { registerSameOriginCheck } from './http/same-origin';
+import { registerAdminRoutes } from './routes/admin';
 import { registerHealthRoutes } from './routes/health';
 import { registerPaymentRoutes } from './routes/payment';
 
@@ -25,7 +29,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    trustProxy: deps.config.trustProxy,
   });
 
   app.addHook('onSend', async (_request, reply) => {
@@ -35,7 +39,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  registerSameOriginCheck(app, deps.config.publicUrl);
   registerHealthRoutes(app, deps.database.sql);
+  registerAdminRoutes(app, {
+    orm: deps.database.orm,
+    gateway: deps.gateway,
+    secureCookies: deps.config.publicUrl.startsWith('https:'),
+    reconcileAfterMs: deps.config.reconcileAfterMs,
+  });
   registerPaymentRoutes(app, {
     orm: deps.database.orm,
     gateway: deps.gateway,
@@ -49,22 +61,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       merchantId: deps.config.gateway.merchantId,
       username: deps.config.gateway.username,
       password: deps.config.gateway.password,
+      merchantName: STORE_NAME,
       allowedReturnOrigins: [new URL(deps.config.publicUrl).origin],
     });
   }
 
-  if (deps.serveWeb !== false && existsSync(WEB_DIST)) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
-    // Every page route is the single-page app's: it shows the page, or sends unknown paths to /.
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/sandbox/')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply
-        .status(404)
-        .send({ status: 'error', message: `No such endpoint: ${request.method} ${path}` });
-    });
-  }
+  const serveWeb = deps.serveWeb !== false && existsSync(WEB_DIST);
+  if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // Every page address belongs to the single-page app: it shows the page, or sends unknown paths to /.
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/sandbox/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ status: 'error', message: `No such endpoint: ${request.method} ${path}` });
+  });
   return app;
 }

@@ -48,6 +48,20 @@ const environmentSchema = z
       .int('GATEWAY_TIMEOUT_MS must be a whole number')
       .min(1000, 'GATEWAY_TIMEOUT_MS must be at least 1000')
       .default(30_000),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: optionalText.refine(
+      (value) => value === undefined || value.length >= 12,
+      'ADMIN_PASSWORD must have at least 12 characters',
+    ),
+    TRUST_PROXY: z
+      .enum(['true', 'false', ''], { error: 'TRUST_PROXY must be true or false' })
+      .optional()
+      .transform((value) => value === 'true'),
+    RECONCILE_AFTER_MS: z.coerce
+      .number({ error: 'RECONCILE_AFTER_MS must be a number' })
+      .int('RECONCILE_AFTER_MS must be a whole number')
+      .min(0, 'RECONCILE_AFTER_MS must not be negative')
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -100,6 +114,12 @@ export interface Config {
   publicUrl: string;
   gateway: GatewayConfig;
   logLevel: string;
+  /** The first admin, created at start when the store has none. */
+  firstAdmin: { username?: string; password?: string };
+  /** Honour X-Forwarded-For (client addresses for sign-in throttling) only behind a trusted proxy. */
+  trustProxy: boolean;
+  /** Money operations left unconfirmed this long are settled from the gateway's records. */
+  reconcileAfterMs: number;
 }
 
 export class ConfigError extends Error {
@@ -143,5 +163,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     publicUrl,
     gateway,
     logLevel: env.LOG_LEVEL,
+    firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    trustProxy: env.TRUST_PROXY,
+    // Longer than any gateway call may take, so that a call still in flight is never taken for a lost one.
+    reconcileAfterMs: env.RECONCILE_AFTER_MS ?? env.GATEWAY_TIMEOUT_MS + 30_000,
   };
 }

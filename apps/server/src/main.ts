@@ -16,6 +16,19 @@ try {
       ? `Payments go to the built-in sandbox gateway (${config.publicUrl}/sandbox): no real money moves.`
       : `Payments go to CardPointe (merchant ${config.gateway.merchantId}).`,
   );
+  if (server.firstAdmin?.generatedPassword) {
+    console.info(
+      `\nAdmin console: ${config.publicUrl}/admin\n` +
+        `  First admin created. Username: ${server.firstAdmin.username}  Password: ${server.firstAdmin.generatedPassword}\n` +
+        '  This password is shown only once. Change it with: npm run admin -- reset-password ' +
+        server.firstAdmin.username,
+    );
+  } else {
+    console.info(
+      `Admin console: ${config.publicUrl}/admin (sign in with your admin account; ` +
+        '`npm run admin -- reset-password <username>` sets a new password).',
+    );
+  }
   console.info(
     config.databaseUrl
       ? 'Database: PostgreSQL (DATABASE_URL).'

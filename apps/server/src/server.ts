@@ -4,11 +4,15 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createCardPointeGateway } from './gateway/cardpointe-gateway';
 import type { PaymentGateway } from './gateway/payment-gateway';
+import { provisionFirstAdmin } from './services/admin-auth';
+import { reconcilePendingOperations } from './services/payment-operations';
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
   gateway: PaymentGateway;
+  /** Set when this start created the first admin with a generated password, to be shown once. */
+  firstAdmin?: { username: string; generatedPassword?: string };
   close(): Promise<void>;
 }
 
@@ -28,6 +32,7 @@ export async function startServer(
     baseUrl: () => config.gateway.baseUrl ?? `${listeningAt}/sandbox`,
     movesRealMoney: config.gateway.kind === 'cardpointe',
   });
+  const firstAdmin = await provisionFirstAdmin(database.orm, config.firstAdmin);
   const app = await buildApp({
     config,
     database,
@@ -46,11 +51,23 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const loopbackHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   listeningAt = `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`;
+
+  // Settle money operations left unconfirmed by a crash or a lost answer: now, and every minute.
+  const operations = { orm: database.orm, gateway };
+  const reconcile = () =>
+    reconcilePendingOperations(operations, config.reconcileAfterMs).catch((error: unknown) =>
+      app.log.error({ err: error }, 'reconciliation failed'),
+    );
+  void reconcile();
+  const timer = setInterval(reconcile, 60_000);
+  timer.unref();
   return {
+    ...(firstAdmin ? { firstAdmin } : {}),
     app,
     url: listeningAt,
     gateway,
     close: async () => {
+      clearInterval(timer);
       await app.close();
       if (!options.database) await database.close();
     },

@@ -1,5 +1,8 @@
 import type { Cents } from './money';
 
+/** The shop's name, as the storefront and the hosted payment page show it. */
+export const STORE_NAME = 'Paperline Office Supply';
+
 export interface Product {
   id: ProductId;
   name: string;

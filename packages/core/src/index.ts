@@ -6,3 +6,5 @@ export * from './order-id';
 export * from './card-brand';
 export * from './payment-state';
 export * from './schemas/checkout';
+export * from './schemas/admin';
+export * from './transaction-label';

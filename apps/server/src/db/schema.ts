@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** An order as the server priced it from the catalog; amounts in cents. */
 export const orders = pgTable(
@@ -113,6 +124,111 @@ export const payments = pgTable(
       sql`${table.captureStatus} in ('authorized', 'captured', 'partially_captured', 'voided', 'expired', 'settled')`,
     ),
     check('payments_last4_digits', sql`${table.last4} ~ '^[0-9]{4}$'`),
-    index('payments_status_authorized_idx').on(table.captureStatus, table.authorizedAt),
+    index('payments_pending_list_idx').on(table.captureStatus, table.authorizedAt, table.id),
+    index('payments_history_idx').on(table.createdAt, table.id),
   ],
+);
+
+/**
+ * Every capture, void and refund sent to the gateway, written *before* the call (pending) and settled after
+ * it (succeeded or failed). A pending row is a reservation: no lock is held across the network, and after a
+ * crash the reconciliation finds it and asks the gateway what happened.
+ */
+export const moneyOperations = pgTable(
+  'money_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    kind: text('kind', { enum: ['capture', 'void', 'refund'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The refund's own retref at the gateway. */
+    gatewayRetref: text('gateway_retref'),
+    message: text('message'),
+    actor: text('actor').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('money_operations_amount_positive', sql`${table.amountCents} > 0`),
+    check('money_operations_kind_known', sql`${table.kind} in ('capture', 'void', 'refund')`),
+    check('money_operations_status_known', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
+    // One capture (full or partial) or void per authorization, ever: a second one cannot even be reserved.
+    uniqueIndex('money_operations_one_capture_or_void')
+      .on(table.paymentId)
+      .where(sql`${table.kind} in ('capture', 'void') and ${table.status} <> 'failed'`),
+    uniqueIndex('money_operations_gateway_retref').on(table.gatewayRetref),
+    uniqueIndex('money_operations_idempotency_key').on(table.idempotencyKey),
+    index('money_operations_payment_idx').on(table.paymentId, table.createdAt),
+    index('money_operations_history_idx').on(table.kind, table.status, table.createdAt, table.id),
+    index('money_operations_pending_idx')
+      .on(table.status)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Stored answers of money-moving calls, so that a replayed Idempotency-Key gets the first answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status', { enum: ['in_progress', 'done'] }).notNull(),
+    responseCode: integer('response_code'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);
+
+export const admins = pgTable('admins', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind', { enum: ['admin', 'customer'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    username: text('username').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** Failed sign-in counters, per username and per client address, shared by every server instance. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    orderId: text('order_id'),
+    amountCents: integer('amount_cents'),
+    outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
+    detail: text('detail').notNull().default(''),
+  },
+  (table) => [index('audit_events_at_idx').on(table.at)],
 );

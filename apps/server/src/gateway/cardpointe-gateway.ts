@@ -32,6 +32,8 @@ const transactionRecord = z.looseObject({
   token: z.string().optional(),
   orderid: z.string().optional(),
   setlstat: z.string().optional(),
+  capturedamount: z.union([z.string(), z.number()]).optional(),
+  parentretref: z.string().optional(),
 });
 type TransactionRecord = z.infer<typeof transactionRecord>;
 
@@ -80,6 +82,10 @@ function toTransaction(record: TransactionRecord): GatewayTransaction {
     message: record.resptext ?? '',
     authCode: record.authcode,
     amountCents: amountCentsOf(record.amount),
+    ...(record.capturedamount !== undefined
+      ? { capturedAmountCents: amountCentsOf(record.capturedamount) }
+      : {}),
+    ...(record.parentretref ? { parentRetref: record.parentretref } : {}),
     account,
     last4,
     settlement: settlementOf(record),

@@ -27,6 +27,10 @@ export interface GatewayTransaction {
   message: string;
   authCode?: string;
   amountCents: Cents;
+  /** For a captured authorization: how much was captured (a partial capture takes less than `amountCents`). */
+  capturedAmountCents?: Cents;
+  /** For a refund: the retref of the payment it gives money back from. */
+  parentRetref?: string;
   /** The CardSecure token (or masked account) the gateway reports. */
   account?: string;
   last4?: string;

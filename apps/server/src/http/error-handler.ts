@@ -31,10 +31,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ status: 'error', message: 'Something went wrong on our side. Please try again.' });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ status: 'error', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
-  });
 }

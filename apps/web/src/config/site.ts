@@ -1,7 +1,9 @@
+import { STORE_NAME } from '@store/core';
+
 /** Store identity and the static sample contact details shown in the footer (SPEC §2, §9). */
 export const SITE = {
   name: 'Paperline',
-  fullName: 'Paperline Office Supply',
+  fullName: STORE_NAME,
   tagline: 'Office essentials, done right',
   contact: {
     addressLines: ['1200 Commerce Street, Suite 400', 'Austin, TX 78701'],

@@ -4,10 +4,11 @@ import { API_TIMEOUT_MS } from '../config/payment';
  * Why a call failed:
  * - `network`: no answer (offline, refused, timed out);
  * - `http`: the server answered with status 400 or above;
- * - `parse`: a 2xx answer that is not JSON.
- * An answer with `status: 'error'` in a 2xx body is not thrown here: each API file decides what it means.
+ * - `parse`: a 2xx answer that is not JSON;
+ * - `rejected`: a JSON answer that reports `status: 'error'` or lacks what the call needs.
+ * {@link postJson} throws the first three; each API file decides what a 2xx body means (`rejected`).
  */
-export type ApiErrorKind = 'network' | 'http' | 'parse';
+export type ApiErrorKind = 'network' | 'http' | 'parse' | 'rejected';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -55,9 +55,7 @@ export function saveCardPaymentRequest(
 
 /** What the result page finds in storage, already judged against the 30-minute rule. */
 export type StoredPaymentRequest =
-  | { kind: 'fresh'; requestId: string; amount: string | null }
-  | { kind: 'incomplete' }
-  | { kind: 'none' };
+  { kind: 'fresh'; requestId: string; amount: string | null } | { kind: 'incomplete' } | { kind: 'none' };
 
 /**
  * A request id is used only if it is under 30 minutes old. A stale id (or one whose time is missing

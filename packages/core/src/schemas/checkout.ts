@@ -85,6 +85,9 @@ export interface PaymentDetails {
   last4: string;
   authorizationCode: string;
   transactionDate: string;
+  /** Apple Pay ran in test mode: the result page says so. */
+  testMode?: boolean;
+  testModeReason?: string;
 }
 
 export interface VerifyPaymentResponse {

@@ -13,7 +13,11 @@ describe('cart lines', () => {
   });
 
   it('caps a line at the maximum quantity', () => {
-    const lines = addToLines([{ productId: 'paper-ream-500', quantity: MAX_LINE_QUANTITY - 1 }], 'paper-ream-500', 5);
+    const lines = addToLines(
+      [{ productId: 'paper-ream-500', quantity: MAX_LINE_QUANTITY - 1 }],
+      'paper-ream-500',
+      5,
+    );
     expect(lines[0]?.quantity).toBe(MAX_LINE_QUANTITY);
   });
 

@@ -19,7 +19,11 @@ export function addToLines(lines: readonly CartLine[], productId: ProductId, qua
   );
 }
 
-export function setLineQuantity(lines: readonly CartLine[], productId: ProductId, quantity: number): CartLine[] {
+export function setLineQuantity(
+  lines: readonly CartLine[],
+  productId: ProductId,
+  quantity: number,
+): CartLine[] {
   return lines.map((line) =>
     line.productId === productId ? { ...line, quantity: clampQuantity(quantity) } : line,
   );

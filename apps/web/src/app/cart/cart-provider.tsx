@@ -1,5 +1,5 @@
 import { computeCartTotals, type CartLine, type CartTotals, type ProductId } from '@store/core';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { addToLines, countItems, removeLine, setLineQuantity } from './cart-lines';
 
 export interface CartContextValue {
@@ -17,6 +17,8 @@ export interface CartContextValue {
   openCart(): void;
   closeCart(): void;
   setProcessing(processing: boolean): void;
+  /** The element that had focus when the cart was opened: focus goes back there on close. */
+  getOpener(): HTMLElement | null;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -26,6 +28,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [lines, setLines] = useState<readonly CartLine[]>([]);
   const [isOpen, setIsOpen] = useState(false);
   const [isProcessing, setProcessing] = useState(false);
+  // Read at the moment of the click, before the page behind the dialog becomes inert and loses focus.
+  const openerRef = useRef<HTMLElement | null>(null);
+  const rememberOpener = useCallback(() => {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, []);
+  const getOpener = useCallback(() => {
+    const opener = openerRef.current;
+    return opener?.isConnected ? opener : null;
+  }, []);
 
   // Coming back from the payment page with the browser's Back button restores this page from the
   // back/forward cache with the processing flag still set; release it so the cart is usable again.
@@ -41,9 +52,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (productId: ProductId, quantity: number) => {
       if (isProcessing) return;
       setLines((current) => addToLines(current, productId, quantity));
+      if (!isOpen) rememberOpener();
       setIsOpen(true);
     },
-    [isProcessing],
+    [isProcessing, isOpen, rememberOpener],
   );
 
   const setQuantity = useCallback(
@@ -62,7 +74,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [isProcessing],
   );
 
-  const openCart = useCallback(() => setIsOpen(true), []);
+  const openCart = useCallback(() => {
+    if (!isOpen) rememberOpener();
+    setIsOpen(true);
+  }, [isOpen, rememberOpener]);
   const closeCart = useCallback(() => {
     if (!isProcessing) setIsOpen(false);
   }, [isProcessing]);
@@ -80,8 +95,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       openCart,
       closeCart,
       setProcessing,
+      getOpener,
     }),
-    [lines, isOpen, isProcessing, addItem, setQuantity, removeItem, openCart, closeCart],
+    [lines, isOpen, isProcessing, addItem, setQuantity, removeItem, openCart, closeCart, getOpener],
   );
 
   return <CartContext value={value}>{children}</CartContext>;

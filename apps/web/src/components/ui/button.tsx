@@ -36,5 +36,11 @@ export interface ButtonProps
   extends ButtonHTMLAttributes<HTMLButtonElement>, Omit<ButtonStyleOptions, 'className'> {}
 
 export function Button({ variant, size, block, iconOnly, className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={buttonClassName({ variant, size, block, iconOnly, className })} {...rest} />;
+  return (
+    <button
+      type={type}
+      className={buttonClassName({ variant, size, block, iconOnly, className })}
+      {...rest}
+    />
+  );
 }

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-import { PATHS } from '../../config/paths';
 import { SITE } from '../../config/site';
 import { BrandMark } from './brand-logo';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from './icons';
@@ -32,7 +30,7 @@ export function SiteFooter() {
               <MapPinIcon size={18} />
               <address className={styles.address}>
                 {contact.addressLines.map((line) => (
-                  <span key={line} style={{ display: 'block' }}>
+                  <span key={line} className={styles.addressLine}>
                     {line}
                   </span>
                 ))}
@@ -53,20 +51,15 @@ export function SiteFooter() {
           </ul>
         </section>
 
-        <section aria-labelledby="footer-account">
-          <h2 id="footer-account" className={styles.heading}>
-            Your account
+        <section aria-labelledby="footer-policies">
+          <h2 id="footer-policies" className={styles.heading}>
+            Shopping with us
           </h2>
           <ul className={styles.list}>
-            <li>
-              <Link to={PATHS.login}>Log in</Link>
-            </li>
-            <li>
-              <Link to={PATHS.register}>Create an account</Link>
-            </li>
-            <li>
-              <Link to={PATHS.storefront}>Shop pens and paper</Link>
-            </li>
+            <li>Orders ship within one business day</li>
+            <li>30-day returns on unopened products</li>
+            <li>Secure card payments, USD pricing</li>
+            <li>5% sales tax shown before you pay</li>
           </ul>
         </section>
       </div>

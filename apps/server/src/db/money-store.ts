@@ -1,0 +1,439 @@
+import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Orm } from './client';
+import { idempotencyKeys, moneyOperations, payments } from './schema';
+import type { PaymentRow } from './checkout-store';
+
+export type MoneyOperationRow = typeof moneyOperations.$inferSelect;
+export type OperationKind = MoneyOperationRow['kind'];
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
+    (error as { cause?: { code?: unknown } }).cause?.code;
+  return code === '23505';
+}
+
+export async function findPayment(orm: Orm, paymentId: string): Promise<PaymentRow | undefined> {
+  const rows = await orm.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return rows[0];
+}
+
+export type Reservation =
+  | { ok: true; operation: MoneyOperationRow; payment: PaymentRow }
+  | {
+      ok: false;
+      reason: 'not_found' | 'not_authorized' | 'busy' | 'over_limit' | 'not_captured';
+      payment?: PaymentRow;
+    };
+
+/**
+ * Reserves the one capture or void an authorization may have: a pending row, written before the gateway
+ * is called. The partial unique index makes a second one impossible, whatever the other servers do.
+ */
+export async function reserveCaptureOrVoid(
+  orm: Orm,
+  input: {
+    paymentId: string;
+    kind: 'capture' | 'void';
+    amountCents?: number;
+    actor: string;
+    idempotencyKey?: string;
+  },
+): Promise<Reservation> {
+  try {
+    return await orm.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, input.paymentId))
+        .for('update')
+        .limit(1);
+      const payment = rows[0];
+      if (!payment) return { ok: false, reason: 'not_found' } as const;
+      if (payment.captureStatus !== 'authorized')
+        return { ok: false, reason: 'not_authorized', payment } as const;
+      const amountCents = input.amountCents ?? payment.authorizedCents;
+      if (amountCents > payment.authorizedCents) return { ok: false, reason: 'over_limit', payment } as const;
+      const inserted = await tx
+        .insert(moneyOperations)
+        .values({
+          paymentId: payment.id,
+          kind: input.kind,
+          amountCents,
+          actor: input.actor,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      return { ok: true, operation: inserted[0]!, payment } as const;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'busy' };
+    throw error;
+  }
+}
+
+/**
+ * Reserves a refund: adds it to the payment's refunded total in one guarded statement, so that concurrent
+ * refunds on any number of servers can never give back more than was captured (a CHECK constraint backs it).
+ */
+export async function reserveRefund(
+  orm: Orm,
+  input: { paymentId: string; amountCents: number; actor: string; idempotencyKey?: string },
+): Promise<Reservation> {
+  return orm.transaction(async (tx) => {
+    const updated = await tx
+      .update(payments)
+      .set({ refundedCents: sql`${payments.refundedCents} + ${input.amountCents}::int` })
+      .where(
+        and(
+          eq(payments.id, input.paymentId),
+          inArray(payments.captureStatus, ['captured', 'partially_captured', 'settled']),
+          sql`${payments.refundedCents} + ${input.amountCents}::int <= ${payments.capturedCents}`,
+        ),
+      )
+      .returning();
+    const payment = updated[0];
+    if (!payment) {
+      const current = (await tx.select().from(payments).where(eq(payments.id, input.paymentId)).limit(1))[0];
+      if (!current) return { ok: false, reason: 'not_found' } as const;
+      const captured = ['captured', 'partially_captured', 'settled'].includes(current.captureStatus);
+      return { ok: false, reason: captured ? 'over_limit' : 'not_captured', payment: current } as const;
+    }
+    const inserted = await tx
+      .insert(moneyOperations)
+      .values({
+        paymentId: payment.id,
+        kind: 'refund',
+        amountCents: input.amountCents,
+        actor: input.actor,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .returning();
+    return { ok: true, operation: inserted[0]!, payment } as const;
+  });
+}
+
+/**
+ * Settles a pending operation as done at the gateway and applies it to the payment. Idempotent: a second
+ * call for the same operation changes nothing.
+ */
+export async function completeOperation(
+  orm: Orm,
+  operationId: string,
+  result: { amountCents?: number; gatewayRetref?: string; message: string },
+): Promise<MoneyOperationRow | undefined> {
+  return orm.transaction(async (tx) => {
+    const rows = await tx
+      .update(moneyOperations)
+      .set({
+        status: 'succeeded',
+        message: result.message,
+        completedAt: new Date(),
+        ...(result.amountCents !== undefined ? { amountCents: result.amountCents } : {}),
+        ...(result.gatewayRetref ? { gatewayRetref: result.gatewayRetref } : {}),
+      })
+      .where(and(eq(moneyOperations.id, operationId), eq(moneyOperations.status, 'pending')))
+      .returning();
+    const operation = rows[0];
+    if (!operation) return undefined;
+    if (operation.kind === 'capture') {
+      await tx
+        .update(payments)
+        .set({
+          capturedCents: operation.amountCents,
+          captureStatus: sql`case when ${operation.amountCents}::int < ${payments.authorizedCents} then 'partially_captured' else 'captured' end`,
+          capturedAt: new Date(),
+        })
+        .where(and(eq(payments.id, operation.paymentId), eq(payments.captureStatus, 'authorized')));
+    } else if (operation.kind === 'void') {
+      await tx
+        .update(payments)
+        .set({ captureStatus: 'voided' })
+        .where(and(eq(payments.id, operation.paymentId), eq(payments.captureStatus, 'authorized')));
+    }
+    return operation;
+  });
+}
+
+/** Settles a pending operation as not done: a refund's reservation is given back. */
+export async function releaseOperation(
+  orm: Orm,
+  operationId: string,
+  message: string,
+  options: { expireAuthorization?: boolean } = {},
+): Promise<MoneyOperationRow | undefined> {
+  return orm.transaction(async (tx) => {
+    const rows = await tx
+      .update(moneyOperations)
+      .set({ status: 'failed', message, completedAt: new Date() })
+      .where(and(eq(moneyOperations.id, operationId), eq(moneyOperations.status, 'pending')))
+      .returning();
+    const operation = rows[0];
+    if (!operation) return undefined;
+    if (operation.kind === 'refund') {
+      await tx
+        .update(payments)
+        .set({ refundedCents: sql`${payments.refundedCents} - ${operation.amountCents}::int` })
+        .where(eq(payments.id, operation.paymentId));
+    } else if (options.expireAuthorization) {
+      await tx
+        .update(payments)
+        .set({ captureStatus: 'expired' })
+        .where(and(eq(payments.id, operation.paymentId), eq(payments.captureStatus, 'authorized')));
+    }
+    return operation;
+  });
+}
+
+export async function findOperationByKey(
+  orm: Orm,
+  idempotencyKey: string,
+): Promise<MoneyOperationRow | undefined> {
+  const rows = await orm
+    .select()
+    .from(moneyOperations)
+    .where(eq(moneyOperations.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findOperation(orm: Orm, operationId: string): Promise<MoneyOperationRow | undefined> {
+  const rows = await orm.select().from(moneyOperations).where(eq(moneyOperations.id, operationId)).limit(1);
+  return rows[0];
+}
+
+/** Operations still waiting for the gateway's word, older than `olderThan`. */
+export async function listPendingOperations(orm: Orm, olderThan: Date): Promise<MoneyOperationRow[]> {
+  return orm
+    .select()
+    .from(moneyOperations)
+    .where(and(eq(moneyOperations.status, 'pending'), lt(moneyOperations.createdAt, olderThan)))
+    .orderBy(asc(moneyOperations.createdAt));
+}
+
+/** Refund retrefs already recorded for a payment (to tell a known refund at the gateway from a lost one). */
+export async function listRefundRetrefs(orm: Orm, paymentId: string): Promise<string[]> {
+  const rows = await orm
+    .select({ retref: moneyOperations.gatewayRetref })
+    .from(moneyOperations)
+    .where(
+      and(
+        eq(moneyOperations.paymentId, paymentId),
+        eq(moneyOperations.kind, 'refund'),
+        eq(moneyOperations.status, 'succeeded'),
+      ),
+    );
+  return rows.flatMap((row) => (row.retref ? [row.retref] : []));
+}
+
+/** Authorized payments, oldest first (they expire first), keyset-paginated on (authorized_at, id). */
+export async function listAuthorizedPayments(
+  orm: Orm,
+  options: { limit: number; after?: { at: Date; id: string } },
+): Promise<PaymentRow[]> {
+  const after = options.after;
+  return orm
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.captureStatus, 'authorized'),
+        after
+          ? or(
+              gt(payments.authorizedAt, after.at),
+              and(eq(payments.authorizedAt, after.at), gt(payments.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(payments.authorizedAt), asc(payments.id))
+    .limit(options.limit);
+}
+
+export async function countAuthorizedPayments(orm: Orm): Promise<number> {
+  const rows = await orm
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.captureStatus, 'authorized'));
+  return rows[0]?.count ?? 0;
+}
+
+export interface HistoryRow {
+  rowKind: 'payment' | 'refund';
+  rowId: string;
+  paymentId: string;
+  orderId: string;
+  requestId: string | null;
+  cardBrand: string;
+  last4: string;
+  authorizedCents: number;
+  capturedCents: number;
+  refundedCents: number;
+  captureStatus: PaymentRow['captureStatus'];
+  refundCents: number | null;
+  at: Date;
+  paymentAt: Date;
+}
+
+export type HistoryFilter =
+  | 'all'
+  | 'pending'
+  | 'captured'
+  | 'partially_captured'
+  | 'refunded'
+  | 'partial_refund'
+  | 'refund'
+  | 'voided'
+  | 'expired';
+
+const PAYMENT_FILTERS: Record<Exclude<HistoryFilter, 'all' | 'refund'>, SQL> = {
+  pending: sql`p.capture_status = 'authorized'`,
+  captured: sql`p.capture_status in ('captured', 'settled') and p.refunded_cents = 0`,
+  partially_captured: sql`p.capture_status = 'partially_captured' and p.refunded_cents = 0`,
+  refunded: sql`p.captured_cents > 0 and p.refunded_cents = p.captured_cents`,
+  partial_refund: sql`p.refunded_cents > 0 and p.refunded_cents < p.captured_cents`,
+  voided: sql`p.capture_status = 'voided'`,
+  expired: sql`p.capture_status = 'expired'`,
+};
+
+/**
+ * Transaction History: every payment and every completed refund as rows of their own, newest first,
+ * keyset-paginated on (time, id); optionally one order id prefix and one status.
+ */
+export async function listHistory(
+  orm: Orm,
+  options: {
+    limit: number;
+    before?: { at: Date; id: string };
+    orderIdPrefix?: string;
+    filter: HistoryFilter;
+  },
+): Promise<HistoryRow[]> {
+  const before = options.before;
+  const beforeCondition = (atColumn: SQL, idColumn: SQL) =>
+    before
+      ? sql`and (${atColumn}, ${idColumn}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
+      : sql``;
+  const prefix = options.orderIdPrefix ? `${options.orderIdPrefix.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const prefixCondition = prefix ? sql`and p.order_id like ${prefix}` : sql``;
+
+  const paymentRows =
+    options.filter === 'refund'
+      ? undefined
+      : sql`select 'payment' as row_kind, p.id as row_id, p.created_at as at, null::int as refund_cents,
+            p.id as payment_id from payments p
+            where true ${options.filter === 'all' ? sql`` : sql`and ${PAYMENT_FILTERS[options.filter]}`}
+            ${prefixCondition} ${beforeCondition(sql`p.created_at`, sql`p.id`)}
+            order by p.created_at desc, p.id desc limit ${options.limit}`;
+  const refundRows =
+    options.filter === 'all' || options.filter === 'refund'
+      ? sql`select 'refund' as row_kind, o.id as row_id, o.created_at as at, o.amount_cents as refund_cents,
+            o.payment_id from money_operations o join payments p on p.id = o.payment_id
+            where o.kind = 'refund' and o.status = 'succeeded'
+            ${prefixCondition} ${beforeCondition(sql`o.created_at`, sql`o.id`)}
+            order by o.created_at desc, o.id desc limit ${options.limit}`
+      : undefined;
+  const union = [paymentRows, refundRows].filter((part): part is SQL => part !== undefined);
+  const combined = union.length === 2 ? sql`(${union[0]}) union all (${union[1]})` : sql`${union[0]}`;
+
+  const result = await orm.execute(sql`
+    select r.row_kind, r.row_id, r.at, r.refund_cents, p.id as payment_id, p.order_id, p.request_id, p.card_brand,
+           p.last4, p.authorized_cents, p.captured_cents, p.refunded_cents, p.capture_status, p.created_at as payment_at
+    from (${combined}) r join payments p on p.id = r.payment_id
+    order by r.at desc, r.row_id desc
+    limit ${options.limit}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    rowKind: row.row_kind as HistoryRow['rowKind'],
+    rowId: String(row.row_id),
+    paymentId: String(row.payment_id),
+    orderId: String(row.order_id),
+    requestId: row.request_id === null ? null : String(row.request_id),
+    cardBrand: String(row.card_brand),
+    last4: String(row.last4),
+    authorizedCents: Number(row.authorized_cents),
+    capturedCents: Number(row.captured_cents),
+    refundedCents: Number(row.refunded_cents),
+    captureStatus: row.capture_status as PaymentRow['captureStatus'],
+    refundCents: row.refund_cents === null ? null : Number(row.refund_cents),
+    at: new Date(row.at as string),
+    paymentAt: new Date(row.payment_at as string),
+  }));
+}
+
+export type IdempotencyClaim =
+  | { state: 'claimed' }
+  | { state: 'replay'; code: number; body: unknown }
+  | { state: 'in_progress' }
+  | { state: 'mismatch' };
+
+/**
+ * Claims an Idempotency-Key for one request. The first claim wins; a replay gets the stored answer; the
+ * same key with another body is a mismatch; a claim left in progress longer than `staleAfterMs` (its server
+ * died) may be taken over.
+ */
+export async function claimIdempotencyKey(
+  orm: Orm,
+  input: { scope: string; key: string; fingerprint: string; staleAfterMs: number },
+): Promise<IdempotencyClaim> {
+  const inserted = await orm
+    .insert(idempotencyKeys)
+    .values({ scope: input.scope, key: input.key, fingerprint: input.fingerprint, status: 'in_progress' })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length > 0) return { state: 'claimed' };
+  const existing = (
+    await orm
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)))
+      .limit(1)
+  )[0];
+  if (!existing) return claimIdempotencyKey(orm, input);
+  if (existing.fingerprint !== input.fingerprint) return { state: 'mismatch' };
+  if (existing.status === 'done')
+    return { state: 'replay', code: existing.responseCode ?? 200, body: existing.responseBody };
+  const staleBefore = new Date(Date.now() - input.staleAfterMs);
+  if (existing.lockedAt < staleBefore) {
+    const taken = await orm
+      .update(idempotencyKeys)
+      .set({ lockedAt: new Date() })
+      .where(
+        and(
+          eq(idempotencyKeys.scope, input.scope),
+          eq(idempotencyKeys.key, input.key),
+          eq(idempotencyKeys.status, 'in_progress'),
+          lt(idempotencyKeys.lockedAt, staleBefore),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (taken.length > 0) return { state: 'claimed' };
+  }
+  return { state: 'in_progress' };
+}
+
+export async function storeIdempotentAnswer(
+  orm: Orm,
+  input: { scope: string; key: string; code: number; body: unknown },
+): Promise<void> {
+  await orm
+    .update(idempotencyKeys)
+    .set({ status: 'done', responseCode: input.code, responseBody: input.body })
+    .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)));
+}
+
+/** Forgets a claim whose request ended without a final answer, so that a retry runs again. */
+export async function releaseIdempotencyKey(orm: Orm, input: { scope: string; key: string }): Promise<void> {
+  await orm
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.scope, input.scope),
+        eq(idempotencyKeys.key, input.key),
+        eq(idempotencyKeys.status, 'in_progress'),
+      ),
+    );
+}

@@ -1,0 +1,181 @@
+import {
+  adminLoginRequestSchema,
+  adminPaymentsRequestSchema,
+  adminTransactionsRequestSchema,
+  auditLogRequestSchema,
+  capturePaymentRequestSchema,
+  centsToDollars,
+  refundRequestSchema,
+  voidPaymentRequestSchema,
+} from '@store/core';
+import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../../db/client';
+import type { PaymentGateway } from '../../gateway/payment-gateway';
+import {
+  adminSessionToken,
+  clearAdminSessionCookie,
+  requireAdmin,
+  setAdminSessionCookie,
+} from '../../http/admin-session';
+import { AppError } from '../../http/errors';
+import { runIdempotent } from '../../http/idempotency';
+import { parseBody } from '../../http/parse';
+import { loginAdmin, logoutAdmin } from '../../services/admin-auth';
+import { listAudit, listPendingPayments, listTransactions } from '../../services/admin-queries';
+import {
+  captureAll,
+  capturePayment,
+  reconcilePendingOperations,
+  refundPayment,
+  voidPayment,
+} from '../../services/payment-operations';
+
+export interface AdminRouteDependencies {
+  orm: Orm;
+  gateway: PaymentGateway;
+  secureCookies: boolean;
+  /** Pending operations older than this are settled by reconciliation. */
+  reconcileAfterMs: number;
+}
+
+/** The admin console's calls (SPEC §7). Every one but login needs an admin session. */
+export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDependencies): void {
+  const { orm } = deps;
+  const operations = { orm, gateway: deps.gateway };
+
+  app.post('/api/admin/login', async (request, reply) => {
+    const body = parseBody(adminLoginRequestSchema, request.body);
+    try {
+      const session = await loginAdmin(orm, { ...body, clientAddress: request.ip });
+      setAdminSessionCookie(reply, session.token, deps.secureCookies);
+      request.log.info({ admin: session.username }, 'admin signed in');
+      return { status: 'success', message: 'Login successful', username: session.username };
+    } catch (error) {
+      if (error instanceof AppError)
+        request.log.warn({ admin: body.username, client: request.ip }, 'admin sign-in refused');
+      throw error;
+    }
+  });
+
+  app.post('/api/admin/logout', async (request, reply) => {
+    const admin = await requireAdmin(orm, request);
+    await logoutAdmin(orm, adminSessionToken(request)!, admin.username);
+    clearAdminSessionCookie(reply, deps.secureCookies);
+    return { status: 'success', message: 'Logged out' };
+  });
+
+  app.get('/api/admin/session', async (request) => {
+    const admin = await requireAdmin(orm, request);
+    return { status: 'success', username: admin.username };
+  });
+
+  app.post('/api/admin/payments', async (request) => {
+    await requireAdmin(orm, request);
+    const query = parseBody(adminPaymentsRequestSchema, request.body);
+    const page = await listPendingPayments(orm, query);
+    return {
+      status: 'success',
+      ...page,
+      message: `${page.total} payment${page.total === 1 ? '' : 's'} awaiting capture`,
+    };
+  });
+
+  app.post('/api/admin/transactions', async (request) => {
+    await requireAdmin(orm, request);
+    const query = parseBody(adminTransactionsRequestSchema, request.body);
+    const page = await listTransactions(orm, { ...query, demoMode: !deps.gateway.movesRealMoney });
+    return { status: 'success', ...page, message: `${page.transactions.length} transactions` };
+  });
+
+  app.post('/api/admin/capture-payment', async (request, reply) => {
+    const admin = await requireAdmin(orm, request);
+    const { payment: target } = parseBody(capturePaymentRequestSchema, request.body);
+    return runIdempotent(orm, request, reply, 'capture-payment', async (idempotencyKey) => {
+      const answer = await capturePayment(operations, {
+        paymentId: target.paymentId,
+        actor: admin.username,
+        idempotencyKey,
+        amountCents: target.amount,
+        originalAmountCents: target.originalAmount,
+      });
+      return {
+        status: 'success',
+        message: answer.message,
+        payment: {
+          paymentId: answer.payment.id,
+          orderId: answer.payment.orderId,
+          captureStatus: answer.payment.captureStatus,
+          captureAmount: centsToDollars(answer.payment.capturedCents),
+          originalAmount: centsToDollars(answer.payment.authorizedCents),
+        },
+      };
+    });
+  });
+
+  app.post('/api/admin/capture-all', async (request, reply) => {
+    const admin = await requireAdmin(orm, request);
+    return runIdempotent(orm, request, reply, 'capture-all', async () => {
+      const outcome = await captureAll(operations, admin.username);
+      const total = outcome.results.length;
+      return {
+        status: 'success',
+        ...outcome,
+        message:
+          total === 0
+            ? 'No payments awaiting capture'
+            : `Captured ${outcome.successCount} of ${total} payment${total === 1 ? '' : 's'}`,
+      };
+    });
+  });
+
+  app.post('/api/admin/void-payment', async (request, reply) => {
+    const admin = await requireAdmin(orm, request);
+    const { payment } = parseBody(voidPaymentRequestSchema, request.body);
+    return runIdempotent(orm, request, reply, 'void-payment', async (idempotencyKey) => {
+      const answer = await voidPayment(operations, {
+        paymentId: payment.paymentId,
+        actor: admin.username,
+        idempotencyKey,
+      });
+      return { status: 'success', message: answer.message };
+    });
+  });
+
+  app.post('/api/admin/refund', async (request, reply) => {
+    const admin = await requireAdmin(orm, request);
+    const { transaction, amount } = parseBody(refundRequestSchema, request.body);
+    return runIdempotent(orm, request, reply, 'refund', async (idempotencyKey) => {
+      const answer = await refundPayment(operations, {
+        paymentId: transaction.paymentId,
+        amountCents: amount,
+        actor: admin.username,
+        idempotencyKey,
+      });
+      return {
+        status: 'success',
+        message: answer.message,
+        demoMode: !deps.gateway.movesRealMoney,
+        refund: {
+          amount: centsToDollars(answer.operation.amountCents),
+          refundableAmount: centsToDollars(answer.payment.capturedCents - answer.payment.refundedCents),
+        },
+      };
+    });
+  });
+
+  app.post('/api/admin/audit-log', async (request) => {
+    await requireAdmin(orm, request);
+    const query = parseBody(auditLogRequestSchema, request.body);
+    return { status: 'success', ...(await listAudit(orm, query)) };
+  });
+
+  app.post('/api/admin/reconcile', async (request) => {
+    await requireAdmin(orm, request);
+    const counts = await reconcilePendingOperations(operations, deps.reconcileAfterMs);
+    return {
+      status: 'success',
+      ...counts,
+      message: `${counts.succeeded} confirmed, ${counts.failed} released, ${counts.pending} still unconfirmed`,
+    };
+  });
+}

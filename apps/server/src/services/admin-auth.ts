@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  clearLoginFailures,
+  countAdmins,
+  deleteSession,
+  findAdminByUsername,
+  findLiveSession,
+  insertAdmin,
+  insertAuditEvent,
+  insertSession,
+  lockedUntil,
+  recordLoginFailure,
+  updateAdminPassword,
+} from '../db/admin-store';
+import type { Orm } from '../db/client';
+import { AppError } from '../http/errors';
+
+export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+/** Five failed sign-ins within 15 minutes lock that username, or that client, for 15 minutes. */
+export const LOGIN_THROTTLE = { limit: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 };
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+export interface AdminIdentity {
+  username: string;
+}
+
+function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Verifying against this when the username is unknown keeps the answer time the same either way. */
+let unknownUserHash: Promise<string> | undefined;
+
+/**
+ * Checks an admin's username and password, throttled per username and per client address, and opens a
+ * server-side session. Every attempt is audited; the password never is.
+ */
+export async function loginAdmin(
+  orm: Orm,
+  input: { username: string; password: string; clientAddress: string; now?: Date },
+): Promise<{ token: string; username: string; expiresAt: Date }> {
+  const now = input.now ?? new Date();
+  const username = normalizeUsername(input.username);
+  const throttleKeys = [`admin:${username}`, `client:${input.clientAddress}`];
+  const locked = await lockedUntil(orm, throttleKeys, now);
+  if (locked) {
+    const minutes = Math.max(1, Math.ceil((locked.getTime() - now.getTime()) / 60_000));
+    await insertAuditEvent(orm, {
+      actor: username,
+      action: 'login',
+      outcome: 'failure',
+      detail: `refused while locked out (client ${input.clientAddress})`,
+    });
+    throw new AppError(
+      'too_many_requests',
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+  const admin = await findAdminByUsername(orm, username);
+  unknownUserHash ??= hash(randomBytes(16).toString('hex'));
+  const valid = admin
+    ? await verify(admin.passwordHash, input.password)
+    : (await verify(await unknownUserHash, input.password), false);
+  if (!admin || !valid) {
+    await recordLoginFailure(orm, throttleKeys, now, LOGIN_THROTTLE);
+    await insertAuditEvent(orm, {
+      actor: username,
+      action: 'login',
+      outcome: 'failure',
+      detail: `invalid credentials (client ${input.clientAddress})`,
+    });
+    throw new AppError('unauthorized', 'Invalid credentials');
+  }
+  await clearLoginFailures(orm, throttleKeys);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
+  await insertSession(orm, {
+    tokenHash: hashSessionToken(token),
+    kind: 'admin',
+    subjectId: admin.id,
+    username: admin.username,
+    expiresAt,
+  });
+  await insertAuditEvent(orm, {
+    actor: admin.username,
+    action: 'login',
+    outcome: 'success',
+    detail: `client ${input.clientAddress}`,
+  });
+  return { token, username: admin.username, expiresAt };
+}
+
+export async function findAdminSession(
+  orm: Orm,
+  token: string | undefined,
+): Promise<AdminIdentity | undefined> {
+  if (!token) return undefined;
+  const session = await findLiveSession(orm, hashSessionToken(token), new Date());
+  return session?.kind === 'admin' ? { username: session.username } : undefined;
+}
+
+export async function logoutAdmin(orm: Orm, token: string, username: string): Promise<void> {
+  await deleteSession(orm, hashSessionToken(token));
+  await insertAuditEvent(orm, { actor: username, action: 'logout', outcome: 'success' });
+}
+
+function checkNewPassword(password: string): void {
+  if (password.length < MIN_ADMIN_PASSWORD_LENGTH) {
+    throw new AppError('invalid', `The password must have at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
+  }
+}
+
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export async function createAdmin(orm: Orm, username: string, password: string): Promise<void> {
+  const name = normalizeUsername(username);
+  if (!/^[a-z0-9._@-]{1,100}$/.test(name)) {
+    throw new AppError('invalid', 'A username has 1 to 100 letters, digits or . _ @ -');
+  }
+  checkNewPassword(password);
+  if (!(await insertAdmin(orm, name, await hash(password)))) {
+    throw new AppError('conflict', `An admin named ${name} already exists`);
+  }
+}
+
+export async function resetAdminPassword(orm: Orm, username: string, password: string): Promise<void> {
+  checkNewPassword(password);
+  if (!(await updateAdminPassword(orm, normalizeUsername(username), await hash(password)))) {
+    throw new AppError('not_found', `There is no admin named ${normalizeUsername(username)}`);
+  }
+}
+
+/**
+ * On a store with no admin yet: creates one from ADMIN_USERNAME / ADMIN_PASSWORD, or `admin` with a
+ * random password that is returned to be printed once. There is no fixed default password.
+ */
+export async function provisionFirstAdmin(
+  orm: Orm,
+  configured: { username?: string; password?: string },
+): Promise<{ username: string; generatedPassword?: string } | undefined> {
+  if ((await countAdmins(orm)) > 0) return undefined;
+  const username = configured.username ?? 'admin';
+  const generatedPassword = configured.password ? undefined : generatePassword();
+  try {
+    await createAdmin(orm, username, configured.password ?? generatedPassword!);
+  } catch (error) {
+    // Another server created the first admin at the same moment.
+    if (error instanceof AppError && error.kind === 'conflict') return undefined;
+    throw error;
+  }
+  return { username: normalizeUsername(username), ...(generatedPassword ? { generatedPassword } : {}) };
+}

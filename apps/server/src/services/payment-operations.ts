@@ -1,0 +1,436 @@
+import { AUTHORIZATION_LIFETIME_MS, formatCents, type CaptureAllResult } from '@store/core';
+import { insertAuditEvent } from '../db/admin-store';
+import type { PaymentRow } from '../db/checkout-store';
+import type { Orm } from '../db/client';
+import {
+  completeOperation,
+  findOperationByKey,
+  findPayment,
+  listAuthorizedPayments,
+  listPendingOperations,
+  listRefundRetrefs,
+  releaseOperation,
+  reserveCaptureOrVoid,
+  reserveRefund,
+  type MoneyOperationRow,
+  type Reservation,
+} from '../db/money-store';
+import type { GatewayResult, GatewayTransaction, PaymentGateway } from '../gateway/payment-gateway';
+import { AppError } from '../http/errors';
+
+/**
+ * Captures, voids and refunds. Each follows reserve → call the gateway → confirm or release: the
+ * reservation is a row written before the call, so no lock is held across the network, the database
+ * refuses a second capture or an over-refund, and an answer lost on the way is recovered by asking the
+ * gateway (reconciliation) instead of by sending the money call again.
+ */
+export interface OperationsDependencies {
+  orm: Orm;
+  gateway: PaymentGateway;
+}
+
+export interface OperationRequest {
+  paymentId: string;
+  actor: string;
+  /** Scoped Idempotency-Key of the request: a retry finds its own operation instead of making another. */
+  idempotencyKey?: string;
+}
+
+export type OperationAnswer = { payment: PaymentRow; operation: MoneyOperationRow; message: string };
+
+const UNCONFIRMED: Record<MoneyOperationRow['kind'], string> = {
+  capture:
+    'The gateway did not confirm the capture. It will be checked again automatically; do not capture again.',
+  void: 'The gateway did not confirm the void. It will be checked again automatically.',
+  refund:
+    'The gateway did not confirm the refund. It will be checked again automatically; do not refund again.',
+};
+
+async function audit(
+  orm: Orm,
+  actor: string,
+  action: string,
+  payment: PaymentRow | undefined,
+  amountCents: number | undefined,
+  outcome: 'success' | 'failure',
+  detail: string,
+): Promise<void> {
+  await insertAuditEvent(orm, {
+    actor,
+    action,
+    orderId: payment?.orderId ?? null,
+    amountCents: amountCents ?? null,
+    outcome,
+    detail,
+  });
+}
+
+function refusal(reservation: Exclude<Reservation, { ok: true }>, kind: MoneyOperationRow['kind']): AppError {
+  const payment = reservation.payment;
+  switch (reservation.reason) {
+    case 'not_found':
+      return new AppError('not_found', 'Payment not found');
+    case 'busy':
+      return new AppError(
+        'conflict',
+        `This payment has already been ${kind === 'void' ? 'voided or captured' : 'captured or voided'}`,
+      );
+    case 'not_authorized':
+      return new AppError(
+        'conflict',
+        `This payment is ${payment?.captureStatus.replace('_', ' ')}, not awaiting capture`,
+      );
+    case 'over_limit':
+      return kind === 'refund'
+        ? new AppError(
+            'invalid',
+            `The refund cannot exceed the ${formatCents((payment?.capturedCents ?? 0) - (payment?.refundedCents ?? 0))} still refundable`,
+          )
+        : new AppError(
+            'invalid',
+            `The capture cannot exceed the authorized ${formatCents(payment?.authorizedCents ?? 0)}`,
+          );
+    case 'not_captured':
+      return new AppError('conflict', 'Only captured payments can be refunded');
+  }
+}
+
+/** What the gateway's record says happened to an operation: done, not done, or still unknown. */
+async function askGateway(
+  deps: OperationsDependencies,
+  operation: MoneyOperationRow,
+  payment: PaymentRow,
+): Promise<
+  | { state: 'done'; amountCents?: number; gatewayRetref?: string }
+  | { state: 'not_done'; expired?: boolean }
+  | { state: 'unknown' }
+> {
+  if (operation.kind === 'refund') {
+    const found = await deps.gateway.inquireByOrderId(payment.orderId);
+    if (!found.ok) return { state: 'unknown' };
+    const known = new Set(await listRefundRetrefs(deps.orm, payment.id));
+    const match = found.value.find(
+      (transaction) =>
+        transaction.settlement === 'refund' &&
+        transaction.parentRetref === payment.retref &&
+        transaction.amountCents === operation.amountCents &&
+        !known.has(transaction.retref),
+    );
+    return match ? { state: 'done', gatewayRetref: match.retref } : { state: 'not_done' };
+  }
+  const inquiry = await deps.gateway.inquire(payment.retref);
+  if (!inquiry.ok) return inquiry.kind === 'unavailable' ? { state: 'unknown' } : { state: 'not_done' };
+  const settlement = inquiry.value.settlement;
+  if (operation.kind === 'capture' && settlement === 'captured') {
+    return { state: 'done', amountCents: inquiry.value.capturedAmountCents ?? operation.amountCents };
+  }
+  if (operation.kind === 'void' && settlement === 'voided') return { state: 'done' };
+  return { state: 'not_done', expired: settlement === 'expired' };
+}
+
+/**
+ * Settles one pending operation from the gateway's record. `releaseIfNotDone` is false on the request's own
+ * path: a call that timed out may still reach the gateway, so only reconciliation, later, releases.
+ */
+export async function reconcileOperation(
+  deps: OperationsDependencies,
+  operation: MoneyOperationRow,
+  options: { releaseIfNotDone: boolean },
+): Promise<'succeeded' | 'failed' | 'pending'> {
+  const payment = await findPayment(deps.orm, operation.paymentId);
+  if (!payment) return 'pending';
+  const answer = await askGateway(deps, operation, payment);
+  if (answer.state === 'done') {
+    await completeOperation(deps.orm, operation.id, {
+      message: 'Confirmed with the gateway',
+      ...(answer.amountCents !== undefined ? { amountCents: answer.amountCents } : {}),
+      ...(answer.gatewayRetref ? { gatewayRetref: answer.gatewayRetref } : {}),
+    });
+    await audit(
+      deps.orm,
+      'reconciliation',
+      operation.kind,
+      payment,
+      answer.amountCents ?? operation.amountCents,
+      'success',
+      'confirmed with the gateway',
+    );
+    return 'succeeded';
+  }
+  if (answer.state === 'not_done' && options.releaseIfNotDone) {
+    await releaseOperation(deps.orm, operation.id, 'The gateway has no record of it; released', {
+      expireAuthorization: answer.expired === true,
+    });
+    await audit(
+      deps.orm,
+      'reconciliation',
+      operation.kind,
+      payment,
+      operation.amountCents,
+      'failure',
+      'not done at the gateway; released',
+    );
+    return 'failed';
+  }
+  return 'pending';
+}
+
+/** Applies the gateway's answer to a reserved operation. */
+async function settle(
+  deps: OperationsDependencies,
+  operation: MoneyOperationRow,
+  result: GatewayResult<GatewayTransaction>,
+): Promise<'succeeded' | 'failed' | 'pending'> {
+  if (result.ok) {
+    await completeOperation(deps.orm, operation.id, {
+      message: result.value.message || 'Approval',
+      ...(operation.kind === 'capture' && result.value.amountCents > 0
+        ? { amountCents: result.value.amountCents }
+        : {}),
+      ...(operation.kind === 'refund' ? { gatewayRetref: result.value.retref } : {}),
+    });
+    return 'succeeded';
+  }
+  if (result.kind === 'unavailable') {
+    // The outcome is unknown: ask the gateway now, and leave the reservation in place if it cannot say.
+    return reconcileOperation(deps, operation, { releaseIfNotDone: false });
+  }
+  await releaseOperation(deps.orm, operation.id, result.message, {
+    expireAuthorization: /expired/i.test(result.message) && operation.kind !== 'refund',
+  });
+  return 'failed';
+}
+
+async function answerFor(
+  deps: OperationsDependencies,
+  operation: MoneyOperationRow,
+  state: 'succeeded' | 'failed' | 'pending',
+  failureMessage: string,
+): Promise<OperationAnswer> {
+  const payment = (await findPayment(deps.orm, operation.paymentId))!;
+  if (state === 'succeeded') {
+    const messages = { capture: 'Payment captured', void: 'Payment voided', refund: 'Refund processed' };
+    return { payment, operation, message: messages[operation.kind] };
+  }
+  if (state === 'pending') throw new AppError('gateway_unavailable', UNCONFIRMED[operation.kind]);
+  throw new AppError('unprocessable', failureMessage);
+}
+
+/** A retry of a request whose operation exists already: settle it from the gateway's record, never resend. */
+async function resumeOperation(
+  deps: OperationsDependencies,
+  operation: MoneyOperationRow,
+): Promise<OperationAnswer> {
+  const state =
+    operation.status === 'pending'
+      ? await reconcileOperation(deps, operation, { releaseIfNotDone: false })
+      : operation.status;
+  return answerFor(deps, operation, state, operation.message ?? 'The gateway refused it');
+}
+
+async function runOperation(
+  deps: OperationsDependencies,
+  request: OperationRequest,
+  kind: MoneyOperationRow['kind'],
+  auditAction: (payment: PaymentRow | undefined, amountCents: number | undefined) => string,
+  reserve: () => Promise<Reservation>,
+  callGateway: (
+    payment: PaymentRow,
+    operation: MoneyOperationRow,
+  ) => Promise<GatewayResult<GatewayTransaction>>,
+): Promise<OperationAnswer> {
+  if (request.idempotencyKey) {
+    const existing = await findOperationByKey(deps.orm, request.idempotencyKey);
+    if (existing) return resumeOperation(deps, existing);
+  }
+  const reservation = await reserve();
+  if (!reservation.ok) {
+    const error = refusal(reservation, kind);
+    await audit(
+      deps.orm,
+      request.actor,
+      auditAction(reservation.payment, undefined),
+      reservation.payment,
+      undefined,
+      'failure',
+      error.message,
+    );
+    throw error;
+  }
+  const { operation, payment } = reservation;
+  const result = await callGateway(payment, operation);
+  const state = await settle(deps, operation, result);
+  const detail =
+    state === 'succeeded'
+      ? 'approved'
+      : state === 'pending'
+        ? 'unconfirmed, left for reconciliation'
+        : result.ok
+          ? ''
+          : result.message;
+  await audit(
+    deps.orm,
+    request.actor,
+    auditAction(payment, operation.amountCents),
+    payment,
+    operation.amountCents,
+    state === 'succeeded' ? 'success' : 'failure',
+    detail,
+  );
+  return answerFor(deps, operation, state, result.ok ? '' : result.message);
+}
+
+/**
+ * Captures an authorization in full, or in part (`amountCents` below the authorized amount: as at
+ * CardPointe, a partial capture ends the authorization). `originalAmountCents`, when given, must be the
+ * authorized amount the operator saw.
+ */
+export async function capturePayment(
+  deps: OperationsDependencies,
+  request: OperationRequest & { amountCents?: number; originalAmountCents?: number },
+): Promise<OperationAnswer> {
+  if (request.originalAmountCents !== undefined) {
+    const payment = await findPayment(deps.orm, request.paymentId);
+    if (payment && payment.authorizedCents !== request.originalAmountCents) {
+      throw new AppError('invalid', 'The original amount does not match the authorization');
+    }
+  }
+  return runOperation(
+    deps,
+    request,
+    'capture',
+    (payment, amountCents) =>
+      payment && amountCents !== undefined && amountCents < payment.authorizedCents
+        ? 'partial_capture'
+        : 'capture',
+    () =>
+      reserveCaptureOrVoid(deps.orm, {
+        paymentId: request.paymentId,
+        kind: 'capture',
+        amountCents: request.amountCents,
+        actor: request.actor,
+        idempotencyKey: request.idempotencyKey,
+      }),
+    (payment, operation) =>
+      deps.gateway.capture({ retref: payment.retref, amountCents: operation.amountCents }),
+  );
+}
+
+export function voidPayment(
+  deps: OperationsDependencies,
+  request: OperationRequest,
+): Promise<OperationAnswer> {
+  return runOperation(
+    deps,
+    request,
+    'void',
+    () => 'void',
+    () =>
+      reserveCaptureOrVoid(deps.orm, {
+        paymentId: request.paymentId,
+        kind: 'void',
+        actor: request.actor,
+        idempotencyKey: request.idempotencyKey,
+      }),
+    (payment) => deps.gateway.voidAuthorization({ retref: payment.retref }),
+  );
+}
+
+export function refundPayment(
+  deps: OperationsDependencies,
+  request: OperationRequest & { amountCents: number },
+): Promise<OperationAnswer> {
+  return runOperation(
+    deps,
+    request,
+    'refund',
+    () => 'refund',
+    () =>
+      reserveRefund(deps.orm, {
+        paymentId: request.paymentId,
+        amountCents: request.amountCents,
+        actor: request.actor,
+        idempotencyKey: request.idempotencyKey,
+      }),
+    (payment, operation) =>
+      deps.gateway.refund({ retref: payment.retref, amountCents: operation.amountCents }),
+  );
+}
+
+/** How many captures Capture All keeps in flight towards the gateway at once. */
+export const CAPTURE_ALL_CONCURRENCY = 16;
+
+/**
+ * Captures every authorized payment, a bounded number at a time. Each capture is reserved on its own, so
+ * a payment captured meanwhile by another operator (or server) is reported, never captured twice.
+ */
+export async function captureAll(
+  deps: OperationsDependencies,
+  actor: string,
+): Promise<{ successCount: number; failureCount: number; results: CaptureAllResult[] }> {
+  const targets: PaymentRow[] = [];
+  for (let page = await listAuthorizedPayments(deps.orm, { limit: 1000 }); page.length > 0;) {
+    targets.push(...page);
+    const last = page.at(-1)!;
+    page = await listAuthorizedPayments(deps.orm, {
+      limit: 1000,
+      after: { at: last.authorizedAt, id: last.id },
+    });
+  }
+  const results: CaptureAllResult[] = new Array(targets.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const index = next++;
+      const payment = targets[index]!;
+      let success = false;
+      let message: string;
+      try {
+        message = (await capturePayment(deps, { paymentId: payment.id, actor })).message;
+        success = true;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        message = error.message;
+      }
+      results[index] = {
+        paymentId: payment.id,
+        requestId: payment.requestId,
+        orderId: payment.orderId,
+        success,
+        message,
+      };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CAPTURE_ALL_CONCURRENCY, targets.length) }, worker));
+  const successCount = results.filter((result) => result.success).length;
+  await audit(
+    deps.orm,
+    actor,
+    'capture_all',
+    undefined,
+    undefined,
+    successCount === results.length ? 'success' : 'failure',
+    `${successCount} of ${results.length} captured`,
+  );
+  return { successCount, failureCount: results.length - successCount, results };
+}
+
+/**
+ * Settles operations left pending by a crash or a lost answer. Only operations older than `olderThanMs`
+ * are touched, so that a call still in flight on another server is not taken for a lost one.
+ */
+export async function reconcilePendingOperations(
+  deps: OperationsDependencies,
+  olderThanMs: number,
+): Promise<{ succeeded: number; failed: number; pending: number }> {
+  const counts = { succeeded: 0, failed: 0, pending: 0 };
+  for (const operation of await listPendingOperations(deps.orm, new Date(Date.now() - olderThanMs))) {
+    counts[await reconcileOperation(deps, operation, { releaseIfNotDone: true })] += 1;
+  }
+  return counts;
+}
+
+/** When an authorization lapses at the gateway. */
+export function authorizationExpiresAt(payment: Pick<PaymentRow, 'authorizedAt'>): Date {
+  return new Date(payment.authorizedAt.getTime() + AUTHORIZATION_LIFETIME_MS);
+}

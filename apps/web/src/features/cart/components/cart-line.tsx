@@ -1,0 +1,70 @@
+import {
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+  formatCents,
+  type PricedLine,
+  type Product,
+} from '@store/core';
+import { ProductImage } from '../../../components/product/product-image';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
+import styles from './cart-line.module.css';
+
+export interface CartLineProps {
+  line: PricedLine;
+  product: Product;
+  disabled: boolean;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+export function CartLineItem({ line, product, disabled, onQuantityChange, onRemove }: CartLineProps) {
+  return (
+    <li className={styles.line}>
+      <ProductImage productId={product.id} decorative className={styles.thumb} />
+      <div>
+        <h3 className={styles.name}>{product.name}</h3>
+        <p className={styles.unit}>{formatCents(line.unitPriceCents)} each</p>
+        <div className={styles.controls}>
+          <div className={styles.quantity}>
+            <button
+              type="button"
+              className={styles.step}
+              onClick={() => onQuantityChange(line.quantity - 1)}
+              disabled={disabled || line.quantity <= MIN_LINE_QUANTITY}
+              aria-label={`One fewer ${product.name}`}
+            >
+              <MinusIcon size={16} />
+            </button>
+            <span className={styles.value} aria-live="polite">
+              <span className="visually-hidden">Quantity </span>
+              {line.quantity}
+            </span>
+            <button
+              type="button"
+              className={styles.step}
+              onClick={() => onQuantityChange(line.quantity + 1)}
+              disabled={disabled || line.quantity >= MAX_LINE_QUANTITY}
+              aria-label={`One more ${product.name}`}
+            >
+              <PlusIcon size={16} />
+            </button>
+          </div>
+          <button
+            type="button"
+            className={styles.remove}
+            onClick={onRemove}
+            disabled={disabled}
+            aria-label={`Remove ${product.name}`}
+          >
+            <TrashIcon size={16} />
+            Remove
+          </button>
+        </div>
+      </div>
+      <p className={styles.total}>
+        <span className="visually-hidden">Line total </span>
+        {formatCents(line.lineTotalCents)}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,174 @@
+import { findProduct, formatCents, SALES_TAX_PERCENT } from '@store/core';
+import { useEffect, useRef, useState } from 'react';
+import { useCart } from '../../../app/cart/cart-provider';
+import { Button } from '../../../components/ui/button';
+import { AlertCircleIcon, CartIcon, CloseIcon, LockIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCheckout } from '../hooks/use-checkout';
+import { CartLineItem } from './cart-line';
+import styles from './cart-panel.module.css';
+
+/** Matches the slide-out animation in cart-panel.module.css. */
+const CLOSE_ANIMATION_MS = 220;
+
+/** The slide-in cart: a modal dialog on the right (full width on phones). */
+export function CartPanel() {
+  const cart = useCart();
+  const { isOpen, closeCart } = cart;
+  const [rendered, setRendered] = useState(isOpen);
+  if (isOpen && !rendered) setRendered(true);
+
+  // Keep the panel mounted while it slides out, then drop it from the page.
+  useEffect(() => {
+    if (isOpen || !rendered) return;
+    const timer = setTimeout(() => setRendered(false), CLOSE_ANIMATION_MS);
+    return () => clearTimeout(timer);
+  }, [isOpen, rendered]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeCart();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    const { overflow } = document.documentElement.style;
+    document.documentElement.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.documentElement.style.overflow = overflow;
+    };
+  }, [isOpen, closeCart]);
+
+  if (!rendered) return null;
+  return <CartDialog isOpen={isOpen} />;
+}
+
+function CartDialog({ isOpen }: { isOpen: boolean }) {
+  const { lines, totals, itemCount, isProcessing, closeCart, setQuantity, removeItem, getOpener } = useCart();
+  const { pay, failure } = useCheckout();
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // Move focus into the dialog when it opens and give it back to whatever opened it when it closes.
+  useEffect(() => {
+    if (!isOpen) return;
+    panelRef.current?.focus();
+    return () => getOpener()?.focus();
+  }, [isOpen, getOpener]);
+
+  const isEmpty = lines.length === 0;
+
+  return (
+    <div className={styles.root} data-state={isOpen ? 'open' : 'closed'}>
+      <div className={styles.backdrop} aria-hidden="true" onClick={closeCart} />
+      <div
+        ref={panelRef}
+        className={styles.panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="cart-title"
+        aria-describedby="cart-count"
+        aria-busy={isProcessing}
+        tabIndex={-1}
+      >
+        <div className={styles.header}>
+          <div>
+            <h2 id="cart-title" className={styles.title}>
+              Your Cart
+            </h2>
+            <p id="cart-count" className={styles.count}>
+              {itemCount === 0 ? 'No items yet' : `${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
+            </p>
+          </div>
+          <button
+            type="button"
+            className={styles.close}
+            onClick={closeCart}
+            disabled={isProcessing}
+            aria-label="Close cart"
+          >
+            <CloseIcon size={20} />
+          </button>
+        </div>
+
+        <div className={styles.body}>
+          {isEmpty ? (
+            <div className={styles.empty}>
+              <span className={styles.emptyIcon} aria-hidden="true">
+                <CartIcon size={40} />
+              </span>
+              <h3 className={styles.emptyTitle}>Your cart is empty</h3>
+              <p className={styles.emptyText}>
+                Add a pack of pens or a ream of paper and it will show up here.
+              </p>
+              <Button variant="secondary" onClick={closeCart}>
+                Continue shopping
+              </Button>
+            </div>
+          ) : (
+            <ul className={styles.lines} aria-label="Items in your cart">
+              {totals.lines.map((line) => {
+                const product = findProduct(line.productId);
+                if (!product) return null;
+                return (
+                  <CartLineItem
+                    key={line.productId}
+                    line={line}
+                    product={product}
+                    disabled={isProcessing}
+                    onQuantityChange={(quantity) => setQuantity(line.productId, quantity)}
+                    onRemove={() => removeItem(line.productId)}
+                  />
+                );
+              })}
+            </ul>
+          )}
+        </div>
+
+        {!isEmpty && (
+          <div className={styles.footer}>
+            <dl className={styles.summary}>
+              <dt>Subtotal</dt>
+              <dd>{formatCents(totals.subtotalCents)}</dd>
+              <dt>Tax ({SALES_TAX_PERCENT}%)</dt>
+              <dd>{formatCents(totals.taxCents)}</dd>
+              <dt className={styles.totalTerm}>Total</dt>
+              <dd className={styles.totalValue}>{formatCents(totals.totalCents)}</dd>
+            </dl>
+
+            {failure && (
+              <p key={failure.id} role="alert" className={styles.alert}>
+                <AlertCircleIcon size={18} />
+                <span>{failure.message}</span>
+              </p>
+            )}
+
+            <Button
+              size="large"
+              block
+              className={styles.pay}
+              onClick={() => void pay()}
+              disabled={isProcessing}
+              aria-busy={isProcessing}
+            >
+              {isProcessing ? (
+                <>
+                  <Spinner />
+                  Processing…
+                </>
+              ) : (
+                <>
+                  <LockIcon size={18} />
+                  Pay {formatCents(totals.totalCents)}
+                </>
+              )}
+            </Button>
+            <p className={styles.secureNote}>
+              <LockIcon size={14} />
+              You will enter your card on our payment partner&apos;s secure page.
+            </p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { centsToDecimalString, centsToDollars, createOrderId, type CreatePaymentRequest } from '@store/core';
+import { useEffect, useState } from 'react';
+import { useCart } from '../../../app/cart/cart-provider';
+import { FAILURE_MESSAGE_MS, GUEST_CUSTOMER_NAME } from '../../../config/payment';
+import { PATHS } from '../../../config/paths';
+import { saveCardPaymentRequest } from '../../../lib/payment-storage';
+import { toNavigableUrl } from '../../../lib/safe-url';
+import { useCreatePayment } from '../api/create-payment';
+
+export interface Failure {
+  /** Distinguishes two failures with the same text, so each one gets its full 3 seconds. */
+  id: number;
+  message: string;
+}
+
+/**
+ * Guest checkout through the hosted payment page: create the payment request, remember it for the
+ * result page, then leave for the payment page. A failure is shown for 3 seconds.
+ */
+export function useCheckout() {
+  const { lines, totals, isProcessing, setProcessing } = useCart();
+  const createPayment = useCreatePayment();
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  useEffect(() => {
+    if (!failure) return;
+    const timer = setTimeout(() => setFailure(null), FAILURE_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [failure]);
+
+  const fail = (message: string) => {
+    setProcessing(false);
+    setFailure({ id: Date.now(), message: `Payment failed: ${message}` });
+  };
+
+  const pay = async () => {
+    if (isProcessing || lines.length === 0) return;
+    setFailure(null);
+    setProcessing(true);
+
+    const request: CreatePaymentRequest = {
+      amount: centsToDollars(totals.totalCents),
+      orderId: createOrderId('card'),
+      customerName: GUEST_CUSTOMER_NAME,
+      redirectUrl: `${window.location.origin}${PATHS.paymentComplete}`,
+      items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+    };
+
+    let paymentUrl: URL | null;
+    try {
+      const response = await createPayment.mutateAsync(request);
+      paymentUrl = toNavigableUrl(response.paymentUrl, window.location.origin);
+      if (!paymentUrl) {
+        fail('The payment page address is not valid');
+        return;
+      }
+      saveCardPaymentRequest({
+        requestId: response.requestId,
+        requestTime: Date.now(),
+        amount: centsToDecimalString(totals.totalCents),
+      });
+    } catch (error) {
+      fail(error instanceof Error ? error.message : 'Payment processing failed');
+      return;
+    }
+    // The processing flag stays on: the page is about to be replaced by the payment page.
+    window.location.assign(paymentUrl.href);
+  };
+
+  return { pay, failure, isProcessing };
+}

@@ -1,0 +1,1 @@
+export { CartPanel } from './components/cart-panel';

@@ -1,0 +1,34 @@
+import type { VerifyPaymentResponse } from '@store/core';
+import { useQuery } from '@tanstack/react-query';
+import { postJson } from '../../../lib/api-client';
+
+export type { VerifyPaymentResponse };
+
+export interface VerifyPaymentRequest {
+  requestId: string;
+}
+
+export const VERIFY_PAYMENT_PATH = '/api/payment/verify-payment';
+
+/** Asks the server to confirm the payment with the gateway. Throws ApiError when the call itself fails. */
+export function verifyPayment(request: VerifyPaymentRequest): Promise<VerifyPaymentResponse> {
+  return postJson<VerifyPaymentResponse>(VERIFY_PAYMENT_PATH, request);
+}
+
+/**
+ * Verifies once per request id: no retries, no refetch on focus or remount, and React StrictMode's
+ * double mount shares the single call.
+ */
+export function useVerifyPayment(requestId: string | null) {
+  return useQuery({
+    queryKey: ['verify-payment', requestId],
+    queryFn: () => verifyPayment({ requestId: requestId ?? '' }),
+    enabled: requestId !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}

@@ -1,0 +1,131 @@
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import {
+  AlertCircleIcon,
+  ArrowLeftIcon,
+  CheckCircleIcon,
+  RefreshIcon,
+  XCircleIcon,
+} from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { PATHS } from '../../../config/paths';
+import { SITE } from '../../../config/site';
+import { usePaymentResult } from '../hooks/use-payment-result';
+import type { PaymentReceipt } from '../utils/payment-outcome';
+import styles from './payment-complete-page.module.css';
+
+export function PaymentCompletePage() {
+  const outcome = usePaymentResult();
+  return (
+    <div className={`container ${styles.page}`}>
+      <title>{`Payment result · ${SITE.fullName}`}</title>
+      <section className={styles.card} aria-live="polite" aria-busy={outcome.state === 'processing'}>
+        {outcome.state === 'processing' && <ProcessingView />}
+        {outcome.state === 'success' && <SuccessView receipt={outcome.receipt} />}
+        {outcome.state === 'failed' && <FailedView message={outcome.message} details={outcome.details} />}
+      </section>
+    </div>
+  );
+}
+
+function ProcessingView() {
+  return (
+    <>
+      <div className={`${styles.badge} ${styles.processingBadge}`}>
+        <Spinner size="large" />
+      </div>
+      <h1 className={styles.title}>Processing your payment…</h1>
+      <p className={styles.lead}>
+        We are confirming your payment with our payment partner. Please keep this page open.
+      </p>
+    </>
+  );
+}
+
+function formatTransactionDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+}
+
+function SuccessView({ receipt }: { receipt: PaymentReceipt }) {
+  const rows: { term: string; value: string | null; className?: string }[] = [
+    { term: 'Order ID', value: receipt.orderId, className: styles.mono },
+    { term: 'Amount paid', value: receipt.amountPaid, className: styles.amount },
+    { term: 'Payment method', value: receipt.paymentMethod },
+    { term: 'Authorization code', value: receipt.authorizationCode, className: styles.mono },
+    {
+      term: 'Transaction date',
+      value: receipt.transactionDate ? formatTransactionDate(receipt.transactionDate) : null,
+    },
+  ];
+  return (
+    <>
+      <div className={`${styles.badge} ${styles.successBadge}`}>
+        <CheckCircleIcon size={40} />
+      </div>
+      <h1 className={styles.title}>Payment Successful</h1>
+      <p className={styles.lead}>Thank you for your order! Keep these details for your records.</p>
+
+      {receipt.testMode && (
+        <p className={styles.notice} role="note">
+          <AlertCircleIcon size={18} />
+          <span>
+            <strong>Test mode:</strong> this Apple Pay payment ran in test mode, so no real card was charged.
+            {receipt.testModeReason ? ` ${receipt.testModeReason}` : ''}
+          </span>
+        </p>
+      )}
+
+      <dl className={styles.receipt} aria-label="Payment details">
+        {rows.map((row) => (
+          <div key={row.term} className={styles.receiptRow}>
+            <dt>{row.term}</dt>
+            <dd className={row.className}>{row.value ?? '—'}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className={styles.actions}>
+        <Link to={PATHS.storefront} className={buttonClassName({ size: 'large' })}>
+          <ArrowLeftIcon size={18} />
+          Continue Shopping
+        </Link>
+      </div>
+      <p className={styles.hint}>Questions about your order? Call us at {SITE.contact.phone}.</p>
+    </>
+  );
+}
+
+function FailedView({ message, details }: { message: string; details: string | null }) {
+  return (
+    <>
+      <div className={`${styles.badge} ${styles.failedBadge}`}>
+        <XCircleIcon size={40} />
+      </div>
+      <h1 className={styles.title}>Payment Failed</h1>
+      <p className={styles.message}>{message}</p>
+
+      {details && (
+        <div className={styles.details}>
+          <h2 className={styles.detailsTitle}>Error details</h2>
+          <p className={styles.detailsText}>{details}</p>
+        </div>
+      )}
+
+      <div className={styles.actions}>
+        <Link to={PATHS.storefront} className={buttonClassName({ variant: 'secondary', size: 'large' })}>
+          <ArrowLeftIcon size={18} />
+          Return to Store
+        </Link>
+        <Button size="large" onClick={() => window.location.reload()}>
+          <RefreshIcon size={18} />
+          Try Again
+        </Button>
+      </div>
+      <p className={styles.hint}>
+        Need help? Call {SITE.contact.phone} or email {SITE.contact.email}.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { PaymentCompletePage } from './components/payment-complete-page';

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  RESULT_MESSAGES,
+  describePaymentMethod,
+  interpretVerifyFailure,
+  interpretVerifyResponse,
+  resolveInitialOutcome,
+} from './payment-outcome';
+
+describe('resolveInitialOutcome', () => {
+  const fresh = { kind: 'fresh', requestId: 'req-1', amount: '68.20' } as const;
+
+  it('fails at once on status=failed or a stored wallet error', () => {
+    expect(resolveInitialOutcome({ urlStatus: 'failed', walletError: null, stored: fresh })).toMatchObject({
+      state: 'failed',
+      message: 'Payment processing failed',
+    });
+    expect(
+      resolveInitialOutcome({ urlStatus: null, walletError: 'Apple Pay payment failed', stored: fresh }),
+    ).toEqual({ state: 'failed', message: 'Payment processing failed', details: 'Apple Pay payment failed' });
+  });
+
+  it('explains a missing or incomplete record', () => {
+    expect(
+      resolveInitialOutcome({ urlStatus: null, walletError: null, stored: { kind: 'none' } }),
+    ).toMatchObject({
+      message: 'No payment information found. Please return to the store.',
+    });
+    expect(
+      resolveInitialOutcome({ urlStatus: null, walletError: null, stored: { kind: 'incomplete' } }),
+    ).toMatchObject({ message: 'Payment information incomplete. No request ID found.' });
+  });
+
+  it('verifies a fresh request', () => {
+    expect(resolveInitialOutcome({ urlStatus: 'success', walletError: null, stored: fresh })).toEqual({
+      state: 'processing',
+      requestId: 'req-1',
+      storedAmount: '68.20',
+    });
+  });
+});
+
+describe('interpretVerifyResponse', () => {
+  it('builds the receipt of an approved payment', () => {
+    const outcome = interpretVerifyResponse(
+      {
+        status: 'success',
+        message: 'Payment verified',
+        paymentDetails: {
+          orderId: 'CC-ABCDEF123456',
+          paymentMethod: 'VISA',
+          transactionStatus: 'Approved',
+          transaction: '123456789012',
+          amount: 68.2,
+          last4: '1111',
+          authorizationCode: 'PPS123',
+          transactionDate: '2025-06-01T14:30:00.000Z',
+        },
+      },
+      '68.20',
+    );
+    expect(outcome).toEqual({
+      state: 'success',
+      receipt: {
+        orderId: 'CC-ABCDEF123456',
+        amountPaid: '$68.20',
+        paymentMethod: 'VISA •••• 1111',
+        authorizationCode: 'PPS123',
+        transactionDate: '2025-06-01T14:30:00.000Z',
+        testMode: false,
+        testModeReason: null,
+      },
+    });
+  });
+
+  it('shows the test-mode notice only when the server says so', () => {
+    const outcome = interpretVerifyResponse(
+      { status: 'success', paymentDetails: { testMode: true } },
+      '10.49',
+    );
+    expect(outcome).toMatchObject({ state: 'success', receipt: { testMode: true, amountPaid: '$10.49' } });
+  });
+
+  it("fails with the gateway's message and error details", () => {
+    expect(
+      interpretVerifyResponse(
+        { status: 'error', message: 'Do not honor', error: 'Declined', errorcode: '05' },
+        null,
+      ),
+    ).toEqual({ state: 'failed', message: 'Do not honor', details: 'Declined (error code 05)' });
+    expect(
+      interpretVerifyResponse(
+        { status: 'error', message: 'Do not honor', error: 'Do not honor', errorcode: '05' },
+        null,
+      ),
+    ).toEqual({ state: 'failed', message: 'Do not honor', details: 'Error code 05' });
+    expect(interpretVerifyResponse({ status: 'error' }, null)).toEqual({
+      state: 'failed',
+      message: RESULT_MESSAGES.verificationFailed,
+      details: null,
+    });
+  });
+
+  it('maps a failed call to the spec messages', () => {
+    expect(interpretVerifyFailure({ httpStatus: 500, serverMessage: null, reason: null })).toMatchObject({
+      message: 'Server returned 500 status code',
+    });
+    expect(
+      interpretVerifyFailure({ httpStatus: null, serverMessage: null, reason: 'offline' }),
+    ).toMatchObject({
+      message: 'Payment verification error',
+    });
+  });
+
+  it('masks the card number to its last 4 digits', () => {
+    expect(describePaymentMethod('MASTERCARD', '5454')).toBe('MASTERCARD •••• 5454');
+    expect(describePaymentMethod(undefined, '************1111')).toBe('Card •••• 1111');
+  });
+});

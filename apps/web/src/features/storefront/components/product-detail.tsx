@@ -1,0 +1,74 @@
+import { formatCents, type Product } from '@store/core';
+import { useState, type FormEvent } from 'react';
+import { ProductImage } from '../../../components/product/product-image';
+import { Button } from '../../../components/ui/button';
+import { CartIcon, CheckIcon, LockIcon } from '../../../components/ui/icons';
+import { QuantityStepper } from './quantity-stepper';
+import styles from './product-detail.module.css';
+
+/** How each product is sold, shown beside the price. */
+const SOLD_BY: Record<Product['id'], string> = {
+  'pen-pack-100': 'per pack',
+  'paper-ream-500': 'per ream',
+};
+
+export interface ProductDetailProps {
+  product: Product;
+  onAddToCart: (quantity: number) => void;
+  disabled: boolean;
+}
+
+export function ProductDetail({ product, onAddToCart, disabled }: ProductDetailProps) {
+  const [quantity, setQuantity] = useState(1);
+  const headingId = `product-${product.id}-name`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onAddToCart(quantity);
+    setQuantity(1);
+  };
+
+  return (
+    <article className={styles.detail} aria-labelledby={headingId}>
+      <div className={styles.media}>
+        <ProductImage productId={product.id} className={styles.image} />
+      </div>
+
+      <div>
+        <p className={styles.category}>{product.shortName}</p>
+        <h2 id={headingId} className={styles.name}>
+          {product.name}
+        </h2>
+        <p className={styles.priceRow}>
+          <span className={styles.price}>{formatCents(product.priceCents)}</span>
+          <span className={styles.unit}>{SOLD_BY[product.id]}</span>
+        </p>
+        <p className={styles.description}>{product.description}</p>
+
+        <h3 className={styles.featuresTitle}>Features</h3>
+        <ul className={styles.features}>
+          {product.features.map((feature) => (
+            <li key={feature}>
+              <span className={styles.check}>
+                <CheckIcon size={14} />
+              </span>
+              {feature}
+            </li>
+          ))}
+        </ul>
+
+        <form className={styles.purchase} onSubmit={submit}>
+          <QuantityStepper value={quantity} onChange={setQuantity} disabled={disabled} />
+          <Button type="submit" size="large" className={styles.addButton} disabled={disabled}>
+            <CartIcon size={20} />
+            Add to Cart
+          </Button>
+        </form>
+        <p className={styles.reassurance}>
+          <LockIcon size={16} />
+          Secure checkout. Tax is shown in your cart before you pay.
+        </p>
+      </div>
+    </article>
+  );
+}

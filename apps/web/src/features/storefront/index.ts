@@ -1,0 +1,1 @@
+export { StorefrontPage } from './components/storefront-page';
