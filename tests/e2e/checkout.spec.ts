@@ -61,7 +61,9 @@ test('a guest buys 3 pen packs and 2 reams with a test card and sees every detai
   await expect(detail(page, 'Payment method')).toHaveText(/^VISA\s*•+\s*1111$/);
   await expect(detail(page, 'Authorization code')).toHaveText(/^[0-9A-Z]{6}$/);
   const year = new Date().getFullYear();
-  await expect(detail(page, 'Transaction date')).toHaveText(new RegExp(`^[A-Z][a-z]+ \\d{1,2}, ${year} at \\d{1,2}:\\d{2}`));
+  await expect(detail(page, 'Transaction date')).toHaveText(
+    new RegExp(`^[A-Z][a-z]+ \\d{1,2}, ${year} at \\d{1,2}:\\d{2}`),
+  );
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 });
 
