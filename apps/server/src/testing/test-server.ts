@@ -1,3 +1,4 @@
+import { createOrderId, type CartLine } from '@store/core';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { testDatabaseKinds } from '../db/test-database';
@@ -5,11 +6,49 @@ import { startServer, type RunningServer } from '../server';
 
 export { testDatabaseKinds };
 
+export const TEST_PUBLIC_URL = 'http://127.0.0.1:3999';
+export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' };
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
 export interface TestServer extends RunningServer {
   database: Database;
   config: Config;
   /** POSTs JSON (or a raw string body) and returns the status and the parsed answer. */
-  post(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  post(
+    path: string,
+    body: unknown,
+    options?: { cookie?: string; headers?: Record<string, string> },
+  ): Promise<Answer>;
+}
+
+export async function postJson(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  options: { cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    parsed = { unparsed: text };
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
 }
 
 /** The store with its mounted sandbox gateway on a free port and a fresh database, as tests use it. */
@@ -20,7 +59,9 @@ export async function startTestServer(
   const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://127.0.0.1:3999',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
     ...environment,
   });
   const server = await startServer(config, { database, serveWeb: false, logger: false });
@@ -28,21 +69,7 @@ export async function startTestServer(
     ...server,
     database,
     config,
-    async post(path, body) {
-      const response = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let parsed: Record<string, unknown>;
-      try {
-        parsed = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        parsed = { unparsed: text };
-      }
-      return { status: response.status, body: parsed };
-    },
+    post: (path, body, options) => postJson(server.url, path, body, options),
   };
 }
 
@@ -51,4 +78,61 @@ export async function countRows(database: Database, table: string): Promise<numb
     `select count(*) as count from ${table}`,
   );
   return Number(rows[0]?.count ?? 0);
+}
+
+/** Signs in as the test admin and returns the session cookie. */
+export async function adminCookie(baseUrl: string, credentials = TEST_ADMIN): Promise<string> {
+  const answer = await postJson(baseUrl, '/api/admin/login', credentials);
+  if (answer.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(answer.body)}`);
+  const cookie = answer.headers.get('set-cookie') ?? '';
+  return cookie.split(';')[0] ?? '';
+}
+
+export const THREE_PENS_TWO_REAMS: CartLine[] = [
+  { productId: 'pen-pack-100', quantity: 3 },
+  { productId: 'paper-ream-500', quantity: 2 },
+];
+
+/** A shopper's order as the storefront creates it; $68.20 unless other lines are given. */
+export async function createOrder(
+  server: TestServer,
+  items: CartLine[] = THREE_PENS_TWO_REAMS,
+  amount = 68.2,
+): Promise<{ orderId: string; requestId: string }> {
+  const orderId = createOrderId('card');
+  const answer = await server.post('/api/payment/create-payment', {
+    amount,
+    orderId,
+    customerName: 'Guest',
+    redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
+    items,
+  });
+  if (answer.status !== 200) throw new Error(`create-payment failed: ${JSON.stringify(answer.body)}`);
+  return { orderId, requestId: String(answer.body.requestId) };
+}
+
+/** What the hosted payment page does with the card a shopper types: an authorization for the order. */
+export async function payOnHostedPage(server: TestServer, orderId: string, card: string, amountCents = 6820) {
+  const tokenized = await server.gateway.tokenize({ account: card, expiry: '1230' });
+  if (!tokenized.ok) throw new Error(`tokenize failed: ${tokenized.message}`);
+  return server.gateway.authorize({
+    account: tokenized.value.token,
+    expiry: '1230',
+    amountCents,
+    orderId,
+    capture: false,
+  });
+}
+
+/** A guest payment of $68.20 authorized with the VISA test card and verified: one row in Pending Payments. */
+export async function authorizedPayment(server: TestServer): Promise<{ orderId: string; paymentId: string }> {
+  const { orderId, requestId } = await createOrder(server);
+  await payOnHostedPage(server, orderId, '4111111111111111');
+  const verified = await server.post('/api/payment/verify-payment', { requestId });
+  if (verified.body.status !== 'success') throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  const { rows } = await server.database.sql.query<{ id: string }>(
+    'select id from payments where order_id = $1',
+    [orderId],
+  );
+  return { orderId, paymentId: rows[0]!.id };
 }

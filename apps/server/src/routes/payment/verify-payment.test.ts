@@ -1,6 +1,11 @@
-import { createOrderId } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDatabaseKinds, type TestServer } from '../../testing/test-server';
+import {
+  createOrder as createTestOrder,
+  payOnHostedPage as payWithCard,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../testing/test-server';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 
@@ -15,35 +20,9 @@ describe.each(testDatabaseKinds())('POST /api/payment/verify-payment on $name', 
     await server.database.close();
   });
 
-  /** A shopper's order of 3 pen packs and 2 reams ($68.20), as the storefront creates it. */
-  async function createOrder(): Promise<{ orderId: string; requestId: string }> {
-    const orderId = createOrderId('card');
-    const answer = await server.post('/api/payment/create-payment', {
-      amount: 68.2,
-      orderId,
-      customerName: 'Guest',
-      redirectUrl: `${PUBLIC_URL}/payment-complete`,
-      items: [
-        { productId: 'pen-pack-100', quantity: 3 },
-        { productId: 'paper-ream-500', quantity: 2 },
-      ],
-    });
-    expect(answer.status).toBe(200);
-    return { orderId, requestId: String(answer.body.requestId) };
-  }
-
-  /** What the hosted payment page does with the card a shopper types: an authorization for the order. */
-  async function payOnHostedPage(orderId: string, card: string, amountCents = 6820) {
-    const tokenized = await server.gateway.tokenize({ account: card, expiry: '1230' });
-    if (!tokenized.ok) throw new Error(`tokenize failed: ${tokenized.message}`);
-    return server.gateway.authorize({
-      account: tokenized.value.token,
-      expiry: '1230',
-      amountCents,
-      orderId,
-      capture: false,
-    });
-  }
+  const createOrder = () => createTestOrder(server);
+  const payOnHostedPage = (orderId: string, card: string, amountCents?: number) =>
+    payWithCard(server, orderId, card, amountCents);
 
   it('confirms an approved payment with the gateway and records it once', async () => {
     const { orderId, requestId } = await createOrder();
