@@ -18,6 +18,8 @@ export interface SqlClient {
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** The connection URL, for PostgreSQL (other processes may open the same database). */
+  url?: string;
   orm: Orm;
   sql: SqlClient;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ async function openPostgres(url: string): Promise<Database> {
   }
   return {
     kind: 'postgres',
+    url,
     orm,
     sql: { query: async (text, params) => ({ rows: (await pool.query(text, params)).rows }) },
     close: () => pool.end(),

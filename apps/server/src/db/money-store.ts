@@ -366,7 +366,7 @@ export async function listHistory(
 
 export type IdempotencyClaim =
   | { state: 'claimed' }
-  | { state: 'replay'; code: number; body: unknown }
+  | { state: 'replay'; code: number; body: string }
   | { state: 'in_progress' }
   | { state: 'mismatch' };
 
@@ -395,7 +395,7 @@ export async function claimIdempotencyKey(
   if (!existing) return claimIdempotencyKey(orm, input);
   if (existing.fingerprint !== input.fingerprint) return { state: 'mismatch' };
   if (existing.status === 'done')
-    return { state: 'replay', code: existing.responseCode ?? 200, body: existing.responseBody };
+    return { state: 'replay', code: existing.responseCode ?? 200, body: existing.responseBody ?? '' };
   const staleBefore = new Date(Date.now() - input.staleAfterMs);
   if (existing.lockedAt < staleBefore) {
     const taken = await orm
@@ -417,7 +417,7 @@ export async function claimIdempotencyKey(
 
 export async function storeIdempotentAnswer(
   orm: Orm,
-  input: { scope: string; key: string; code: number; body: unknown },
+  input: { scope: string; key: string; code: number; body: string },
 ): Promise<void> {
   await orm
     .update(idempotencyKeys)

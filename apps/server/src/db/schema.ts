@@ -3,7 +3,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -181,7 +180,8 @@ export const idempotencyKeys = pgTable(
     fingerprint: text('fingerprint').notNull(),
     status: text('status', { enum: ['in_progress', 'done'] }).notNull(),
     responseCode: integer('response_code'),
-    responseBody: jsonb('response_body'),
+    /** The answer exactly as first sent (text, not jsonb, so that a replay is byte for byte the same). */
+    responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
   },

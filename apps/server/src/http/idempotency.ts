@@ -62,7 +62,7 @@ export async function runIdempotent(
     }
     if (claim.state === 'replay') {
       reply.header('idempotent-replayed', 'true');
-      return reply.status(claim.code).send(claim.body);
+      return reply.status(claim.code).type('application/json; charset=utf-8').send(claim.body);
     }
     if (claim.state === 'claimed') break;
     if (Date.now() > deadline) {
@@ -83,6 +83,7 @@ export async function runIdempotent(
     code = ERROR_STATUS[error.kind];
     body = { status: 'error', message: error.message, error: error.kind };
   }
-  await storeIdempotentAnswer(orm, { scope, key, code, body });
-  return reply.status(code).send(body);
+  const text = JSON.stringify(body);
+  await storeIdempotentAnswer(orm, { scope, key, code, body: text });
+  return reply.status(code).type('application/json; charset=utf-8').send(text);
 }

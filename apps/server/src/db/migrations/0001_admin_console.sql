@@ -24,7 +24,7 @@ CREATE TABLE "idempotency_keys" (
 	"fingerprint" text NOT NULL,
 	"status" text NOT NULL,
 	"response_code" integer,
-	"response_body" jsonb,
+	"response_body" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "idempotency_keys_scope_key_pk" PRIMARY KEY("scope","key")
