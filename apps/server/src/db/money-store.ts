@@ -118,6 +118,27 @@ export async function reserveRefund(
 }
 
 /**
+ * Every transaction that changes an operation and its payment locks the payment row first, in the same
+ * order as the reservations do, so that two of them can never wait on each other (deadlock).
+ */
+async function lockPaymentOf(
+  tx: Parameters<Parameters<Orm['transaction']>[0]>[0],
+  operationId: string,
+): Promise<void> {
+  const owner = await tx
+    .select({ paymentId: moneyOperations.paymentId })
+    .from(moneyOperations)
+    .where(eq(moneyOperations.id, operationId))
+    .limit(1);
+  if (owner[0])
+    await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.id, owner[0].paymentId))
+      .for('update');
+}
+
+/**
  * Settles a pending operation as done at the gateway and applies it to the payment. Idempotent: a second
  * call for the same operation changes nothing.
  */
@@ -127,6 +148,7 @@ export async function completeOperation(
   result: { amountCents?: number; gatewayRetref?: string; message: string },
 ): Promise<MoneyOperationRow | undefined> {
   return orm.transaction(async (tx) => {
+    await lockPaymentOf(tx, operationId);
     const rows = await tx
       .update(moneyOperations)
       .set({
@@ -167,6 +189,7 @@ export async function releaseOperation(
   options: { expireAuthorization?: boolean } = {},
 ): Promise<MoneyOperationRow | undefined> {
   return orm.transaction(async (tx) => {
+    await lockPaymentOf(tx, operationId);
     const rows = await tx
       .update(moneyOperations)
       .set({ status: 'failed', message, completedAt: new Date() })

@@ -58,13 +58,17 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const config = loadConfig({
     PORT: '0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_SERVER_LOGS === '1' ? 'error' : 'silent',
     PUBLIC_URL: TEST_PUBLIC_URL,
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     ...environment,
   });
-  const server = await startServer(config, { database, serveWeb: false, logger: false });
+  const server = await startServer(config, {
+    database,
+    serveWeb: false,
+    logger: process.env.TEST_SERVER_LOGS === '1',
+  });
   return {
     ...server,
     database,
