@@ -277,12 +277,12 @@ export async function listAuthorizedPayments(
     .limit(options.limit);
 }
 
-export async function countAuthorizedPayments(orm: Orm): Promise<number> {
-  const rows = await orm
-    .select({ count: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(eq(payments.captureStatus, 'authorized'));
-  return rows[0]?.count ?? 0;
+/** How many payments await capture, counted up to `cap` (a display figure must not cost a full scan). */
+export async function countAuthorizedPayments(orm: Orm, cap: number): Promise<number> {
+  const result = await orm.execute(
+    sql`select count(*)::int as count from (select 1 from payments where capture_status = 'authorized' limit ${cap}) awaiting`,
+  );
+  return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
 }
 
 export interface HistoryRow {

@@ -104,9 +104,10 @@ export const payments = pgTable(
     })
       .notNull()
       .default('authorized'),
-    authorizedAt: timestamp('authorized_at', { withTimezone: true }).notNull(),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true, precision: 3 }).notNull(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Millisecond precision: page cursors carry JavaScript dates, which have no microseconds.
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     check('payments_authorized_positive', sql`${table.authorizedCents} > 0`),
@@ -123,7 +124,10 @@ export const payments = pgTable(
       sql`${table.captureStatus} in ('authorized', 'captured', 'partially_captured', 'voided', 'expired', 'settled')`,
     ),
     check('payments_last4_digits', sql`${table.last4} ~ '^[0-9]{4}$'`),
-    index('payments_pending_list_idx').on(table.captureStatus, table.authorizedAt, table.id),
+    // Pending Payments: small (captured daily) however large the table grows.
+    index('payments_awaiting_capture_idx')
+      .on(table.authorizedAt, table.id)
+      .where(sql`${table.captureStatus} = 'authorized'`),
     index('payments_history_idx').on(table.createdAt, table.id),
   ],
 );
@@ -150,7 +154,7 @@ export const moneyOperations = pgTable(
     message: text('message'),
     actor: text('actor').notNull(),
     idempotencyKey: text('idempotency_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
@@ -222,7 +226,7 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     actor: text('actor').notNull(),
     action: text('action').notNull(),
     orderId: text('order_id'),

@@ -33,15 +33,16 @@ function decodeCursor(cursor: string | undefined): { at: Date; id: string } | un
 
 const DEFAULT_PAGE = 100;
 
+/** Pending Payments counts exactly up to this many; beyond, `total` says "at least" (`totalIsCapped`). */
+const PENDING_COUNT_CAP = 1_000;
+
 export async function listPendingPayments(
   orm: Orm,
   options: { limit?: number; cursor?: string },
-): Promise<{ payments: AdminPayment[]; nextCursor: string | null; total: number }> {
+): Promise<{ payments: AdminPayment[]; nextCursor: string | null; total: number; totalIsCapped: boolean }> {
   const limit = options.limit ?? DEFAULT_PAGE;
-  const [rows, total] = await Promise.all([
-    listAuthorizedPayments(orm, { limit, after: decodeCursor(options.cursor) }),
-    countAuthorizedPayments(orm),
-  ]);
+  const rows = await listAuthorizedPayments(orm, { limit, after: decodeCursor(options.cursor) });
+  const total = await countAuthorizedPayments(orm, PENDING_COUNT_CAP + 1);
   const last = rows.at(-1);
   return {
     payments: rows.map((payment) => ({
@@ -58,7 +59,8 @@ export async function listPendingPayments(
       expiresAt: authorizationExpiresAt(payment).toISOString(),
     })),
     nextCursor: rows.length === limit && last ? encodeCursor(last.authorizedAt, last.id) : null,
-    total,
+    total: Math.min(total, PENDING_COUNT_CAP),
+    totalIsCapped: total > PENDING_COUNT_CAP,
   };
 }
 

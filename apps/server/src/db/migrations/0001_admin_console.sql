@@ -9,7 +9,7 @@ CREATE TABLE "admins" (
 --> statement-breakpoint
 CREATE TABLE "audit_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"actor" text NOT NULL,
 	"action" text NOT NULL,
 	"order_id" text,
@@ -47,7 +47,7 @@ CREATE TABLE "money_operations" (
 	"message" text,
 	"actor" text NOT NULL,
 	"idempotency_key" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp with time zone,
 	CONSTRAINT "money_operations_amount_positive" CHECK ("money_operations"."amount_cents" > 0),
 	CONSTRAINT "money_operations_kind_known" CHECK ("money_operations"."kind" in ('capture', 'void', 'refund')),
@@ -64,6 +64,9 @@ CREATE TABLE "sessions" (
 );
 --> statement-breakpoint
 DROP INDEX "payments_status_authorized_idx";--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "authorized_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "money_operations" ADD CONSTRAINT "money_operations_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at");--> statement-breakpoint
 CREATE UNIQUE INDEX "money_operations_one_capture_or_void" ON "money_operations" USING btree ("payment_id") WHERE "money_operations"."kind" in ('capture', 'void') and "money_operations"."status" <> 'failed';--> statement-breakpoint
@@ -73,5 +76,5 @@ CREATE INDEX "money_operations_payment_idx" ON "money_operations" USING btree ("
 CREATE INDEX "money_operations_history_idx" ON "money_operations" USING btree ("kind","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "money_operations_pending_idx" ON "money_operations" USING btree ("status") WHERE "money_operations"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "payments_pending_list_idx" ON "payments" USING btree ("capture_status","authorized_at","id");--> statement-breakpoint
+CREATE INDEX "payments_awaiting_capture_idx" ON "payments" USING btree ("authorized_at","id") WHERE "payments"."capture_status" = 'authorized';--> statement-breakpoint
 CREATE INDEX "payments_history_idx" ON "payments" USING btree ("created_at","id");

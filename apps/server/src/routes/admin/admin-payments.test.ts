@@ -253,6 +253,20 @@ describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) 
     expect((await call('/api/admin/transactions', { cursor: 'garbage' })).status).toBe(400);
   });
 
+  it('pages through Pending Payments oldest first without repeating a row', async () => {
+    const made = [];
+    for (let index = 0; index < 4; index += 1) made.push((await authorizedPayment(server)).paymentId);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const answer = await call('/api/admin/payments', { limit: 1, ...(cursor ? { cursor } : {}) });
+      seen.push(...(answer.body.payments as AdminPayment[]).map((payment) => payment.paymentId));
+      cursor = (answer.body.nextCursor as string | null) ?? undefined;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(made);
+  });
+
   it('answers a replayed Idempotency-Key with the first answer and one gateway call', async () => {
     const { paymentId } = await authorizedPayment(server);
     const key = randomUUID();

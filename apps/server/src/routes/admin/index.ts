@@ -76,7 +76,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     return {
       status: 'success',
       ...page,
-      message: `${page.total} payment${page.total === 1 ? '' : 's'} awaiting capture`,
+      message: `${page.total}${page.totalIsCapped ? '+' : ''} payment${page.total === 1 ? '' : 's'} awaiting capture`,
     };
   });
 
