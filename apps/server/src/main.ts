@@ -1,3 +1,4 @@
+import { STORE_NAME } from '@store/core';
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './server';
 
@@ -10,7 +11,7 @@ try {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  console.info(`\nOffice Supplies Store is running at ${config.publicUrl}`);
+  console.info(`\n${STORE_NAME} is running at ${config.publicUrl}`);
   console.info(
     config.gateway.kind === 'sandbox'
       ? `Payments go to the built-in sandbox gateway (${config.publicUrl}/sandbox): no real money moves.`
