@@ -55,6 +55,8 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'store-e2e-')),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: 'operator',
+      ADMIN_PASSWORD: 'e2e-operator-password',
     },
   },
 });

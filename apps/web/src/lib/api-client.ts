@@ -49,6 +49,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 export interface PostJsonOptions {
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
+  /** Extra request headers, e.g. `Idempotency-Key` on money calls. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function postJson<TResponse>(
   try {
     response = await fetchImpl(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
       credentials: 'same-origin',
       body: JSON.stringify(body),
       signal: controller.signal,

@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, postJson, readMessage } from '../../../lib/api-client';
+
+export const ADMIN_LOGIN_PATH = '/api/admin/login';
+
+export interface AdminLoginRequest {
+  username: string;
+  password: string;
+}
+
+export interface AdminLoginResponse {
+  status: 'success';
+  message: string;
+  username: string;
+}
+
+/**
+ * Signs the admin in. The server answers with an HttpOnly session cookie; the password goes to the server
+ * once, here, and is kept nowhere. Fails (ApiError) on HTTP 400 and above or an answer that is not a success.
+ */
+export async function loginAdmin(request: AdminLoginRequest): Promise<AdminLoginResponse> {
+  const body = await postJson<unknown>(ADMIN_LOGIN_PATH, request);
+  if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'success') {
+    const username = (body as { username?: unknown }).username;
+    return {
+      status: 'success',
+      message: readMessage(body) ?? 'Login successful',
+      username: typeof username === 'string' && username.trim() !== '' ? username : request.username.trim(),
+    };
+  }
+  const message = readMessage(body);
+  throw new ApiError(message ?? 'Authentication failed', 'rejected', 200, message);
+}
+
+export function useAdminLogin() {
+  return useMutation({ mutationKey: ['admin', 'login'], mutationFn: loginAdmin });
+}

@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { BrandMark } from '../../../components/ui/brand-logo';
+import { Button } from '../../../components/ui/button';
+import { AlertCircleIcon, ArrowLeftIcon, LockIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { PATHS } from '../../../config/paths';
+import { SITE } from '../../../config/site';
+import { saveAdminSession, type AdminSessionEndReason } from '../../../lib/admin-session';
+import { useAdminLogin } from '../api/login';
+import { LOGIN_MESSAGES, loginErrorMessage } from '../utils/login-error';
+import styles from './admin-login-page.module.css';
+
+export interface AdminLoginPageProps {
+  /** Set when the visitor arrives here because a session ended, so the page can say why. */
+  endedBecause?: AdminSessionEndReason | null;
+}
+
+const ENDED_NOTICES: Record<AdminSessionEndReason, string> = {
+  'signed-out': 'You have signed out.',
+  expired: 'Your session has ended. Please sign in again.',
+};
+
+/** `/admin`: the operator signs in with a username and password (SPEC §2, §5). */
+export function AdminLoginPage({ endedBecause = null }: AdminLoginPageProps) {
+  const navigate = useNavigate();
+  const login = useAdminLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const isSubmitting = login.isPending;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const name = username.trim();
+    if (name === '' || password === '') {
+      setError(LOGIN_MESSAGES.required);
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await login.mutateAsync({ username: name, password });
+      saveAdminSession(answer.username);
+      navigate(PATHS.adminDashboard, { replace: true });
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <title>{`Admin sign in · ${SITE.fullName}`}</title>
+      <main id="main-content" tabIndex={-1} className={styles.main}>
+        <div className={styles.card}>
+          <div className={styles.brand}>
+            <BrandMark size={44} />
+            <div>
+              <p className={styles.brandName}>{SITE.name}</p>
+              <p className={styles.brandRole}>Payments console</p>
+            </div>
+          </div>
+
+          <h1 className={styles.title}>Admin sign in</h1>
+          <p className={styles.lead}>Capture authorized payments, review history and issue refunds.</p>
+
+          {endedBecause && !error && (
+            <p className={styles.notice} role="status">
+              {ENDED_NOTICES[endedBecause]}
+            </p>
+          )}
+
+          <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+            <div className={styles.field}>
+              <label htmlFor="admin-username" className={styles.label}>
+                Username
+              </label>
+              <input
+                id="admin-username"
+                name="username"
+                className={styles.input}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={100}
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                aria-required="true"
+                aria-invalid={error === LOGIN_MESSAGES.required && username.trim() === ''}
+                aria-describedby={error ? errorId : undefined}
+                disabled={isSubmitting}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="admin-password" className={styles.label}>
+                Password
+              </label>
+              <input
+                id="admin-password"
+                name="password"
+                type="password"
+                className={styles.input}
+                autoComplete="current-password"
+                maxLength={200}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-required="true"
+                aria-invalid={error === LOGIN_MESSAGES.required && password === ''}
+                aria-describedby={error ? errorId : undefined}
+                disabled={isSubmitting}
+              />
+            </div>
+
+            {error && (
+              <p id={errorId} role="alert" className={styles.alert}>
+                <AlertCircleIcon size={18} />
+                <span>{error}</span>
+              </p>
+            )}
+
+            <Button type="submit" size="large" block disabled={isSubmitting} aria-busy={isSubmitting}>
+              {isSubmitting ? (
+                <>
+                  <Spinner />
+                  Signing in…
+                </>
+              ) : (
+                <>
+                  <LockIcon size={18} />
+                  Sign in
+                </>
+              )}
+            </Button>
+          </form>
+
+          <p className={styles.secure}>This tab stays signed in until you log out or close it.</p>
+        </div>
+
+        <Link to={PATHS.storefront} className={styles.back}>
+          <ArrowLeftIcon size={16} />
+          Back to Store
+        </Link>
+      </main>
+    </div>
+  );
+}

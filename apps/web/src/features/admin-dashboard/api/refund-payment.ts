@@ -1,0 +1,88 @@
+import { centsToDollars, type AdminTransaction, type Cents } from '@store/core';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { adminPost, requireSuccess } from '../utils/admin-post';
+import { moneyActionKeys } from '../utils/idempotency-keys';
+import { dollarsToCents } from '../utils/money';
+import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
+import { transactionsQueryKey, type TransactionsPage } from './list-transactions';
+
+export const REFUND_PATH = '/api/admin/refund';
+
+export interface RefundVariables {
+  paymentId: string;
+  orderId: string;
+  amountCents: Cents;
+}
+
+export interface RefundResponse {
+  status: 'success';
+  message: string;
+  /** True when the gateway is the sandbox: no real money moved. */
+  demoMode: boolean;
+  refund: { amount: number; refundableAmount: number };
+}
+
+/** Gives back part or all of what was captured; several partial refunds are allowed. */
+export async function refundPayment(
+  variables: RefundVariables,
+  idempotencyKey: string,
+): Promise<RefundResponse> {
+  const body = await adminPost<unknown>(
+    REFUND_PATH,
+    {
+      transaction: { paymentId: variables.paymentId, orderId: variables.orderId },
+      amount: centsToDollars(variables.amountCents),
+    },
+    { idempotencyKey },
+  );
+  return requireSuccess<RefundResponse>(body, 'Failed to process refund');
+}
+
+export const refundMutationKey = ['admin', 'refund'] as const;
+
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: refundMutationKey,
+    mutationFn: (variables: RefundVariables) =>
+      moneyActionKeys.run(`refund:${variables.paymentId}:${variables.amountCents}`, (key) =>
+        refundPayment(variables, key),
+      ),
+    onSuccess: (answer, variables) => applyRefundToHistory(queryClient, variables.paymentId, answer),
+    // Success or failure, the list is reloaded from the server: the optimistic mark is only a bridge.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_LISTS_KEY }),
+  });
+}
+
+/**
+ * Shows a confirmed refund on the payment's row at once, from the server's own figures (what is still
+ * refundable), until the reload brings the refund row itself. A poll in flight is cancelled first so it
+ * cannot paint the row as it was before the refund.
+ */
+async function applyRefundToHistory(
+  queryClient: QueryClient,
+  paymentId: string,
+  answer: RefundResponse,
+): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: transactionsQueryKey });
+  const refundableCents = dollarsToCents(answer.refund.refundableAmount);
+  const patch = (row: AdminTransaction): AdminTransaction => {
+    if (row.paymentId !== paymentId || row.refundType === 'refund') return row;
+    const refundedCents = Math.max(0, dollarsToCents(row.captureAmount) - refundableCents);
+    return {
+      ...row,
+      refundableAmount: centsToDollars(refundableCents),
+      refundAmount: centsToDollars(refundedCents),
+      isRefunded: refundedCents > 0 && refundableCents === 0,
+      isPartialRefund: refundedCents > 0 && refundableCents > 0,
+    };
+  };
+  queryClient.setQueriesData<InfiniteData<TransactionsPage, string | undefined>>(
+    { queryKey: transactionsQueryKey },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, transactions: page.transactions.map(patch) })),
+      },
+  );
+}

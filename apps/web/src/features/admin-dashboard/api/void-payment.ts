@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminPost, requireSuccess } from '../utils/admin-post';
+import { moneyActionKeys } from '../utils/idempotency-keys';
+import { ADMIN_LISTS_KEY, dropPendingPayments } from '../utils/pending-cache';
+
+export const VOID_PAYMENT_PATH = '/api/admin/void-payment';
+
+export interface VoidPaymentVariables {
+  paymentId: string;
+  orderId: string;
+}
+
+export interface VoidPaymentResponse {
+  status: 'success';
+  message: string;
+}
+
+/** Releases an authorization: the hold on the customer's card ends and nothing is charged. */
+export async function voidPayment(
+  variables: VoidPaymentVariables,
+  idempotencyKey: string,
+): Promise<VoidPaymentResponse> {
+  const body = await adminPost<unknown>(
+    VOID_PAYMENT_PATH,
+    { payment: { paymentId: variables.paymentId, orderId: variables.orderId } },
+    { idempotencyKey },
+  );
+  return requireSuccess<VoidPaymentResponse>(body, 'Failed to void payment');
+}
+
+export const voidPaymentMutationKey = ['admin', 'void-payment'] as const;
+
+export function useVoidPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: voidPaymentMutationKey,
+    mutationFn: (variables: VoidPaymentVariables) =>
+      moneyActionKeys.run(`void:${variables.paymentId}`, (key) => voidPayment(variables, key)),
+    onSuccess: (_answer, variables) => dropPendingPayments(queryClient, [variables.paymentId]),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_LISTS_KEY }),
+  });
+}

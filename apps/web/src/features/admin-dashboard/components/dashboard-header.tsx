@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { BrandMark } from '../../../components/ui/brand-logo';
+import { Button } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { PATHS } from '../../../config/paths';
+import { SITE } from '../../../config/site';
+import { useAdminLogout } from '../api/logout';
+import styles from './dashboard-header.module.css';
+
+export interface DashboardHeaderProps {
+  username: string;
+  onSignedOut: () => void;
+}
+
+export function DashboardHeader({ username, onSignedOut }: DashboardHeaderProps) {
+  const logout = useAdminLogout();
+  const queryClient = useQueryClient();
+
+  const logOut = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // The tab forgets the session either way; the cookie expires on its own.
+    }
+    await queryClient.cancelQueries({ queryKey: ['admin'] });
+    onSignedOut();
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.bar}`}>
+        <div className={styles.brand}>
+          <BrandMark size={34} />
+          <span className={styles.brandText}>
+            {SITE.name}
+            <span className="visually-hidden"> Office Supply</span>
+          </span>
+          <span className={styles.badge}>Admin</span>
+        </div>
+
+        <nav className={styles.nav} aria-label="Admin">
+          <p className={styles.user}>
+            <span className={styles.avatar} aria-hidden="true">
+              {username.slice(0, 1).toUpperCase()}
+            </span>
+            <span>
+              <span className={styles.userLabel}>Signed in as </span>
+              <strong className={styles.username}>{username}</strong>
+            </span>
+          </p>
+          <Link to={PATHS.storefront} className={styles.link}>
+            <ArrowLeftIcon size={16} />
+            Back to Store
+          </Link>
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={() => void logOut()}
+            disabled={logout.isPending}
+            aria-busy={logout.isPending}
+          >
+            {logout.isPending && <Spinner />}
+            Log out
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

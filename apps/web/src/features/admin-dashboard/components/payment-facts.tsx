@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import styles from './payment-facts.module.css';
+
+/** "VISA •••• 1111". */
+export function CardText({
+  cardType,
+  last4,
+  className,
+}: {
+  cardType: string;
+  last4: string;
+  className?: string;
+}) {
+  return (
+    <span className={className}>
+      <span className={styles.brand}>{cardType || 'Card'}</span> •••• {last4}
+    </span>
+  );
+}
+
+export interface Fact {
+  term: string;
+  value: ReactNode;
+  emphasis?: boolean;
+}
+
+/** The facts a dialog is about, as a compact list of terms and values. */
+export function FactList({ facts, label }: { facts: Fact[]; label: string }) {
+  return (
+    <dl className={styles.facts} aria-label={label}>
+      {facts.map((fact) => (
+        <div key={fact.term} className={`${styles.row} ${fact.emphasis ? styles.emphasis : ''}`}>
+          <dt>{fact.term}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,270 @@
+import { formatCents, type AdminPayment } from '@store/core';
+import { useMutationState } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  capturePaymentMutationKey,
+  useCapturePayment,
+  type CapturePaymentVariables,
+} from '../api/capture-payment';
+import { captureAllMutationKey } from '../api/capture-all';
+import type { usePendingPayments } from '../api/list-pending-payments';
+import { voidPaymentMutationKey, type VoidPaymentVariables } from '../api/void-payment';
+import { useNotices } from '../hooks/use-notices';
+import { useNow } from '../hooks/use-now';
+import { captureFailureText, failureText, isUnconfirmed, listFailureText } from '../utils/admin-errors';
+import { formatDateTime } from '../utils/format-date';
+import { dollarsToCents } from '../utils/money';
+import { plural, uniqueRows } from '../utils/rows';
+import { authorizationTimeLeft } from '../utils/time-left';
+import { CaptureAllDialog } from './capture-all-dialog';
+import { NoticeList } from './notices';
+import { PartialCaptureDialog } from './partial-capture-dialog';
+import { CardText } from './payment-facts';
+import { DateTimeText, PanelHeader, PanelProblem, RefreshNote, TableSkeleton } from './panel-parts';
+import { VoidDialog } from './void-dialog';
+import dialogStyles from './dialog.module.css';
+import panel from './panel.module.css';
+import table from './data-table.module.css';
+
+type OpenDialog =
+  | { kind: 'partial'; payment: AdminPayment }
+  | { kind: 'void'; payment: AdminPayment }
+  | { kind: 'capture-all' };
+
+export interface PendingPaymentsPanelProps {
+  query: ReturnType<typeof usePendingPayments>;
+}
+
+/** Authorized payments awaiting capture: capture in full or in part, void, or capture them all. */
+export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
+  const now = useNow();
+  const capture = useCapturePayment();
+  const { notices, push, dismiss } = useNotices();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+
+  const payments = useMemo(
+    () => uniqueRows(query.data?.pages.map((page) => page.payments) ?? [], (payment) => payment.paymentId),
+    [query.data],
+  );
+  const total = Math.max(query.data?.pages[0]?.total ?? 0, payments.length);
+
+  const capturing = useMutationState({
+    filters: { mutationKey: capturePaymentMutationKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as CapturePaymentVariables | undefined)?.paymentId,
+  });
+  const voiding = useMutationState({
+    filters: { mutationKey: voidPaymentMutationKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as VoidPaymentVariables | undefined)?.paymentId,
+  });
+  const captureAllRunning =
+    useMutationState({ filters: { mutationKey: captureAllMutationKey, status: 'pending' } }).length > 0;
+
+  const captureInFull = async (payment: AdminPayment) => {
+    const cents = dollarsToCents(payment.amount);
+    try {
+      await capture.mutateAsync({
+        paymentId: payment.paymentId,
+        orderId: payment.orderId,
+        originalCents: cents,
+      });
+      push({ tone: 'success', title: `Captured ${formatCents(cents)}`, detail: `Order ${payment.orderId}` });
+    } catch (caught) {
+      push(
+        isUnconfirmed(caught)
+          ? {
+              tone: 'warning',
+              title: failureText(caught, 'The gateway did not confirm the capture.'),
+              detail: `Order ${payment.orderId}`,
+            }
+          : { tone: 'error', title: captureFailureText(caught), detail: `Order ${payment.orderId}` },
+      );
+    }
+  };
+
+  const shownCents = payments.map((payment) => ({
+    paymentId: payment.paymentId,
+    amountCents: dollarsToCents(payment.amount),
+  }));
+  const isFirstLoad = query.isPending;
+  const loadFailed = query.isError && !query.data;
+
+  return (
+    <>
+      <PanelHeader
+        title={
+          isFirstLoad || loadFailed
+            ? 'Payments awaiting capture'
+            : `${plural(total, 'payment')} awaiting capture`
+        }
+        meta={
+          <>
+            Oldest first · authorizations lapse 7 days after purchase · <RefreshNote query={query} />
+          </>
+        }
+        actions={
+          <Button
+            onClick={() => setDialog({ kind: 'capture-all' })}
+            disabled={total === 0 || captureAllRunning}
+            aria-busy={captureAllRunning}
+          >
+            {captureAllRunning ? <Spinner /> : <CheckCircleIcon size={18} />}
+            Capture All
+          </Button>
+        }
+      />
+
+      <NoticeList notices={notices} onDismiss={dismiss} />
+      {query.isError && query.data && (
+        <PanelProblem>
+          Could not refresh: {listFailureText(query.error, 'payments')}. Showing the last list.
+        </PanelProblem>
+      )}
+
+      <div className={panel.card}>
+        {isFirstLoad ? (
+          <TableSkeleton columns={6} />
+        ) : loadFailed ? (
+          <div className={table.empty} role="alert">
+            <span className={`${table.emptyIcon} ${panel.problemIcon}`} aria-hidden="true">
+              <AlertCircleIcon size={30} />
+            </span>
+            <p className={table.emptyTitle}>{listFailureText(query.error, 'payments')}</p>
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : payments.length === 0 ? (
+          <div className={table.empty}>
+            <span className={table.emptyIcon} aria-hidden="true">
+              <CheckCircleIcon size={30} />
+            </span>
+            <p className={table.emptyTitle}>No payments awaiting capture</p>
+            <p className={table.emptyText}>New card payments appear here as soon as they are authorized.</p>
+          </div>
+        ) : (
+          <div className={table.wrap}>
+            <table className={table.table} aria-label="Payments awaiting capture">
+              <thead>
+                <tr>
+                  <th scope="col">Order ID</th>
+                  <th scope="col" className={table.numeric}>
+                    Amount
+                  </th>
+                  <th scope="col">Card</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col" className={table.actionsHead}>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.map((payment) => {
+                  const busyText = capturing.includes(payment.paymentId)
+                    ? 'Capturing…'
+                    : voiding.includes(payment.paymentId)
+                      ? 'Voiding…'
+                      : captureAllRunning
+                        ? 'Capturing…'
+                        : null;
+                  const timeLeft = authorizationTimeLeft(payment.expiresAt, now);
+                  return (
+                    <tr key={payment.paymentId} className={busyText ? table.busyRow : undefined}>
+                      <td className={table.primary} data-label="Order ID">
+                        <span className={table.order}>{payment.orderId}</span>
+                      </td>
+                      <td className={`${table.numeric} ${table.headline}`} data-label="Amount">
+                        <span className={table.amount}>{formatCents(dollarsToCents(payment.amount))}</span>
+                      </td>
+                      <td data-label="Card">
+                        <CardText className={table.card} cardType={payment.cardType} last4={payment.last4} />
+                      </td>
+                      <td data-label="Date">
+                        <DateTimeText iso={payment.transactionDate} />
+                      </td>
+                      <td data-label="Expires">
+                        <span
+                          className={`${panel.expiry} ${timeLeft.expiringSoon ? panel.expirySoon : ''} ${timeLeft.expired ? panel.expired : ''}`}
+                          title={`Authorization expires ${formatDateTime(payment.expiresAt)}`}
+                        >
+                          {(timeLeft.expiringSoon || timeLeft.expired) && <AlertCircleIcon size={14} />}
+                          {timeLeft.text}
+                          {timeLeft.expiringSoon && (
+                            <strong className={panel.expiryNote}>Expires soon</strong>
+                          )}
+                        </span>
+                      </td>
+                      <td className={table.actions}>
+                        {busyText ? (
+                          <span className={table.rowBusy} role="status">
+                            <Spinner />
+                            {busyText}
+                          </span>
+                        ) : (
+                          <div className={table.buttons}>
+                            <Button
+                              size="small"
+                              onClick={() => void captureInFull(payment)}
+                              disabled={captureAllRunning}
+                            >
+                              Capture
+                            </Button>
+                            <Button
+                              size="small"
+                              variant="secondary"
+                              onClick={() => setDialog({ kind: 'partial', payment })}
+                              disabled={captureAllRunning}
+                            >
+                              Partial capture
+                            </Button>
+                            <Button
+                              size="small"
+                              variant="ghost"
+                              className={dialogStyles.dangerGhost}
+                              onClick={() => setDialog({ kind: 'void', payment })}
+                              disabled={captureAllRunning}
+                            >
+                              Void
+                            </Button>
+                          </div>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {query.hasNextPage && (
+          <div className={panel.more}>
+            <Button
+              variant="secondary"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? <Spinner /> : null}
+              Load more
+            </Button>
+            <span className={panel.moreNote}>
+              Showing {payments.length} of {total}
+            </span>
+          </div>
+        )}
+      </div>
+
+      {dialog?.kind === 'partial' && (
+        <PartialCaptureDialog payment={dialog.payment} onClose={() => setDialog(null)} onOutcome={push} />
+      )}
+      {dialog?.kind === 'void' && (
+        <VoidDialog payment={dialog.payment} onClose={() => setDialog(null)} onOutcome={push} />
+      )}
+      {dialog?.kind === 'capture-all' && (
+        <CaptureAllDialog count={total} shown={shownCents} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+import { centsToDecimalString, formatCents, type AdminTransaction, type Cents } from '@store/core';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useRefundPayment, type RefundResponse } from '../api/refund-payment';
+import { failureText, isUnconfirmed } from '../utils/admin-errors';
+import { checkAmountInput } from '../utils/amount-input';
+import { formatDateTime } from '../utils/format-date';
+import { dollarsToCents } from '../utils/money';
+import { DEMO_REFUND_RESULT_MS, REFUND_RESULT_MS } from '../utils/polling';
+import { AmountField } from './amount-field';
+import { CardText, FactList } from './payment-facts';
+import styles from './dialog.module.css';
+
+export interface RefundDialogProps {
+  /** A snapshot of the payment row taken when the dialog opened. */
+  transaction: AdminTransaction;
+  onClose: () => void;
+}
+
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'done'; answer: RefundResponse; amountCents: Cents }
+  | { kind: 'unconfirmed'; text: string };
+
+/**
+ * Gives money back: any amount from $0.01 to what is still refundable, prefilled with all of it. The outcome
+ * stays on screen for 3 s (5 s in demo mode, with a note that no real money moved), then the dialog closes.
+ */
+export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
+  const refund = useRefundPayment();
+  const formId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const refundableCents = dollarsToCents(transaction.refundableAmount);
+  const [text, setText] = useState(() => centsToDecimalString(refundableCents));
+  const [badInput, setBadInput] = useState(false);
+  const [blurred, setBlurred] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+
+  const check = checkAmountInput(text, refundableCents, { badInput });
+  const error = !check.ok && check.reason && (!badInput || blurred) ? check.reason : null;
+  const busy = refund.isPending;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!check.ok || busy) return;
+    setFailure(null);
+    const amountCents = check.cents;
+    try {
+      const answer = await refund.mutateAsync({
+        paymentId: transaction.paymentId,
+        orderId: transaction.orderId,
+        amountCents,
+      });
+      setPhase({ kind: 'done', answer, amountCents });
+    } catch (caught) {
+      if (isUnconfirmed(caught)) {
+        setPhase({
+          kind: 'unconfirmed',
+          text: failureText(caught, 'The gateway did not confirm the refund.'),
+        });
+      } else {
+        setFailure(failureText(caught, 'Failed to process refund'));
+      }
+    }
+  };
+
+  const card = <CardText cardType={transaction.cardType} last4={transaction.last4} />;
+  const capturedCents = dollarsToCents(transaction.captureAmount);
+  const refundedCents = dollarsToCents(transaction.refundAmount);
+  const originalCents = dollarsToCents(transaction.originalAmount);
+
+  let footer;
+  if (phase.kind === 'form') {
+    footer = (
+      <>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} disabled={!check.ok || busy} aria-busy={busy}>
+          {busy ? (
+            <>
+              <Spinner />
+              Refunding…
+            </>
+          ) : check.ok ? (
+            `Refund ${formatCents(check.cents)}`
+          ) : (
+            'Refund'
+          )}
+        </Button>
+      </>
+    );
+  } else {
+    footer = <Button onClick={onClose}>Close</Button>;
+  }
+
+  return (
+    <Modal
+      title="Refund payment"
+      subtitle={
+        <>
+          Order <strong>{transaction.orderId}</strong>
+        </>
+      }
+      onClose={onClose}
+      dismissible={!busy}
+      initialFocusRef={inputRef}
+      footer={footer}
+    >
+      {phase.kind === 'form' && (
+        <form id={formId} className={styles.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+          <FactList
+            label="Payment"
+            facts={[
+              { term: 'Card', value: card },
+              { term: 'Paid', value: formatDateTime(transaction.transactionDate) },
+              ...(transaction.isPartialCapture
+                ? [{ term: 'Authorized', value: formatCents(originalCents) }]
+                : []),
+              { term: 'Captured', value: formatCents(capturedCents) },
+              { term: 'Already refunded', value: formatCents(refundedCents) },
+              { term: 'Refundable', value: formatCents(refundableCents), emphasis: true },
+            ]}
+          />
+          <AmountField
+            label="Refund amount"
+            value={text}
+            onChange={(value, bad) => {
+              setText(value);
+              setBadInput(bad);
+              setBlurred(false);
+            }}
+            onBlur={() => setBlurred(true)}
+            maxCents={refundableCents}
+            error={error}
+            disabled={busy}
+            inputRef={inputRef}
+          />
+          {check.ok && check.cents < refundableCents ? (
+            <Button
+              variant="ghost"
+              size="small"
+              className={styles.quick}
+              onClick={() => {
+                setText(centsToDecimalString(refundableCents));
+                setBadInput(false);
+              }}
+              disabled={busy}
+            >
+              Use the full {formatCents(refundableCents)}
+            </Button>
+          ) : null}
+          {failure && (
+            <p className={styles.alert} role="alert">
+              <AlertCircleIcon size={18} />
+              <span>{failure}</span>
+            </p>
+          )}
+        </form>
+      )}
+
+      {phase.kind === 'done' && (
+        <RefundOutcome answer={phase.answer} amountCents={phase.amountCents} card={card} onClose={onClose} />
+      )}
+
+      {phase.kind === 'unconfirmed' && (
+        <p className={`${styles.alert} ${styles.warning}`} role="alert">
+          <AlertCircleIcon size={18} />
+          <span>{phase.text}</span>
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function RefundOutcome({
+  answer,
+  amountCents,
+  card,
+  onClose,
+}: {
+  answer: RefundResponse;
+  amountCents: Cents;
+  card: ReactNode;
+  onClose: () => void;
+}) {
+  const closeAfterMs = answer.demoMode ? DEMO_REFUND_RESULT_MS : REFUND_RESULT_MS;
+  const [secondsLeft, setSecondsLeft] = useState(Math.round(closeAfterMs / 1000));
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const close = setTimeout(() => closeRef.current(), closeAfterMs);
+    const tick = setInterval(() => setSecondsLeft((seconds) => Math.max(0, seconds - 1)), 1000);
+    return () => {
+      clearTimeout(close);
+      clearInterval(tick);
+    };
+  }, [closeAfterMs]);
+
+  const refundedCents =
+    answer.refund?.amount !== undefined ? dollarsToCents(answer.refund.amount) : amountCents;
+  return (
+    <div className={styles.outcome} role="status">
+      <span className={styles.outcomeIcon} aria-hidden="true">
+        <CheckCircleIcon size={34} />
+      </span>
+      <p className={styles.outcomeTitle}>{answer.message || 'Refund processed'}</p>
+      <p className={styles.outcomeText}>
+        {formatCents(refundedCents)} refunded to {card}.
+        {answer.refund?.refundableAmount !== undefined && (
+          <> {formatCents(dollarsToCents(answer.refund.refundableAmount))} is still refundable.</>
+        )}
+      </p>
+      {answer.demoMode && (
+        <p className={styles.note}>
+          <strong>Demo mode:</strong> this refund ran against the sandbox gateway, so no real money moved.
+        </p>
+      )}
+      <p className={styles.countdown}>This window closes in {secondsLeft} s.</p>
+    </div>
+  );
+}

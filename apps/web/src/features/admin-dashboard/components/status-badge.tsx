@@ -1,0 +1,31 @@
+import { Spinner } from '../../../components/ui/spinner';
+import styles from './status-badge.module.css';
+
+export type BadgeTone = 'success' | 'info' | 'warning' | 'danger' | 'neutral' | 'refund' | 'pending';
+
+/** The colour of each display label that `transactionLabel` can give. */
+const LABEL_TONES: Record<string, BadgeTone> = {
+  Captured: 'success',
+  'Partially Captured': 'info',
+  'Pending Capture': 'warning',
+  Refunded: 'neutral',
+  'Partial Refund': 'warning',
+  Refund: 'refund',
+  'Demo Refund': 'refund',
+  Credited: 'info',
+  Voided: 'neutral',
+  Expired: 'danger',
+};
+
+export function toneOfLabel(label: string): BadgeTone {
+  return LABEL_TONES[label] ?? 'neutral';
+}
+
+export function StatusBadge({ label, tone = toneOfLabel(label) }: { label: string; tone?: BadgeTone }) {
+  return (
+    <span className={`${styles.badge} ${styles[tone]}`}>
+      {tone === 'pending' ? <Spinner /> : <span className={styles.dot} aria-hidden="true" />}
+      {label}
+    </span>
+  );
+}

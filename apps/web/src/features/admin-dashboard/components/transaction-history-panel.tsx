@@ -1,0 +1,304 @@
+import { formatCents, transactionLabel, type AdminTransaction, type TransactionFilter } from '@store/core';
+import { useMutationState } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { AlertCircleIcon, ArrowDownIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { useTransactions } from '../api/list-transactions';
+import { refundMutationKey, type RefundVariables } from '../api/refund-payment';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { listFailureText } from '../utils/admin-errors';
+import { downloadTextFile } from '../utils/download';
+import { isTransactionFilter, TRANSACTION_FILTER_OPTIONS } from '../utils/filters';
+import { dollarsToCents } from '../utils/money';
+import { plural, uniqueRows } from '../utils/rows';
+import { buildTransactionsCsv, transactionsCsvFileName } from '../utils/transactions-csv';
+import { CardText } from './payment-facts';
+import { DateTimeText, PanelHeader, PanelProblem, RefreshNote, TableSkeleton } from './panel-parts';
+import { RefundDialog } from './refund-dialog';
+import { StatusBadge } from './status-badge';
+import panel from './panel.module.css';
+import table from './data-table.module.css';
+
+export interface HistoryFilters {
+  /** What the operator typed in the search box (sent once they pause typing). */
+  searchText: string;
+  status: TransactionFilter;
+}
+
+export interface TransactionHistoryPanelProps {
+  filters: HistoryFilters;
+  onFiltersChange: (filters: HistoryFilters) => void;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/** Payments and refunds, newest first: search, filter, export, and refund what was captured. */
+export function TransactionHistoryPanel({ filters, onFiltersChange }: TransactionHistoryPanelProps) {
+  const search = useDebouncedValue(filters.searchText.trim(), SEARCH_DELAY_MS);
+  const query = useTransactions({ search, status: filters.status });
+  const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
+
+  const rows = useMemo(
+    () => uniqueRows(query.data?.pages.map((page) => page.transactions) ?? [], (row) => row.id),
+    [query.data],
+  );
+  const pendingRefunds = useMutationState({
+    filters: { mutationKey: refundMutationKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as RefundVariables | undefined)?.paymentId,
+  });
+
+  const filtered = search !== '' || filters.status !== 'all';
+  const isFirstLoad = query.isPending;
+  const loadFailed = query.isError && !query.data;
+
+  const exportCsv = () => downloadTextFile(transactionsCsvFileName(new Date()), buildTransactionsCsv(rows));
+
+  return (
+    <>
+      <PanelHeader
+        title="Transaction history"
+        meta={
+          <>
+            Payments and refunds, newest first · <RefreshNote query={query} />
+          </>
+        }
+      />
+
+      <div className={panel.toolbar} role="search" aria-label="Filter transactions">
+        <div className={panel.filterField}>
+          <label htmlFor="history-search" className={panel.filterLabel}>
+            Search by order ID
+          </label>
+          <div className={panel.search}>
+            <SearchIcon />
+            <input
+              id="history-search"
+              type="search"
+              className={panel.searchInput}
+              placeholder="Order ID or its start"
+              value={filters.searchText}
+              maxLength={40}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => onFiltersChange({ ...filters, searchText: event.target.value })}
+            />
+          </div>
+        </div>
+        <div className={panel.filterField}>
+          <label htmlFor="history-status" className={panel.filterLabel}>
+            Status
+          </label>
+          <select
+            id="history-status"
+            className={panel.select}
+            value={filters.status}
+            onChange={(event) => {
+              const status = event.target.value;
+              if (isTransactionFilter(status)) onFiltersChange({ ...filters, status });
+            }}
+          >
+            {TRANSACTION_FILTER_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered && (
+          <Button
+            variant="ghost"
+            size="small"
+            className={panel.clear}
+            onClick={() => onFiltersChange({ searchText: '', status: 'all' })}
+          >
+            Clear filters
+          </Button>
+        )}
+        <div className={panel.toolbarEnd}>
+          <Button variant="secondary" onClick={exportCsv} disabled={rows.length === 0}>
+            <ArrowDownIcon size={18} />
+            Export CSV
+          </Button>
+        </div>
+      </div>
+
+      {query.isError && query.data && (
+        <PanelProblem>
+          Could not refresh: {listFailureText(query.error, 'transactions')}. Showing the last list.
+        </PanelProblem>
+      )}
+
+      <div className={panel.card} aria-busy={query.isFetching && query.isPlaceholderData}>
+        {isFirstLoad ? (
+          <TableSkeleton columns={7} />
+        ) : loadFailed ? (
+          <div className={table.empty} role="alert">
+            <span className={`${table.emptyIcon} ${panel.problemIcon}`} aria-hidden="true">
+              <AlertCircleIcon size={30} />
+            </span>
+            <p className={table.emptyTitle}>{listFailureText(query.error, 'transactions')}</p>
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <div className={table.empty}>
+            <p className={table.emptyTitle}>{filtered ? 'No transactions match' : 'No transactions yet'}</p>
+            <p className={table.emptyText}>
+              {filtered
+                ? 'Try another order ID or status.'
+                : 'Captured, voided and refunded payments will be listed here.'}
+            </p>
+          </div>
+        ) : (
+          <div className={table.wrap}>
+            <table className={table.table} aria-label="Transactions">
+              <thead>
+                <tr>
+                  <th scope="col">Order ID</th>
+                  <th scope="col">Date</th>
+                  <th scope="col" className={table.numeric}>
+                    Amount
+                  </th>
+                  <th scope="col">Card</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className={table.numeric}>
+                    Captured
+                  </th>
+                  <th scope="col" className={table.numeric}>
+                    Refunded
+                  </th>
+                  <th scope="col" className={table.actionsHead}>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <TransactionRow
+                    key={row.id}
+                    row={row}
+                    refundPending={row.refundType !== 'refund' && pendingRefunds.includes(row.paymentId)}
+                    onRefund={() => setRefunding(row)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {rows.length > 0 && (
+          <div className={panel.more}>
+            <span className={panel.moreNote}>Showing {plural(rows.length, 'transaction')}</span>
+            {query.hasNextPage && (
+              <Button
+                variant="secondary"
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+              >
+                {query.isFetchingNextPage ? <Spinner /> : null}
+                Load more
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+
+      {refunding && <RefundDialog transaction={refunding} onClose={() => setRefunding(null)} />}
+    </>
+  );
+}
+
+function TransactionRow({
+  row,
+  refundPending,
+  onRefund,
+}: {
+  row: AdminTransaction;
+  refundPending: boolean;
+  onRefund: () => void;
+}) {
+  const isRefundRow = row.refundType === 'refund' || row.creditType === 'credit';
+  const capturedCents = dollarsToCents(row.captureAmount);
+  const refundedCents = dollarsToCents(row.refundAmount);
+  const refundableCents = dollarsToCents(row.refundableAmount);
+  const showCaptured = !isRefundRow && capturedCents > 0;
+  const showRefunded = !isRefundRow && refundedCents > 0;
+
+  return (
+    <tr className={refundPending ? table.busyRow : undefined}>
+      <td className={table.primary} data-label="Order ID">
+        <span className={table.order}>{row.orderId}</span>
+        {isRefundRow && <span className={table.sub}>Refund to card</span>}
+      </td>
+      <td data-label="Date">
+        <DateTimeText iso={row.transactionDate} />
+      </td>
+      <td className={`${table.numeric} ${table.headline}`} data-label="Amount">
+        <span className={`${table.amount} ${isRefundRow ? table.negative : ''}`}>
+          {isRefundRow
+            ? `−${formatCents(dollarsToCents(row.amount))}`
+            : formatCents(dollarsToCents(row.amount))}
+        </span>
+      </td>
+      <td data-label="Card">
+        <CardText className={table.card} cardType={row.cardType} last4={row.last4} />
+      </td>
+      <td data-label="Status">
+        {refundPending ? (
+          <StatusBadge label="Refund pending…" tone="pending" />
+        ) : (
+          <StatusBadge label={transactionLabel(row)} />
+        )}
+      </td>
+      <td className={`${table.numeric} ${showCaptured ? '' : table.blankOnPhone}`} data-label="Captured">
+        {showCaptured ? (
+          <>
+            {formatCents(capturedCents)}
+            {row.isPartialCapture && (
+              <span className={table.sub}>of {formatCents(dollarsToCents(row.originalAmount))}</span>
+            )}
+          </>
+        ) : (
+          <span className={table.muted}>—</span>
+        )}
+      </td>
+      <td className={`${table.numeric} ${showRefunded ? '' : table.blankOnPhone}`} data-label="Refunded">
+        {showRefunded ? (
+          <>
+            {formatCents(refundedCents)}
+            {refundableCents > 0 && <span className={table.sub}>{formatCents(refundableCents)} left</span>}
+          </>
+        ) : (
+          <span className={table.muted}>—</span>
+        )}
+      </td>
+      <td className={`${table.actions} ${refundableCents > 0 ? '' : table.blankOnPhone}`}>
+        {refundableCents > 0 && (
+          <Button size="small" variant="secondary" onClick={onRefund} disabled={refundPending}>
+            Refund
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4.5 4.5" />
+    </svg>
+  );
+}

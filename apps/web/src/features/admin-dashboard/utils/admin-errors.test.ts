@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { captureFailureText, failureText, listFailureText } from './admin-errors';
+import { captureAllQuestion } from '../components/capture-all-dialog';
+
+describe('admin failure texts', () => {
+  it('shows "Capture failed: {message}", with the spec fallback', () => {
+    expect(
+      captureFailureText(new ApiError('x', 'http', 409, 'This payment is captured, not awaiting capture')),
+    ).toBe('Capture failed: This payment is captured, not awaiting capture');
+    expect(captureFailureText(new ApiError('Server returned 500 status code', 'http', 500))).toBe(
+      'Capture failed: Failed to capture payment',
+    );
+  });
+
+  it("uses the server's message, the reason for no answer, or the fallback", () => {
+    expect(
+      failureText(new ApiError('m', 'http', 400, 'The refund cannot exceed the $5.00 still refundable'), 'F'),
+    ).toBe('The refund cannot exceed the $5.00 still refundable');
+    expect(
+      failureText(new ApiError('Could not reach the server.', 'network'), 'Failed to process refund'),
+    ).toBe('Could not reach the server.');
+    expect(failureText(new Error('boom'), 'Failed to process refund')).toBe('Failed to process refund');
+  });
+
+  it('names the list that failed', () => {
+    expect(listFailureText(new ApiError('x', 'http', 500), 'payments')).toBe('Failed to fetch payments');
+    expect(listFailureText(new ApiError('x', 'http', 500), 'transactions')).toBe(
+      'Failed to fetch transactions',
+    );
+    expect(listFailureText(new ApiError('Could not reach the server.', 'network'), 'transactions')).toBe(
+      'Failed to load transactions. Could not reach the server.',
+    );
+  });
+});
+
+describe('captureAllQuestion', () => {
+  it('asks with the count and the exact total', () => {
+    expect(captureAllQuestion(3, 3, 20460)).toBe('Capture 3 payments totalling $204.60?');
+    expect(captureAllQuestion(1, 1, 6820)).toBe('Capture 1 payment totalling $68.20?');
+  });
+
+  it('does not pretend to know the total of rows it has not loaded', () => {
+    expect(captureAllQuestion(250, 100, 682000)).toBe('Capture 250 payments? The 100 shown total $6,820.00.');
+  });
+});

@@ -1,0 +1,45 @@
+import { ApiError } from '../../../lib/api-client';
+
+/**
+ * The text for a failed admin call (SPEC §8): the server's message as returned; with no answer, why the
+ * call got none ("Could not reach the server…"); otherwise the given fallback.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return error.serverMessage;
+    if (error.kind === 'network') return error.message;
+  }
+  return fallback;
+}
+
+/** A 502 from a money call: the gateway has not confirmed it yet, and it must not be repeated. */
+export function isUnconfirmed(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 502;
+}
+
+/** "Capture failed: {message}" (SPEC §8), with "Failed to capture payment" when there is no message. */
+export function captureFailureText(error: unknown): string {
+  return `Capture failed: ${failureText(error, 'Failed to capture payment')}`;
+}
+
+/**
+ * Loading a list: a server refusal reads "Failed to fetch …" (or the server's message), no answer at all
+ * reads "Failed to load …" for transactions (SPEC §8 names both).
+ */
+export function listFailureText(error: unknown, list: 'payments' | 'transactions' | 'audit'): string {
+  const fetchFallback = {
+    payments: 'Failed to fetch payments',
+    transactions: 'Failed to fetch transactions',
+    audit: 'Failed to fetch the audit log',
+  }[list];
+  const loadFallback = {
+    payments: 'Failed to fetch payments',
+    transactions: 'Failed to load transactions',
+    audit: 'Failed to load the audit log',
+  }[list];
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return error.serverMessage;
+    if (error.kind === 'network') return `${loadFallback}. ${error.message}`;
+  }
+  return fetchFallback;
+}

@@ -1,0 +1,47 @@
+import { ApiError, postJson, readMessage } from '../../../lib/api-client';
+import { endAdminSession } from '../../../lib/admin-session';
+
+export interface AdminPostOptions {
+  /** Sent as the `Idempotency-Key` header (money calls). */
+  idempotencyKey?: string;
+  timeoutMs?: number;
+  /** Log out answers 401 when the session is already gone; that is not "your session ended". */
+  ignoreUnauthorized?: boolean;
+}
+
+/**
+ * POSTs an admin call with the session cookie (`postJson` sends `credentials: 'same-origin'`). The body
+ * never carries the password. A 401 means the server-side session is gone: the tab's marker is cleared,
+ * which sends the console back to the sign-in page.
+ */
+export async function adminPost<TResponse>(
+  path: string,
+  body: unknown,
+  options: AdminPostOptions = {},
+): Promise<TResponse> {
+  try {
+    return await postJson<TResponse>(path, body, {
+      timeoutMs: options.timeoutMs,
+      headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && !options.ignoreUnauthorized) {
+      endAdminSession('expired');
+    }
+    throw error;
+  }
+}
+
+/** A 2xx body must say `status: 'success'`; anything else is a refusal with the server's message. */
+export function requireSuccess<T>(
+  body: unknown,
+  fallback: string,
+  isValid: (body: T) => boolean = () => true,
+): T {
+  if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'success') {
+    if (isValid(body as T)) return body as T;
+    throw new ApiError(fallback, 'rejected', 200, null);
+  }
+  const message = readMessage(body);
+  throw new ApiError(message ?? fallback, 'rejected', 200, message);
+}

@@ -1,0 +1,17 @@
+/** Readable names for the audit log's action codes; unknown codes are shown tidied up. */
+const ACTION_LABELS: Record<string, string> = {
+  login: 'Sign in',
+  logout: 'Log out',
+  capture: 'Capture',
+  partial_capture: 'Partial capture',
+  capture_all: 'Capture all',
+  void: 'Void',
+  refund: 'Refund',
+};
+
+export function auditActionLabel(action: string): string {
+  const known = ACTION_LABELS[action];
+  if (known) return known;
+  const words = action.replaceAll(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : action;
+}

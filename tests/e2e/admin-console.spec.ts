@@ -1,0 +1,157 @@
+import { createOrderId } from '@store/core';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
+
+/** A guest's payment as the storefront and the hosted payment page make it: authorized, awaiting capture. */
+async function guestPayment(
+  request: APIRequestContext,
+  baseURL: string,
+  items: { productId: string; quantity: number }[],
+  amount: number,
+): Promise<string> {
+  const orderId = createOrderId('card');
+  const returnUrl = `${baseURL}/payment-complete`;
+  const created = await request.post('/api/payment/create-payment', {
+    data: { amount, orderId, customerName: 'Guest', redirectUrl: returnUrl, items },
+  });
+  expect(created.ok()).toBe(true);
+  const { requestId } = (await created.json()) as { requestId: string };
+  const paid = await request.post('/sandbox/hpp/pay', {
+    form: {
+      cardNumber: '4111 1111 1111 1111',
+      expiry: '12/30',
+      cvv: '123',
+      name: 'Pat Shopper',
+      total: amount.toFixed(2),
+      invoice: orderId,
+      returnUrl,
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  const verified = await request.post('/api/payment/verify-payment', { data: { requestId } });
+  expect(((await verified.json()) as { status: string }).status).toBe('success');
+  return orderId;
+}
+
+function rowOf(page: Page, orderId: string, label?: string) {
+  const rows = page.getByRole('row').filter({ hasText: orderId });
+  return label ? rows.filter({ hasText: label }) : rows.filter({ hasNotText: 'Refund to card' });
+}
+
+test('the dashboard without a session goes to the admin sign-in', async ({ page }) => {
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Username and password are required')).toBeVisible();
+  await page.getByLabel('Username').fill(OPERATOR.username);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid credentials')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('an operator captures part of one payment, the rest with Capture All, and refunds one in two steps', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const full = await guestPayment(
+    request,
+    baseURL!,
+    [
+      { productId: 'pen-pack-100', quantity: 3 },
+      { productId: 'paper-ream-500', quantity: 2 },
+    ],
+    68.2,
+  );
+  const pens = await guestPayment(request, baseURL!, [{ productId: 'pen-pack-100', quantity: 1 }], 15.74);
+  const paper = await guestPayment(request, baseURL!, [{ productId: 'paper-ream-500', quantity: 2 }], 20.98);
+
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(OPERATOR.username);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(OPERATOR.password);
+
+  // Pending Payments: the three fresh guest payments.
+  await expect(page.getByRole('tab', { name: 'Pending Payments' })).toHaveAttribute('aria-selected', 'true');
+  await expect(rowOf(page, full)).toContainText('$68.20');
+  await expect(rowOf(page, full)).toContainText('VISA •••• 1111');
+  await expect(rowOf(page, full)).toContainText(/6d 2\dh left/);
+  await expect(rowOf(page, pens)).toContainText('$15.74');
+  await expect(rowOf(page, paper)).toContainText('$20.98');
+
+  // Partial capture: $50.00 of $68.20 ends the authorization.
+  await rowOf(page, full).getByRole('button', { name: 'Partial capture' }).click();
+  const partial = page.getByRole('dialog', { name: 'Partial capture' });
+  const amount = partial.getByLabel('Amount to capture');
+  await amount.fill('68.21');
+  await expect(partial.getByRole('button', { name: /^Capture/ })).toBeDisabled();
+  await amount.fill('50');
+  await partial.getByRole('button', { name: 'Capture $50.00' }).click();
+  await expect(partial).toBeHidden();
+  await expect(rowOf(page, full)).toHaveCount(0);
+
+  // Capture All captures the other two.
+  await page.getByRole('button', { name: 'Capture All' }).click();
+  const captureAll = page.getByRole('dialog', { name: 'Capture all payments' });
+  await captureAll.getByRole('button', { name: /^Capture \d+ payments?$/ }).click();
+  await expect(captureAll.getByRole('status')).toContainText(/Captured (\d+) of \1/);
+  await expect(captureAll.getByRole('list', { name: 'Capture results' })).toContainText(pens);
+  await expect(captureAll.getByRole('list', { name: 'Capture results' })).toContainText(paper);
+  await captureAll.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('No payments awaiting capture')).toBeVisible();
+
+  // Transaction History: every label and amount.
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  await expect(rowOf(page, full)).toContainText('Partially Captured');
+  await expect(rowOf(page, full)).toContainText('$50.00');
+  await expect(rowOf(page, pens)).toContainText('Captured');
+  await expect(rowOf(page, paper)).toContainText('Captured');
+
+  // Refund part of the pen order, then the rest.
+  await rowOf(page, pens).getByRole('button', { name: 'Refund' }).click();
+  let refund = page.getByRole('dialog', { name: 'Refund payment' });
+  const refundAmount = refund.getByLabel('Refund amount');
+  await expect(refundAmount).toHaveValue('15.74');
+  await refundAmount.fill('15.75');
+  await expect(refund.getByRole('button', { name: 'Refund', exact: true })).toBeDisabled();
+  await expect(refund.getByRole('alert')).toHaveText('The amount cannot be more than $15.74');
+  await refundAmount.fill('5');
+  await refund.getByRole('button', { name: 'Refund $5.00' }).click();
+  await expect(refund.getByText('Refund processed')).toBeVisible();
+  await expect(refund).toBeHidden({ timeout: 8_000 });
+  await expect(rowOf(page, pens)).toContainText('Partial Refund');
+  await expect(rowOf(page, pens, 'Refund to card')).toContainText('Demo Refund');
+  await expect(rowOf(page, pens, 'Refund to card')).toContainText('$5.00');
+
+  await rowOf(page, pens).getByRole('button', { name: 'Refund' }).click();
+  refund = page.getByRole('dialog', { name: 'Refund payment' });
+  await expect(refund.getByLabel('Refund amount')).toHaveValue('10.74');
+  await refund.getByRole('button', { name: 'Refund $10.74' }).click();
+  await expect(refund.getByText('Refund processed')).toBeVisible();
+  await expect(refund).toBeHidden({ timeout: 8_000 });
+  await expect(rowOf(page, pens)).toContainText('Refunded');
+  await expect(rowOf(page, pens).getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await expect(rowOf(page, pens, 'Refund to card')).toHaveCount(2);
+
+  // The audit log shows what was done.
+  await page.getByRole('tab', { name: 'Audit Log' }).click();
+  const log = page.getByRole('table');
+  await expect(
+    log.getByRole('row').filter({ hasText: 'Partial capture' }).filter({ hasText: full }),
+  ).toContainText('$50.00');
+  await expect(log.getByRole('row').filter({ hasText: 'Capture all' }).first()).toBeVisible();
+  await expect(log.getByRole('row').filter({ hasText: 'Refund' }).filter({ hasText: pens })).toHaveCount(2);
+
+  // Logging out ends the session.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin$/);
+});
