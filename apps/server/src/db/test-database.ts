@@ -37,6 +37,16 @@ export async function createPostgresTestDatabase(adminUrl: string): Promise<Data
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
+      // Wait for every connection to close (ours end asynchronously; another process may still be
+      // stopping) rather than kill them: a killed connection raises an error in whoever still holds it.
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const { rows } = await dropper.query(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },

@@ -76,7 +76,11 @@ describe.skipIf(!postgresUrl)('money rules under concurrency on PostgreSQL', () 
     cookie = await adminCookie(server.url);
   }, 60_000);
   afterAll(async () => {
-    second?.process.kill();
+    if (second && second.process.exitCode === null) {
+      const exited = new Promise((resolve) => second.process.once('exit', resolve));
+      second.process.kill();
+      await exited;
+    }
     await server?.close();
     await server?.database.close();
   });
