@@ -147,6 +147,20 @@ export async function completeOperation(
   operationId: string,
   result: { amountCents?: number; gatewayRetref?: string; message: string },
 ): Promise<MoneyOperationRow | undefined> {
+  try {
+    return await completeOperationOnce(orm, operationId, result);
+  } catch (error) {
+    // That gateway refund is already recorded for another operation: this one is not settled by it.
+    if (isUniqueViolation(error) && result.gatewayRetref) return undefined;
+    throw error;
+  }
+}
+
+async function completeOperationOnce(
+  orm: Orm,
+  operationId: string,
+  result: { amountCents?: number; gatewayRetref?: string; message: string },
+): Promise<MoneyOperationRow | undefined> {
   return orm.transaction(async (tx) => {
     await lockPaymentOf(tx, operationId);
     const rows = await tx

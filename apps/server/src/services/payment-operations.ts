@@ -4,6 +4,7 @@ import type { PaymentRow } from '../db/checkout-store';
 import type { Orm } from '../db/client';
 import {
   completeOperation,
+  findOperation,
   findOperationByKey,
   findPayment,
   listAuthorizedPayments,
@@ -141,38 +142,52 @@ export async function reconcileOperation(
   if (!payment) return 'pending';
   const answer = await askGateway(deps, operation, payment);
   if (answer.state === 'done') {
-    await completeOperation(deps.orm, operation.id, {
+    const completed = await completeOperation(deps.orm, operation.id, {
       message: 'Confirmed with the gateway',
       ...(answer.amountCents !== undefined ? { amountCents: answer.amountCents } : {}),
       ...(answer.gatewayRetref ? { gatewayRetref: answer.gatewayRetref } : {}),
     });
-    await audit(
-      deps.orm,
-      'reconciliation',
-      operation.kind,
-      payment,
-      answer.amountCents ?? operation.amountCents,
-      'success',
-      'confirmed with the gateway',
-    );
-    return 'succeeded';
+    // Another server may have settled it meanwhile: answer what the books now say, audit only our own change.
+    if (completed) {
+      await audit(
+        deps.orm,
+        'reconciliation',
+        operation.kind,
+        payment,
+        completed.amountCents,
+        'success',
+        'confirmed with the gateway',
+      );
+    }
+    return settledState(deps.orm, operation.id);
   }
   if (answer.state === 'not_done' && options.releaseIfNotDone) {
-    await releaseOperation(deps.orm, operation.id, 'The gateway has no record of it; released', {
-      expireAuthorization: answer.expired === true,
-    });
-    await audit(
+    const released = await releaseOperation(
       deps.orm,
-      'reconciliation',
-      operation.kind,
-      payment,
-      operation.amountCents,
-      'failure',
-      'not done at the gateway; released',
+      operation.id,
+      'The gateway has no record of it; released',
+      {
+        expireAuthorization: answer.expired === true,
+      },
     );
-    return 'failed';
+    if (released) {
+      await audit(
+        deps.orm,
+        'reconciliation',
+        operation.kind,
+        payment,
+        operation.amountCents,
+        'failure',
+        'not done at the gateway; released',
+      );
+    }
+    return settledState(deps.orm, operation.id);
   }
   return 'pending';
+}
+
+async function settledState(orm: Orm, operationId: string): Promise<'succeeded' | 'failed' | 'pending'> {
+  return (await findOperation(orm, operationId))?.status ?? 'pending';
 }
 
 /** Applies the gateway's answer to a reserved operation. */
