@@ -12,6 +12,8 @@ export interface PendingPaymentsPage {
   nextCursor: string | null;
   /** Every authorized payment, not only this page. */
   total: number;
+  /** The count stops at 1,000: there are at least `total`. */
+  totalIsCapped?: boolean;
   message?: string;
 }
 

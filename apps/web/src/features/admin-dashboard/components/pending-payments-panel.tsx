@@ -50,6 +50,7 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
     [query.data],
   );
   const total = Math.max(query.data?.pages[0]?.total ?? 0, payments.length);
+  const atLeast = query.data?.pages[0]?.totalIsCapped === true ? 'At least ' : '';
 
   const capturing = useMutationState({
     filters: { mutationKey: capturePaymentMutationKey, status: 'pending' },
@@ -97,7 +98,7 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
         title={
           isFirstLoad || loadFailed
             ? 'Payments awaiting capture'
-            : `${plural(total, 'payment')} awaiting capture`
+            : `${atLeast}${plural(total, 'payment')} awaiting capture`
         }
         meta={
           <>
@@ -250,7 +251,8 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
               Load more
             </Button>
             <span className={panel.moreNote}>
-              Showing {payments.length} of {total}
+              Showing {payments.length} of {atLeast.toLowerCase()}
+              {total}
             </span>
           </div>
         )}
