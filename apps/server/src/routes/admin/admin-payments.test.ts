@@ -183,6 +183,24 @@ describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) 
     expect((await call('/api/admin/refund', { transaction: { paymentId }, amount: 0.01 })).status).toBe(400);
   });
 
+  it.each([
+    [0, 'Amount must be greater than zero'],
+    [-5, 'Amount must be greater than zero'],
+    ['1.005', 'Amount must have at most two decimals'],
+    ['five', 'Amount must be a number'],
+    [undefined, 'Amount is required'],
+    [68.21, 'The refund cannot exceed the $68.20 still refundable'],
+  ])('refuses to refund %j and changes nothing', async (amount, message) => {
+    const { paymentId } = await authorizedPayment(server);
+    await call('/api/admin/capture-payment', { payment: { paymentId } });
+    const operationsBefore = await countRows(server.database, 'money_operations');
+    const answer = await call('/api/admin/refund', { transaction: { paymentId }, amount });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ status: 'error', message });
+    expect(await paymentState(paymentId)).toMatchObject({ captured_cents: 6820, refunded_cents: 0 });
+    expect(await countRows(server.database, 'money_operations')).toBe(operationsBefore);
+  });
+
   it('refuses to refund money that was never captured', async () => {
     const { paymentId } = await authorizedPayment(server);
     const answer = await call('/api/admin/refund', { transaction: { paymentId }, amount: 1 });

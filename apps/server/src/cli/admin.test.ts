@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postJson } from '../testing/test-server';
+import { loadConfig } from '../config';
+import { startServer } from '../server';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'store-admin-cli-'));
+
+/** `npm run admin -- …` as an operator runs it, on the embedded database of a store. */
+async function adminCommand(args: string[], environment: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(
+      `${root}node_modules/.bin/tsx`,
+      ['apps/server/src/cli/admin.ts', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...environment },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('npm run admin', () => {
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('creates an admin, resets a password, and refuses what it cannot do', async () => {
+    const created = await adminCommand(['create', 'Dana'], { ADMIN_PASSWORD: 'dana-first-password' });
+    expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining('Admin dana created.') });
+    expect(created.stdout).not.toContain('dana-first-password');
+
+    const again = await adminCommand(['create', 'dana'], { ADMIN_PASSWORD: 'dana-first-password' });
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('An admin named dana already exists'),
+    });
+    const short = await adminCommand(['create', 'lee'], { ADMIN_PASSWORD: 'short' });
+    expect(short.stderr).toContain('ADMIN_PASSWORD must have at least 12 characters');
+    const usage = await adminCommand(['delete', 'dana']);
+    expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run admin') });
+
+    const reset = await adminCommand(['reset-password', 'dana']);
+    expect(reset.code).toBe(0);
+    const password = /Password: (\S+)/.exec(reset.stdout)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    expect((await adminCommand(['reset-password', 'nobody'])).stderr).toContain(
+      'There is no admin named nobody',
+    );
+
+    const store = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), {
+      serveWeb: false,
+      logger: false,
+    });
+    try {
+      expect(store.firstAdmin).toBeUndefined();
+      expect(
+        (await postJson(store.url, '/api/admin/login', { username: 'dana', password: 'dana-first-password' }))
+          .status,
+      ).toBe(401);
+      expect((await postJson(store.url, '/api/admin/login', { username: 'Dana', password })).status).toBe(
+        200,
+      );
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
