@@ -68,6 +68,9 @@ describe('loadConfig', () => {
       'GATEWAY must be "sandbox" or "cardpointe"',
     ]);
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be between 0 and 65535']);
+    expect(problemsOf({ GATEWAY_TIMEOUT_MS: '5000', RECONCILE_AFTER_MS: '10000' })).toEqual([
+      'RECONCILE_AFTER_MS must be at least twice GATEWAY_TIMEOUT_MS plus 1000 (11000)',
+    ]);
   });
 
   it('lists what CardPointe still needs', () => {

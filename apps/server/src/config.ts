@@ -69,6 +69,16 @@ const environmentSchema = z
       .default('info'),
   })
   .superRefine((env, context) => {
+    // A request may spend a gateway time-out on the money call and another on asking what happened:
+    // reconciliation must never take an operation that is still being worked on for a lost one.
+    const reconcileFloor = 2 * env.GATEWAY_TIMEOUT_MS + 1000;
+    if (env.RECONCILE_AFTER_MS !== undefined && env.RECONCILE_AFTER_MS < reconcileFloor) {
+      context.addIssue({
+        code: 'custom',
+        path: ['RECONCILE_AFTER_MS'],
+        message: `RECONCILE_AFTER_MS must be at least twice GATEWAY_TIMEOUT_MS plus 1000 (${reconcileFloor})`,
+      });
+    }
     if (env.GATEWAY !== 'cardpointe') return;
     const required = [
       'CARDPOINTE_MERCHANT_ID',
@@ -165,7 +175,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logLevel: env.LOG_LEVEL,
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     trustProxy: env.TRUST_PROXY,
-    // Longer than any gateway call may take, so that a call still in flight is never taken for a lost one.
-    reconcileAfterMs: env.RECONCILE_AFTER_MS ?? env.GATEWAY_TIMEOUT_MS + 30_000,
+    reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
   };
 }

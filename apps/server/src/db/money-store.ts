@@ -252,10 +252,13 @@ export async function listPendingOperations(orm: Orm, olderThan: Date): Promise<
     .orderBy(asc(moneyOperations.createdAt));
 }
 
-/** Refund retrefs already recorded for a payment (to tell a known refund at the gateway from a lost one). */
-export async function listRefundRetrefs(orm: Orm, paymentId: string): Promise<string[]> {
+/** Refunds recorded as done for a payment (to tell a known refund at the gateway from a lost one). */
+export async function listSucceededRefunds(
+  orm: Orm,
+  paymentId: string,
+): Promise<{ retrefs: Set<string>; totalCents: number }> {
   const rows = await orm
-    .select({ retref: moneyOperations.gatewayRetref })
+    .select({ retref: moneyOperations.gatewayRetref, amountCents: moneyOperations.amountCents })
     .from(moneyOperations)
     .where(
       and(
@@ -264,7 +267,10 @@ export async function listRefundRetrefs(orm: Orm, paymentId: string): Promise<st
         eq(moneyOperations.status, 'succeeded'),
       ),
     );
-  return rows.flatMap((row) => (row.retref ? [row.retref] : []));
+  return {
+    retrefs: new Set(rows.flatMap((row) => (row.retref ? [row.retref] : []))),
+    totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0),
+  };
 }
 
 /** Authorized payments, oldest first (they expire first), keyset-paginated on (authorized_at, id). */

@@ -33,6 +33,7 @@ const transactionRecord = z.looseObject({
   orderid: z.string().optional(),
   setlstat: z.string().optional(),
   capturedamount: z.union([z.string(), z.number()]).optional(),
+  refundedamount: z.union([z.string(), z.number()]).optional(),
   parentretref: z.string().optional(),
 });
 type TransactionRecord = z.infer<typeof transactionRecord>;
@@ -84,6 +85,9 @@ function toTransaction(record: TransactionRecord): GatewayTransaction {
     amountCents: amountCentsOf(record.amount),
     ...(record.capturedamount !== undefined
       ? { capturedAmountCents: amountCentsOf(record.capturedamount) }
+      : {}),
+    ...(record.refundedamount !== undefined
+      ? { refundedAmountCents: amountCentsOf(record.refundedamount) }
       : {}),
     ...(record.parentretref ? { parentRetref: record.parentretref } : {}),
     account,
@@ -142,7 +146,8 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
       };
     }
     const text = await response.text().catch(() => '');
-    if (response.status >= 500) {
+    // 408 and 429 say "not now", not "no": the call may or may not have been carried out.
+    if (response.status >= 500 || response.status === 408 || response.status === 429) {
       return {
         ok: false,
         kind: 'unavailable',

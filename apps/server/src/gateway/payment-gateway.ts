@@ -29,6 +29,8 @@ export interface GatewayTransaction {
   amountCents: Cents;
   /** For a captured authorization: how much was captured (a partial capture takes less than `amountCents`). */
   capturedAmountCents?: Cents;
+  /** For an authorization, when the gateway reports it: how much has been refunded from it. */
+  refundedAmountCents?: Cents;
   /** For a refund: the retref of the payment it gives money back from. */
   parentRetref?: string;
   /** The CardSecure token (or masked account) the gateway reports. */

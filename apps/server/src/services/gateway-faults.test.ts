@@ -12,7 +12,8 @@ import { adminCookie, authorizedPayment, startTestServer, type TestServer } from
  * gateway through a proxy that can hold an answer past the store's time-out (after the gateway has done
  * the work) or refuse calls. Whatever happens, a capture or refund happens once and is recorded once.
  */
-type Fault = 'none' | 'late-answer' | 'late-answer-and-no-inquiry' | 'unreachable';
+type Fault =
+  'none' | 'late-answer' | 'late-answer-and-no-inquiry' | 'late-answer-and-inquiry-refused' | 'unreachable';
 
 describe('money operations when the gateway misbehaves', () => {
   let gatewayDb: PGlite;
@@ -39,6 +40,10 @@ describe('money operations when the gateway misbehaves', () => {
       }
       if (fault === 'late-answer-and-no-inquiry' && isInquiry) {
         outgoing.writeHead(503).end();
+        return;
+      }
+      if (fault === 'late-answer-and-inquiry-refused' && isInquiry) {
+        outgoing.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorized"}');
         return;
       }
       const forwarded = httpRequest(
@@ -78,7 +83,7 @@ describe('money operations when the gateway misbehaves', () => {
       CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
       CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
       GATEWAY_TIMEOUT_MS: '1000',
-      RECONCILE_AFTER_MS: '0',
+      RECONCILE_AFTER_MS: '3000',
     });
     cookie = await adminCookie(store.url);
   });
@@ -93,6 +98,12 @@ describe('money operations when the gateway misbehaves', () => {
   beforeEach(() => {
     fault = 'none';
   });
+
+  /** Lets time pass for the unconfirmed operations, past the age at which reconciliation may settle them. */
+  const ageUnconfirmed = () =>
+    store.database.sql.query(
+      "update money_operations set created_at = now() - interval '1 hour' where status = 'pending'",
+    );
 
   const call = (path: string, body: unknown, key?: string) =>
     store.post(path, body, { cookie, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
@@ -146,6 +157,13 @@ describe('money operations when the gateway misbehaves', () => {
     expect(other.status).toBe(409);
 
     fault = 'none';
+    // Too young: reconciliation leaves an operation alone while its request may still be at work.
+    expect((await call('/api/admin/reconcile', {})).body).toMatchObject({
+      succeeded: 0,
+      failed: 0,
+      pending: 0,
+    });
+    await ageUnconfirmed();
     const reconciled = await call('/api/admin/reconcile', {});
     expect(reconciled.body).toMatchObject({ succeeded: 1, failed: 0, pending: 0 });
     const again = await call('/api/admin/capture-payment', { payment: { paymentId } }, key);
@@ -169,6 +187,7 @@ describe('money operations when the gateway misbehaves', () => {
     expect(tooMuch.status).toBe(400);
 
     fault = 'none';
+    await ageUnconfirmed();
     expect((await call('/api/admin/reconcile', {})).body).toMatchObject({ succeeded: 1 });
     const replay = await call('/api/admin/refund', { transaction: { paymentId }, amount: 25 }, key);
     expect(replay.status).toBe(200);
@@ -184,6 +203,7 @@ describe('money operations when the gateway misbehaves', () => {
     const first = await call('/api/admin/capture-payment', { payment: { paymentId } });
     expect(first.status).toBe(502);
     fault = 'none';
+    await ageUnconfirmed();
     expect((await call('/api/admin/reconcile', {})).body).toMatchObject({ succeeded: 0, failed: 1 });
     expect((await books(paymentId)).ours).toMatchObject({
       capture_status: 'authorized',
@@ -194,5 +214,51 @@ describe('money operations when the gateway misbehaves', () => {
     const { ours, gateway: atGateway } = await books(paymentId);
     expect(ours).toMatchObject({ captured_cents: 6820, captures: 1 });
     expect(atGateway.captured_cents).toBe(6820);
+  });
+
+  it('never releases a capture because the gateway refused to say what happened', async () => {
+    const { paymentId } = await authorizedPayment(store);
+    fault = 'late-answer-and-inquiry-refused';
+    faultyPath = '/capture';
+    expect((await call('/api/admin/capture-payment', { payment: { paymentId } })).status).toBe(502);
+    await ageUnconfirmed();
+    expect((await call('/api/admin/reconcile', {})).body).toMatchObject({
+      succeeded: 0,
+      failed: 0,
+      pending: 1,
+    });
+    expect((await books(paymentId)).ours).toMatchObject({ capture_status: 'authorized', pending: 1 });
+
+    fault = 'none';
+    expect((await call('/api/admin/reconcile', {})).body).toMatchObject({
+      succeeded: 1,
+      failed: 0,
+      pending: 0,
+    });
+    const { ours, gateway: atGateway } = await books(paymentId);
+    expect(ours).toMatchObject({ capture_status: 'captured', captured_cents: 6820, captures: 1 });
+    expect(atGateway.captured_cents).toBe(6820);
+  });
+
+  it('refuses an Idempotency-Key reused for another payment after an unconfirmed answer', async () => {
+    const first = await authorizedPayment(store);
+    const second = await authorizedPayment(store);
+    const key = randomUUID();
+    fault = 'late-answer-and-no-inquiry';
+    faultyPath = '/capture';
+    expect(
+      (await call('/api/admin/capture-payment', { payment: { paymentId: first.paymentId } }, key)).status,
+    ).toBe(502);
+    fault = 'none';
+    const reused = await call(
+      '/api/admin/capture-payment',
+      { payment: { paymentId: second.paymentId, amount: 1 } },
+      key,
+    );
+    expect(reused.status).toBe(422);
+    expect(reused.body.message).toBe('This Idempotency-Key was already used with a different request');
+    expect((await books(second.paymentId)).ours).toMatchObject({ capture_status: 'authorized', captures: 0 });
+    await ageUnconfirmed();
+    await call('/api/admin/reconcile', {});
   });
 });

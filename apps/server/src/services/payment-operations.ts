@@ -9,7 +9,7 @@ import {
   findPayment,
   listAuthorizedPayments,
   listPendingOperations,
-  listRefundRetrefs,
+  listSucceededRefunds,
   releaseOperation,
   reserveCaptureOrVoid,
   reserveRefund,
@@ -32,6 +32,8 @@ export interface OperationsDependencies {
 
 export interface OperationRequest {
   paymentId: string;
+  /** The amount asked for, when the request names one. */
+  amountCents?: number;
   actor: string;
   /** Scoped Idempotency-Key of the request: a retry finds its own operation instead of making another. */
   idempotencyKey?: string;
@@ -96,37 +98,54 @@ function refusal(reservation: Exclude<Reservation, { ok: true }>, kind: MoneyOpe
   }
 }
 
-/** What the gateway's record says happened to an operation: done, not done, or still unknown. */
+type GatewayVerdict =
+  | { state: 'done'; amountCents?: number; gatewayRetref?: string }
+  | { state: 'not_done'; expired?: boolean }
+  | { state: 'unknown' };
+
+/**
+ * What the gateway's records say happened to an operation. "Not done" needs positive evidence (the
+ * authorization is still open, or the gateway's refunded total equals ours); anything the store cannot
+ * read for certain is "unknown", and the operation stays reserved for a later look or for review.
+ */
 async function askGateway(
   deps: OperationsDependencies,
   operation: MoneyOperationRow,
   payment: PaymentRow,
-): Promise<
-  | { state: 'done'; amountCents?: number; gatewayRetref?: string }
-  | { state: 'not_done'; expired?: boolean }
-  | { state: 'unknown' }
-> {
+): Promise<GatewayVerdict> {
+  const inquiry = await deps.gateway.inquire(payment.retref);
+  if (!inquiry.ok) return { state: 'unknown' };
+  const settlement = inquiry.value.settlement;
   if (operation.kind === 'refund') {
     const found = await deps.gateway.inquireByOrderId(payment.orderId);
-    if (!found.ok) return { state: 'unknown' };
-    const known = new Set(await listRefundRetrefs(deps.orm, payment.id));
-    const match = found.value.find(
-      (transaction) =>
-        transaction.settlement === 'refund' &&
-        transaction.parentRetref === payment.retref &&
-        transaction.amountCents === operation.amountCents &&
-        !known.has(transaction.retref),
-    );
-    return match ? { state: 'done', gatewayRetref: match.retref } : { state: 'not_done' };
+    const recorded = await listSucceededRefunds(deps.orm, payment.id);
+    const match = found.ok
+      ? found.value.find(
+          (transaction) =>
+            transaction.settlement === 'refund' &&
+            transaction.parentRetref === payment.retref &&
+            transaction.amountCents === operation.amountCents &&
+            !recorded.retrefs.has(transaction.retref),
+        )
+      : undefined;
+    if (match) return { state: 'done', gatewayRetref: match.retref };
+    if (inquiry.value.refundedAmountCents === recorded.totalCents) return { state: 'not_done' };
+    return { state: 'unknown' };
   }
-  const inquiry = await deps.gateway.inquire(payment.retref);
-  if (!inquiry.ok) return inquiry.kind === 'unavailable' ? { state: 'unknown' } : { state: 'not_done' };
-  const settlement = inquiry.value.settlement;
-  if (operation.kind === 'capture' && settlement === 'captured') {
-    return { state: 'done', amountCents: inquiry.value.capturedAmountCents ?? operation.amountCents };
+  if (settlement === 'expired') return { state: 'not_done', expired: true };
+  if (operation.kind === 'capture') {
+    if (settlement === 'captured') {
+      const captured = inquiry.value.capturedAmountCents;
+      return { state: 'done', amountCents: captured && captured > 0 ? captured : operation.amountCents };
+    }
+    return settlement === 'authorized' || settlement === 'voided'
+      ? { state: 'not_done' }
+      : { state: 'unknown' };
   }
-  if (operation.kind === 'void' && settlement === 'voided') return { state: 'done' };
-  return { state: 'not_done', expired: settlement === 'expired' };
+  if (settlement === 'voided') return { state: 'done' };
+  return settlement === 'authorized' || settlement === 'captured'
+    ? { state: 'not_done' }
+    : { state: 'unknown' };
 }
 
 /**
@@ -197,19 +216,33 @@ async function settle(
   result: GatewayResult<GatewayTransaction>,
 ): Promise<'succeeded' | 'failed' | 'pending'> {
   if (result.ok) {
-    await completeOperation(deps.orm, operation.id, {
+    const completed = await completeOperation(deps.orm, operation.id, {
       message: result.value.message || 'Approval',
       ...(operation.kind === 'capture' && result.value.amountCents > 0
         ? { amountCents: result.value.amountCents }
         : {}),
       ...(operation.kind === 'refund' ? { gatewayRetref: result.value.retref } : {}),
     });
-    return 'succeeded';
+    if (!completed) {
+      // Only possible if reconciliation settled it first, which its age threshold is there to prevent.
+      const payment = await findPayment(deps.orm, operation.paymentId);
+      await audit(
+        deps.orm,
+        operation.actor,
+        operation.kind,
+        payment,
+        operation.amountCents,
+        'failure',
+        `the gateway approved it (retref ${result.value.retref}) after it was settled without that answer: review`,
+      );
+    }
+    return settledState(deps.orm, operation.id);
   }
   if (result.kind === 'unavailable') {
     // The outcome is unknown: ask the gateway now, and leave the reservation in place if it cannot say.
     return reconcileOperation(deps, operation, { releaseIfNotDone: false });
   }
+  // The gateway answered and refused (declined, retry later, or the request itself): nothing was done.
   await releaseOperation(deps.orm, operation.id, result.message, {
     expireAuthorization: /expired/i.test(result.message) && operation.kind !== 'refund',
   });
@@ -256,7 +289,16 @@ async function runOperation(
 ): Promise<OperationAnswer> {
   if (request.idempotencyKey) {
     const existing = await findOperationByKey(deps.orm, request.idempotencyKey);
-    if (existing) return resumeOperation(deps, existing);
+    if (existing) {
+      const sameRequest =
+        existing.paymentId === request.paymentId &&
+        existing.kind === kind &&
+        (request.amountCents === undefined || request.amountCents === existing.amountCents);
+      if (!sameRequest) {
+        throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
+      }
+      return resumeOperation(deps, existing);
+    }
   }
   const reservation = await reserve();
   if (!reservation.ok) {
@@ -404,8 +446,9 @@ export async function captureAll(
         message = (await capturePayment(deps, { paymentId: payment.id, actor })).message;
         success = true;
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        message = error.message;
+        // One payment's trouble must not stop the others, nor leave them running unobserved.
+        if (!(error instanceof AppError)) console.error('capture-all: capture failed', payment.id, error);
+        message = error instanceof AppError ? error.message : 'Failed to capture payment';
       }
       results[index] = {
         paymentId: payment.id,
@@ -432,7 +475,8 @@ export async function captureAll(
 
 /**
  * Settles operations left pending by a crash or a lost answer. Only operations older than `olderThanMs`
- * are touched, so that a call still in flight on another server is not taken for a lost one.
+ * are touched, so that a call still in flight on another server is not taken for a lost one. Settling is
+ * guarded by the operation's status, so two servers reconciling at once settle each operation once.
  */
 export async function reconcilePendingOperations(
   deps: OperationsDependencies,
@@ -440,7 +484,13 @@ export async function reconcilePendingOperations(
 ): Promise<{ succeeded: number; failed: number; pending: number }> {
   const counts = { succeeded: 0, failed: 0, pending: 0 };
   for (const operation of await listPendingOperations(deps.orm, new Date(Date.now() - olderThanMs))) {
-    counts[await reconcileOperation(deps, operation, { releaseIfNotDone: true })] += 1;
+    try {
+      counts[await reconcileOperation(deps, operation, { releaseIfNotDone: true })] += 1;
+    } catch (error) {
+      // One operation that cannot be settled must not keep the others waiting.
+      console.error('reconciliation: operation could not be settled', operation.id, error);
+      counts.pending += 1;
+    }
   }
   return counts;
 }
