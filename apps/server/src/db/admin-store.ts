@@ -70,44 +70,36 @@ export async function deleteExpiredSessions(orm: Orm, now: Date): Promise<void> 
   await orm.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-/** The latest lock-out among these throttle keys, if one is still running. */
-export async function lockedUntil(orm: Orm, keys: string[], now: Date): Promise<Date | undefined> {
-  const rows = await orm
-    .select({ until: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.lockedUntil, now)));
-  return rows.reduce<Date | undefined>(
-    (latest, row) => (row.until && (!latest || row.until > latest) ? row.until : latest),
-    undefined,
-  );
-}
-
 /**
- * Counts a failed sign-in against each key in one statement per key (safe across server instances); a key
- * that reaches `limit` failures within `windowMs` is locked for `lockMs`.
+ * Counts a sign-in attempt against each key *before* the password is checked, in one statement per key,
+ * so that parallel attempts cannot slip past the limit. Answers, for the most used key, how many attempts
+ * its window holds and when that window started.
  */
-export async function recordLoginFailure(
+export async function countLoginAttempt(
   orm: Orm,
   keys: string[],
   now: Date,
-  policy: { limit: number; windowMs: number; lockMs: number },
-): Promise<void> {
-  const windowStart = new Date(now.getTime() - policy.windowMs);
-  const lockEnd = new Date(now.getTime() + policy.lockMs);
-  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  windowMs: number,
+): Promise<{ attempts: number; windowStartedAt: Date }> {
+  const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  let busiest = { attempts: 0, windowStartedAt: now };
   for (const key of keys) {
-    await orm
+    const rows = await orm
       .insert(loginThrottle)
-      .values({ key, failures: 1, windowStartedAt: now, lockedUntil: policy.limit <= 1 ? lockEnd : null })
+      .values({ key, attempts: 1, windowStartedAt: now })
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: {
-          failures: sql`case when ${loginThrottle.windowStartedAt} < ${at(windowStart)} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${at(windowStart)} then ${at(now)} else ${loginThrottle.windowStartedAt} end`,
-          lockedUntil: sql`case when ${loginThrottle.windowStartedAt} >= ${at(windowStart)} and ${loginThrottle.failures} + 1 >= ${policy.limit}::int then ${at(lockEnd)} else ${loginThrottle.lockedUntil} end`,
+          attempts: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.attempts} + 1 end`,
+          windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then ${at} else ${loginThrottle.windowStartedAt} end`,
         },
-      });
+      })
+      .returning({ attempts: loginThrottle.attempts, windowStartedAt: loginThrottle.windowStartedAt });
+    const row = rows[0];
+    if (row && row.attempts > busiest.attempts) busiest = row;
   }
+  return busiest;
 }
 
 export async function clearLoginFailures(orm: Orm, keys: string[]): Promise<void> {

@@ -214,12 +214,14 @@ export const sessions = pgTable(
   (table) => [index('sessions_expires_idx').on(table.expiresAt)],
 );
 
-/** Failed sign-in counters, per username and per client address, shared by every server instance. */
+/**
+ * Sign-in attempts not yet followed by a success, per username and per client address, in a window that
+ * starts at the first of them; shared by every server instance.
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
+  attempts: integer('attempts').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 export const auditEvents = pgTable(

@@ -3,22 +3,24 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   clearLoginFailures,
   countAdmins,
+  countLoginAttempt,
   deleteSession,
   findAdminByUsername,
   findLiveSession,
   insertAdmin,
   insertAuditEvent,
   insertSession,
-  lockedUntil,
-  recordLoginFailure,
   updateAdminPassword,
 } from '../db/admin-store';
 import type { Orm } from '../db/client';
 import { AppError } from '../http/errors';
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
-/** Five failed sign-ins within 15 minutes lock that username, or that client, for 15 minutes. */
-export const LOGIN_THROTTLE = { limit: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 };
+/**
+ * Five failed sign-ins within 15 minutes (from the first of them) lock that username, and that client,
+ * until those 15 minutes are over.
+ */
+export const LOGIN_THROTTLE = { limit: 5, windowMs: 15 * 60 * 1000 };
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 export interface AdminIdentity {
@@ -47,11 +49,15 @@ export async function loginAdmin(
   const now = input.now ?? new Date();
   const username = normalizeUsername(input.username);
   const throttleKeys = [`admin:${username}`, `client:${input.clientAddress}`];
-  const locked = await lockedUntil(orm, throttleKeys, now);
-  if (locked) {
-    const minutes = Math.max(1, Math.ceil((locked.getTime() - now.getTime()) / 60_000));
+  const attempt = await countLoginAttempt(orm, throttleKeys, now, LOGIN_THROTTLE.windowMs);
+  const admin = await findAdminByUsername(orm, username);
+  // A name that is no account may be a password typed in the wrong field: it is not written down.
+  const actor = admin ? admin.username : '(unknown user)';
+  if (attempt.attempts > LOGIN_THROTTLE.limit) {
+    const endsAt = attempt.windowStartedAt.getTime() + LOGIN_THROTTLE.windowMs;
+    const minutes = Math.max(1, Math.ceil((endsAt - now.getTime()) / 60_000));
     await insertAuditEvent(orm, {
-      actor: username,
+      actor,
       action: 'login',
       outcome: 'failure',
       detail: `refused while locked out (client ${input.clientAddress})`,
@@ -61,15 +67,13 @@ export async function loginAdmin(
       `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     );
   }
-  const admin = await findAdminByUsername(orm, username);
   unknownUserHash ??= hash(randomBytes(16).toString('hex'));
   const valid = admin
     ? await verify(admin.passwordHash, input.password)
     : (await verify(await unknownUserHash, input.password), false);
   if (!admin || !valid) {
-    await recordLoginFailure(orm, throttleKeys, now, LOGIN_THROTTLE);
     await insertAuditEvent(orm, {
-      actor: username,
+      actor,
       action: 'login',
       outcome: 'failure',
       detail: `invalid credentials (client ${input.clientAddress})`,

@@ -32,9 +32,8 @@ CREATE TABLE "idempotency_keys" (
 --> statement-breakpoint
 CREATE TABLE "login_throttle" (
 	"key" text PRIMARY KEY NOT NULL,
-	"failures" integer NOT NULL,
-	"window_started_at" timestamp with time zone NOT NULL,
-	"locked_until" timestamp with time zone
+	"attempts" integer NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "money_operations" (

@@ -149,4 +149,29 @@ describe.each(testDatabaseKinds())('admin sign-in and sessions on $name', (kind)
     expect(answer.status).toBe(429);
     await server.database.sql.query('delete from login_throttle');
   });
+
+  it('lets no more than 5 of 30 parallel wrong passwords be checked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) =>
+        server.post('/api/admin/login', { username: 'admin', password: `parallel-${attempt}` }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(25);
+    expect((await server.post('/api/admin/login', TEST_ADMIN)).status).toBe(429);
+    await server.database.sql.query('delete from login_throttle');
+  });
+
+  it('does not write down a name that is no account (it may be a password typed in the wrong field)', async () => {
+    await server.post('/api/admin/login', { username: 'MySecretPassw0rd', password: 'x' });
+    const { rows } = await server.database.sql.query<{ actor: string }>(
+      "select actor from audit_events where action = 'login' order by at desc limit 1",
+    );
+    expect(rows[0]?.actor).toBe('(unknown user)');
+    const all = await server.database.sql.query<{ text: string }>(
+      "select string_agg(actor || detail, ' ') as text from audit_events",
+    );
+    expect(all.rows[0]?.text.toLowerCase()).not.toContain('mysecretpassw0rd');
+    await server.database.sql.query('delete from login_throttle');
+  });
 });
