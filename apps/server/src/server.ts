@@ -5,7 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { createCardPointeGateway } from './gateway/cardpointe-gateway';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { provisionFirstAdmin } from './services/admin-auth';
-import { reconcilePendingOperations } from './services/payment-operations';
+import { runMaintenance } from './services/maintenance';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -52,14 +52,21 @@ export async function startServer(
   const loopbackHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   listeningAt = `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 
-  // Settle money operations left unconfirmed by a crash or a lost answer: now, and every minute.
-  const operations = { orm: database.orm, gateway };
-  const reconcile = () =>
-    reconcilePendingOperations(operations, config.reconcileAfterMs).catch((error: unknown) =>
-      app.log.error({ err: error }, 'reconciliation failed'),
-    );
-  void reconcile();
-  const timer = setInterval(reconcile, 60_000);
+  // Upkeep now and every minute; a pass still running (a slow gateway) is not started again.
+  let running: Promise<void> | undefined;
+  const maintain = () => {
+    running ??= runMaintenance(
+      { orm: database.orm, gateway, publicUrl: config.publicUrl },
+      { reconcileAfterMs: config.reconcileAfterMs },
+    )
+      .catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  void maintain();
+  const timer = setInterval(maintain, 60_000);
   timer.unref();
   return {
     ...(firstAdmin ? { firstAdmin } : {}),
@@ -68,6 +75,7 @@ export async function startServer(
     gateway,
     close: async () => {
       clearInterval(timer);
+      await running;
       await app.close();
       if (!options.database) await database.close();
     },

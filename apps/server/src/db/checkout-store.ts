@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { Orm } from './client';
 import { orderLines, orders, paymentRequests, payments } from './schema';
 
@@ -98,4 +98,23 @@ export async function recordAuthorization(orm: Orm, authorization: NewAuthorizat
     if (!payment) throw new Error(`Authorization for ${authorization.orderId} was not recorded`);
     return payment;
   });
+}
+
+/** Hosted-page payment requests never confirmed (the shopper's browser did not come back), oldest first. */
+export async function listUnverifiedPaymentRequests(
+  orm: Orm,
+  options: { createdBefore: Date; createdAfter: Date; limit: number },
+): Promise<PaymentRequestRow[]> {
+  return orm
+    .select()
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.status, 'pending'),
+        lt(paymentRequests.createdAt, options.createdBefore),
+        gt(paymentRequests.createdAt, options.createdAfter),
+      ),
+    )
+    .orderBy(asc(paymentRequests.createdAt))
+    .limit(options.limit);
 }

@@ -468,6 +468,27 @@ export async function storeIdempotentAnswer(
     .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)));
 }
 
+export async function refreshIdempotencyClaim(
+  orm: Orm,
+  input: { scope: string; key: string },
+): Promise<void> {
+  await orm
+    .update(idempotencyKeys)
+    .set({ lockedAt: new Date() })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, input.scope),
+        eq(idempotencyKeys.key, input.key),
+        eq(idempotencyKeys.status, 'in_progress'),
+      ),
+    );
+}
+
+/** Stored answers are kept a day: long enough for any retry, not for ever. */
+export async function deleteIdempotencyKeysBefore(orm: Orm, before: Date): Promise<void> {
+  await orm.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+}
+
 /** Forgets a claim whose request ended without a final answer, so that a retry runs again. */
 export async function releaseIdempotencyKey(orm: Orm, input: { scope: string; key: string }): Promise<void> {
   await orm

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Orm } from '../db/client';
-import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from '../db/money-store';
+import {
+  claimIdempotencyKey,
+  refreshIdempotencyClaim,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+} from '../db/money-store';
 import { AppError, ERROR_STATUS } from './errors';
 
-/** A claim left in progress this long belongs to a request that died; a retry may take it over. */
+/**
+ * A claim not refreshed for this long belongs to a request that died; a retry may take it over. A running
+ * request refreshes its claim every third of that, however long it takes (Capture All of many payments).
+ */
 const STALE_CLAIM_MS = 60_000;
 const REPLAY_WAIT_MS = 15_000;
 const REPLAY_POLL_MS = 50;
@@ -73,6 +81,9 @@ export async function runIdempotent(
 
   let code = 200;
   let body: unknown;
+  const heartbeat = setInterval(() => {
+    refreshIdempotencyClaim(orm, { scope, key }).catch(() => {});
+  }, STALE_CLAIM_MS / 3);
   try {
     body = await handler(`${scope}:${key}`);
   } catch (error) {
@@ -82,6 +93,8 @@ export async function runIdempotent(
     }
     code = ERROR_STATUS[error.kind];
     body = { status: 'error', message: error.message, error: error.kind };
+  } finally {
+    clearInterval(heartbeat);
   }
   const text = JSON.stringify(body);
   await storeIdempotentAnswer(orm, { scope, key, code, body: text });

@@ -21,11 +21,16 @@ function encodeCursor(at: Date, id: string): string {
   return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31);
+
 function decodeCursor(cursor: string | undefined): { at: Date; id: string } | undefined {
   if (!cursor) return undefined;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
-  if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? '')) {
+  const time = date.getTime();
+  if (rest.length > 0 || !(time >= EARLIEST && time <= LATEST) || !UUID.test(id ?? '')) {
     throw new AppError('invalid', 'The page cursor is not valid');
   }
   return { at: date, id: id! };

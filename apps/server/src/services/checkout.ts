@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AUTHORIZATION_LIFETIME_MS,
   centsToDollars,
   computeCartTotals,
   orderChannelOf,
@@ -12,6 +13,7 @@ import {
   findPaymentByOrder,
   findPaymentRequest,
   insertOrderWithPaymentRequest,
+  listUnverifiedPaymentRequests,
   markPaymentRequest,
   recordAuthorization,
   type PaymentRow,
@@ -151,7 +153,12 @@ export async function verifyPayment(
   }
   if (transaction.amountCents !== request.amountCents) {
     // The hosted page was paid with another amount than the order's: give the hold back, never ship on it.
-    await deps.gateway.voidAuthorization({ retref: transaction.retref });
+    const voided = await deps.gateway.voidAuthorization({ retref: transaction.retref });
+    if (!voided.ok) {
+      console.error(
+        `verify-payment: could not void authorization ${transaction.retref} of the wrong amount: ${voided.message}`,
+      );
+    }
     const message = 'The amount paid does not match the order total';
     await markPaymentRequest(deps.orm, requestId, 'failed', message);
     return failureAnswer(message, 'amount_mismatch');
@@ -165,7 +172,44 @@ export async function verifyPayment(
     last4: transaction.last4 ?? '0000',
     authCode: transaction.authCode ?? '',
     authorizedCents: transaction.amountCents,
-    authorizedAt: new Date(),
+    // The request was made just before the shopper paid: the authorization's age (and so its expiry) is
+    // never understated, however late the payment is confirmed.
+    authorizedAt: request.createdAt,
   });
   return successAnswer(payment);
+}
+
+const CONFIRM_AFTER_MS = 10 * 60 * 1000;
+const GIVE_UP_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Confirms hosted-page payments whose shopper never came back to the result page (tab closed, redirect
+ * misconfigured): without this, the card would stay on hold and the order never reach Pending Payments.
+ * A request with nothing paid an hour after it was made is closed as abandoned.
+ */
+export async function confirmUnverifiedPayments(
+  deps: CheckoutDependencies,
+  now = new Date(),
+): Promise<number> {
+  const requests = await listUnverifiedPaymentRequests(deps.orm, {
+    createdBefore: new Date(now.getTime() - CONFIRM_AFTER_MS),
+    createdAfter: new Date(now.getTime() - AUTHORIZATION_LIFETIME_MS),
+    limit: 100,
+  });
+  let confirmed = 0;
+  for (const request of requests) {
+    try {
+      const answer = await verifyPayment(deps, request.requestId);
+      if (answer.status === 'success') confirmed += 1;
+      else if (
+        answer.errorcode === 'not_found' &&
+        now.getTime() - request.createdAt.getTime() > GIVE_UP_AFTER_MS
+      ) {
+        await markPaymentRequest(deps.orm, request.requestId, 'failed', 'No payment was made for this order');
+      }
+    } catch (error) {
+      console.error('confirming an unverified payment failed', request.requestId, error);
+    }
+  }
+  return confirmed;
 }

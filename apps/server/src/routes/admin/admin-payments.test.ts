@@ -268,7 +268,15 @@ describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) 
       cursor = (answer.body.nextCursor as string | null) ?? undefined;
     } while (cursor);
     expect(seen).toEqual(all.map((row) => row.id));
-    expect((await call('/api/admin/transactions', { cursor: 'garbage' })).status).toBe(400);
+    const forged = (text: string) => Buffer.from(text).toString('base64url');
+    for (const cursor of [
+      'garbage',
+      forged(`2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`),
+      forged(`+275760-09-13T00:00:00.000Z|${randomUUID()}`),
+    ]) {
+      expect((await call('/api/admin/transactions', { cursor })).status).toBe(400);
+      expect((await call('/api/admin/payments', { cursor })).status).toBe(400);
+    }
   });
 
   it('pages through Pending Payments oldest first without repeating a row', async () => {

@@ -90,7 +90,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   app.post('/api/admin/capture-payment', async (request, reply) => {
     const admin = await requireAdmin(orm, request);
     const { payment: target } = parseBody(capturePaymentRequestSchema, request.body);
-    return runIdempotent(orm, request, reply, 'capture-payment', async (idempotencyKey) => {
+    return runIdempotent(orm, request, reply, `capture-payment:${admin.username}`, async (idempotencyKey) => {
       const answer = await capturePayment(operations, {
         paymentId: target.paymentId,
         actor: admin.username,
@@ -114,7 +114,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
 
   app.post('/api/admin/capture-all', async (request, reply) => {
     const admin = await requireAdmin(orm, request);
-    return runIdempotent(orm, request, reply, 'capture-all', async () => {
+    return runIdempotent(orm, request, reply, `capture-all:${admin.username}`, async () => {
       const outcome = await captureAll(operations, admin.username);
       const total = outcome.results.length;
       return {
@@ -131,7 +131,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   app.post('/api/admin/void-payment', async (request, reply) => {
     const admin = await requireAdmin(orm, request);
     const { payment } = parseBody(voidPaymentRequestSchema, request.body);
-    return runIdempotent(orm, request, reply, 'void-payment', async (idempotencyKey) => {
+    return runIdempotent(orm, request, reply, `void-payment:${admin.username}`, async (idempotencyKey) => {
       const answer = await voidPayment(operations, {
         paymentId: payment.paymentId,
         actor: admin.username,
@@ -144,7 +144,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   app.post('/api/admin/refund', async (request, reply) => {
     const admin = await requireAdmin(orm, request);
     const { transaction, amount } = parseBody(refundRequestSchema, request.body);
-    return runIdempotent(orm, request, reply, 'refund', async (idempotencyKey) => {
+    return runIdempotent(orm, request, reply, `refund:${admin.username}`, async (idempotencyKey) => {
       const answer = await refundPayment(operations, {
         paymentId: transaction.paymentId,
         amountCents: amount,

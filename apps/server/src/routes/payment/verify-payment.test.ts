@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmUnverifiedPayments } from '../../services/checkout';
 import {
   createOrder as createTestOrder,
   payOnHostedPage as payWithCard,
@@ -139,5 +140,31 @@ describe.each(testDatabaseKinds())('POST /api/payment/verify-payment on $name', 
     const foreign = await page('https://evil.example/payment-complete');
     expect(foreign.status).toBe(400);
     expect(await foreign.text()).toContain('returnUrl must point back to the store');
+  });
+
+  it('confirms a payment whose shopper never came back, and closes one that was never paid', async () => {
+    const paid = await createOrder();
+    await payOnHostedPage(paid.orderId, '4111111111111111');
+    const abandoned = await createOrder();
+    const deps = { orm: server.database.orm, gateway: server.gateway, publicUrl: PUBLIC_URL };
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+    expect(await confirmUnverifiedPayments(deps, later(1))).toBe(0);
+    expect(await confirmUnverifiedPayments(deps, later(11))).toBe(1);
+    const payment = await server.database.sql.query(
+      'select authorized_cents, capture_status from payments where order_id = $1',
+      [paid.orderId],
+    );
+    expect(payment.rows).toEqual([{ authorized_cents: 6820, capture_status: 'authorized' }]);
+
+    await confirmUnverifiedPayments(deps, later(61));
+    const requests = await server.database.sql.query<{ request_id: string; status: string }>(
+      'select request_id, status from payment_requests where request_id = any($1)',
+      [[paid.requestId, abandoned.requestId]],
+    );
+    expect(Object.fromEntries(requests.rows.map((row) => [row.request_id, row.status]))).toEqual({
+      [paid.requestId]: 'approved',
+      [abandoned.requestId]: 'failed',
+    });
   });
 });
