@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Orm } from './client';
 import { idempotencyKeys, moneyOperations, payments } from './schema';
 import type { PaymentRow } from './checkout-store';
@@ -117,6 +118,20 @@ export async function reserveRefund(
   });
 }
 
+type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+/** Moves an authorization that is still open to where it ends: captured, voided or expired. */
+function closeAuthorization(
+  tx: Transaction,
+  paymentId: string,
+  change: PgUpdateSetSource<typeof payments>,
+) {
+  return tx
+    .update(payments)
+    .set(change)
+    .where(and(eq(payments.id, paymentId), eq(payments.captureStatus, 'authorized')));
+}
+
 /**
  * Every transaction that changes an operation and its payment locks the payment row first, in the same
  * order as the reservations do, so that two of them can never wait on each other (deadlock).
@@ -177,19 +192,13 @@ async function completeOperationOnce(
     const operation = rows[0];
     if (!operation) return undefined;
     if (operation.kind === 'capture') {
-      await tx
-        .update(payments)
-        .set({
-          capturedCents: operation.amountCents,
-          captureStatus: sql`case when ${operation.amountCents}::int < ${payments.authorizedCents} then 'partially_captured' else 'captured' end`,
-          capturedAt: new Date(),
-        })
-        .where(and(eq(payments.id, operation.paymentId), eq(payments.captureStatus, 'authorized')));
+      await closeAuthorization(tx, operation.paymentId, {
+        capturedCents: operation.amountCents,
+        captureStatus: sql`case when ${operation.amountCents}::int < ${payments.authorizedCents} then 'partially_captured' else 'captured' end`,
+        capturedAt: new Date(),
+      });
     } else if (operation.kind === 'void') {
-      await tx
-        .update(payments)
-        .set({ captureStatus: 'voided' })
-        .where(and(eq(payments.id, operation.paymentId), eq(payments.captureStatus, 'authorized')));
+      await closeAuthorization(tx, operation.paymentId, { captureStatus: 'voided' });
     }
     return operation;
   });
@@ -217,10 +226,7 @@ export async function releaseOperation(
         .set({ refundedCents: sql`${payments.refundedCents} - ${operation.amountCents}::int` })
         .where(eq(payments.id, operation.paymentId));
     } else if (options.expireAuthorization) {
-      await tx
-        .update(payments)
-        .set({ captureStatus: 'expired' })
-        .where(and(eq(payments.id, operation.paymentId), eq(payments.captureStatus, 'authorized')));
+      await closeAuthorization(tx, operation.paymentId, { captureStatus: 'expired' });
     }
     return operation;
   });
