@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
@@ -32,8 +32,7 @@ export function buttonClassName({
     .join(' ');
 }
 
-export interface ButtonProps
-  extends ButtonHTMLAttributes<HTMLButtonElement>, Omit<ButtonStyleOptions, 'className'> {}
+export interface ButtonProps extends ComponentProps<'button'>, Omit<ButtonStyleOptions, 'className'> {}
 
 export function Button({ variant, size, block, iconOnly, className, type = 'button', ...rest }: ButtonProps) {
   return (

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
 import { BrandMark } from '../../../components/ui/brand-logo';
 import { Button } from '../../../components/ui/button';
-import { AlertCircleIcon, ArrowLeftIcon, LockIcon } from '../../../components/ui/icons';
+import { ArrowLeftIcon, LockIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
@@ -112,12 +113,7 @@ export function AdminLoginPage({ endedBecause = null }: AdminLoginPageProps) {
               />
             </div>
 
-            {error && (
-              <p id={errorId} role="alert" className={styles.alert}>
-                <AlertCircleIcon size={18} />
-                <span>{error}</span>
-              </p>
-            )}
+            {error && <Alert id={errorId}>{error}</Alert>}
 
             <Button type="submit" size="large" block disabled={isSubmitting} aria-busy={isSubmitting}>
               {isSubmitting ? (

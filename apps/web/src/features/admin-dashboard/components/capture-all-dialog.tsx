@@ -1,6 +1,7 @@
 import { formatCents, type CaptureAllResult, type Cents } from '@store/core';
 import { useRef, useState } from 'react';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon, XCircleIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -66,14 +67,9 @@ export function CaptureAllDialog({ count, shown, onClose }: CaptureAllDialogProp
   if (phase.kind === 'confirm') {
     footer = (
       <>
-        <button
-          ref={cancelRef}
-          type="button"
-          className={buttonClassName({ variant: 'secondary' })}
-          onClick={onClose}
-        >
+        <Button ref={cancelRef} variant="secondary" onClick={onClose}>
           Cancel
-        </button>
+        </Button>
         <Button onClick={() => void run()} disabled={count === 0}>
           Capture {plural(count, 'payment')}
         </Button>
@@ -132,12 +128,7 @@ export function CaptureAllDialog({ count, shown, onClose }: CaptureAllDialogProp
         </div>
       )}
 
-      {phase.kind === 'failed' && (
-        <p className={`${styles.alert} ${phase.unconfirmed ? styles.warning : ''}`} role="alert">
-          <AlertCircleIcon size={18} />
-          <span>{phase.text}</span>
-        </p>
-      )}
+      {phase.kind === 'failed' && <Alert tone={phase.unconfirmed ? 'warning' : 'danger'}>{phase.text}</Alert>}
 
       {phase.kind === 'done' && <CaptureAllOutcome answer={phase.answer} amounts={amounts} />}
     </Modal>

@@ -1,16 +1,17 @@
 import { formatCents, type AdminPayment } from '@store/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { AlertCircleIcon, ClockIcon } from '../../../components/ui/icons';
+import { ClockIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
 import { useCapturePayment } from '../api/capture-payment';
+import { useAmountInput } from '../hooks/use-amount-input';
 import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
-import { checkAmountInput } from '../utils/amount-input';
 import { formatDateTime } from '../utils/format-date';
 import { dollarsToCents } from '../utils/money';
 import type { Notice } from './notices';
 import { AmountField } from './amount-field';
+import { AmountFormFooter, OrderSubtitle } from './dialog-parts';
 import { CardText, FactList } from './payment-facts';
 import styles from './dialog.module.css';
 
@@ -29,15 +30,10 @@ export function PartialCaptureDialog({ payment, onClose, onOutcome }: PartialCap
   const capture = useCapturePayment();
   const formId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [badInput, setBadInput] = useState(false);
-  const [blurred, setBlurred] = useState(false);
   const [failure, setFailure] = useState<{ text: string; unconfirmed: boolean } | null>(null);
 
   const originalCents = dollarsToCents(payment.amount);
-  const check = checkAmountInput(text, originalCents, { badInput });
-  // Half-typed input ("1e") is only flagged once the operator leaves the field.
-  const error = !check.ok && check.reason && (!badInput || blurred) ? check.reason : null;
+  const { check, field } = useAmountInput('', originalCents);
   const busy = capture.isPending;
   const locked = failure?.unconfirmed === true;
 
@@ -77,11 +73,7 @@ export function PartialCaptureDialog({ payment, onClose, onOutcome }: PartialCap
   return (
     <Modal
       title="Partial capture"
-      subtitle={
-        <>
-          Order <strong>{payment.orderId}</strong>
-        </>
-      }
+      subtitle={<OrderSubtitle orderId={payment.orderId} />}
       onClose={onClose}
       dismissible={!busy}
       initialFocusRef={inputRef}
@@ -89,23 +81,14 @@ export function PartialCaptureDialog({ payment, onClose, onOutcome }: PartialCap
         locked ? (
           <Button onClick={onClose}>Close</Button>
         ) : (
-          <>
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} disabled={!check.ok || busy} aria-busy={busy}>
-              {busy ? (
-                <>
-                  <Spinner />
-                  Capturing…
-                </>
-              ) : check.ok ? (
-                `Capture ${formatCents(check.cents)}`
-              ) : (
-                'Capture'
-              )}
-            </Button>
-          </>
+          <AmountFormFooter
+            formId={formId}
+            verb="Capture"
+            busyText="Capturing…"
+            cents={check.ok ? check.cents : null}
+            busy={busy}
+            onCancel={onClose}
+          />
         )
       }
     >
@@ -118,20 +101,7 @@ export function PartialCaptureDialog({ payment, onClose, onOutcome }: PartialCap
             { term: 'Authorized', value: formatDateTime(payment.transactionDate) },
           ]}
         />
-        <AmountField
-          label="Amount to capture"
-          value={text}
-          onChange={(value, bad) => {
-            setText(value);
-            setBadInput(bad);
-            setBlurred(false);
-          }}
-          onBlur={() => setBlurred(true)}
-          maxCents={originalCents}
-          error={error}
-          disabled={busy || locked}
-          inputRef={inputRef}
-        />
+        <AmountField label="Amount to capture" {...field} disabled={busy || locked} inputRef={inputRef} />
         <p className={styles.consequence}>
           <ClockIcon size={18} />
           <span>
@@ -142,12 +112,7 @@ export function PartialCaptureDialog({ payment, onClose, onOutcome }: PartialCap
                 : `The customer is charged ${formatCents(originalCents - released)}. The remaining ${formatCents(released)} is released and cannot be captured later.`}
           </span>
         </p>
-        {failure && (
-          <p className={`${styles.alert} ${failure.unconfirmed ? styles.warning : ''}`} role="alert">
-            <AlertCircleIcon size={18} />
-            <span>{failure.text}</span>
-          </p>
-        )}
+        {failure && <Alert tone={failure.unconfirmed ? 'warning' : 'danger'}>{failure.text}</Alert>}
       </form>
     </Modal>
   );

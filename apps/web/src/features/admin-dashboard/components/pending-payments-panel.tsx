@@ -14,7 +14,7 @@ import type { usePendingPayments } from '../api/list-pending-payments';
 import { voidPaymentMutationKey, type VoidPaymentVariables } from '../api/void-payment';
 import { useNotices } from '../hooks/use-notices';
 import { useNow } from '../hooks/use-now';
-import { captureFailureText, failureText, isUnconfirmed, listFailureText } from '../utils/admin-errors';
+import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
 import { dollarsToCents } from '../utils/money';
 import { plural, uniqueRows } from '../utils/rows';
@@ -23,7 +23,9 @@ import { CaptureAllDialog } from './capture-all-dialog';
 import { NoticeList } from './notices';
 import { PartialCaptureDialog } from './partial-capture-dialog';
 import { CardText } from './payment-facts';
-import { DateTimeText, PanelHeader, PanelProblem, RefreshNote, TableSkeleton } from './panel-parts';
+import { ListEmpty, ListState, StaleListProblem } from './list-state';
+import { LoadMoreButton } from './load-more';
+import { DateTimeText, PanelHeader, RefreshNote } from './panel-parts';
 import { VoidDialog } from './void-dialog';
 import dialogStyles from './dialog.module.css';
 import panel from './panel.module.css';
@@ -118,138 +120,115 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
       />
 
       <NoticeList notices={notices} onDismiss={dismiss} />
-      {query.isError && query.data && (
-        <PanelProblem>
-          Could not refresh: {listFailureText(query.error, 'payments')}. Showing the last list.
-        </PanelProblem>
-      )}
+      <StaleListProblem query={query} list="payments" />
 
       <div className={panel.card}>
-        {isFirstLoad ? (
-          <TableSkeleton columns={6} />
-        ) : loadFailed ? (
-          <div className={table.empty} role="alert">
-            <span className={`${table.emptyIcon} ${panel.problemIcon}`} aria-hidden="true">
-              <AlertCircleIcon size={30} />
-            </span>
-            <p className={table.emptyTitle}>{listFailureText(query.error, 'payments')}</p>
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : payments.length === 0 ? (
-          <div className={table.empty}>
-            <span className={table.emptyIcon} aria-hidden="true">
-              <CheckCircleIcon size={30} />
-            </span>
-            <p className={table.emptyTitle}>No payments awaiting capture</p>
-            <p className={table.emptyText}>New card payments appear here as soon as they are authorized.</p>
-          </div>
-        ) : (
-          <div className={table.wrap}>
-            <table className={table.table} aria-label="Payments awaiting capture">
-              <thead>
-                <tr>
-                  <th scope="col">Order ID</th>
-                  <th scope="col" className={table.numeric}>
-                    Amount
-                  </th>
-                  <th scope="col">Card</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col" className={table.actionsHead}>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.map((payment) => {
-                  const busyText = capturing.includes(payment.paymentId)
-                    ? 'Capturing…'
-                    : voiding.includes(payment.paymentId)
-                      ? 'Voiding…'
-                      : captureAllRunning
-                        ? 'Capturing…'
-                        : null;
-                  const timeLeft = authorizationTimeLeft(payment.expiresAt, now);
-                  return (
-                    <tr key={payment.paymentId} className={busyText ? table.busyRow : undefined}>
-                      <td className={table.primary} data-label="Order ID">
-                        <span className={table.order}>{payment.orderId}</span>
-                      </td>
-                      <td className={`${table.numeric} ${table.headline}`} data-label="Amount">
-                        <span className={table.amount}>{formatCents(dollarsToCents(payment.amount))}</span>
-                      </td>
-                      <td data-label="Card">
-                        <CardText className={table.card} cardType={payment.cardType} last4={payment.last4} />
-                      </td>
-                      <td data-label="Date">
-                        <DateTimeText iso={payment.transactionDate} />
-                      </td>
-                      <td data-label="Expires">
-                        <span
-                          className={`${panel.expiry} ${timeLeft.expiringSoon ? panel.expirySoon : ''} ${timeLeft.expired ? panel.expired : ''}`}
-                          title={`Authorization expires ${formatDateTime(payment.expiresAt)}`}
-                        >
-                          {(timeLeft.expiringSoon || timeLeft.expired) && <AlertCircleIcon size={14} />}
-                          {timeLeft.text}
-                          {timeLeft.expiringSoon && (
-                            <strong className={panel.expiryNote}>Expires soon</strong>
-                          )}
+        <ListState
+          query={query}
+          list="payments"
+          columns={6}
+          isEmpty={payments.length === 0}
+          empty={
+            <ListEmpty
+              icon={<CheckCircleIcon size={30} />}
+              title="No payments awaiting capture"
+              text="New card payments appear here as soon as they are authorized."
+            />
+          }
+        >
+          <table className={table.table} aria-label="Payments awaiting capture">
+            <thead>
+              <tr>
+                <th scope="col">Order ID</th>
+                <th scope="col" className={table.numeric}>
+                  Amount
+                </th>
+                <th scope="col">Card</th>
+                <th scope="col">Date</th>
+                <th scope="col">Expires</th>
+                <th scope="col" className={table.actionsHead}>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((payment) => {
+                const busyText = capturing.includes(payment.paymentId)
+                  ? 'Capturing…'
+                  : voiding.includes(payment.paymentId)
+                    ? 'Voiding…'
+                    : captureAllRunning
+                      ? 'Capturing…'
+                      : null;
+                const timeLeft = authorizationTimeLeft(payment.expiresAt, now);
+                return (
+                  <tr key={payment.paymentId} className={busyText ? table.busyRow : undefined}>
+                    <td className={table.primary} data-label="Order ID">
+                      <span className={table.order}>{payment.orderId}</span>
+                    </td>
+                    <td className={`${table.numeric} ${table.headline}`} data-label="Amount">
+                      <span className={table.amount}>{formatCents(dollarsToCents(payment.amount))}</span>
+                    </td>
+                    <td data-label="Card">
+                      <CardText className={table.card} cardType={payment.cardType} last4={payment.last4} />
+                    </td>
+                    <td data-label="Date">
+                      <DateTimeText iso={payment.transactionDate} />
+                    </td>
+                    <td data-label="Expires">
+                      <span
+                        className={`${panel.expiry} ${timeLeft.expiringSoon ? panel.expirySoon : ''} ${timeLeft.expired ? panel.expired : ''}`}
+                        title={`Authorization expires ${formatDateTime(payment.expiresAt)}`}
+                      >
+                        {(timeLeft.expiringSoon || timeLeft.expired) && <AlertCircleIcon size={14} />}
+                        {timeLeft.text}
+                        {timeLeft.expiringSoon && <strong className={panel.expiryNote}>Expires soon</strong>}
+                      </span>
+                    </td>
+                    <td className={table.actions}>
+                      {busyText ? (
+                        <span className={table.rowBusy} role="status">
+                          <Spinner />
+                          {busyText}
                         </span>
-                      </td>
-                      <td className={table.actions}>
-                        {busyText ? (
-                          <span className={table.rowBusy} role="status">
-                            <Spinner />
-                            {busyText}
-                          </span>
-                        ) : (
-                          <div className={table.buttons}>
-                            <Button
-                              size="small"
-                              onClick={() => void captureInFull(payment)}
-                              disabled={captureAllRunning}
-                            >
-                              Capture
-                            </Button>
-                            <Button
-                              size="small"
-                              variant="secondary"
-                              onClick={() => setDialog({ kind: 'partial', payment })}
-                              disabled={captureAllRunning}
-                            >
-                              Partial capture
-                            </Button>
-                            <Button
-                              size="small"
-                              variant="ghost"
-                              className={dialogStyles.dangerGhost}
-                              onClick={() => setDialog({ kind: 'void', payment })}
-                              disabled={captureAllRunning}
-                            >
-                              Void
-                            </Button>
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+                      ) : (
+                        <div className={table.buttons}>
+                          <Button
+                            size="small"
+                            onClick={() => void captureInFull(payment)}
+                            disabled={captureAllRunning}
+                          >
+                            Capture
+                          </Button>
+                          <Button
+                            size="small"
+                            variant="secondary"
+                            onClick={() => setDialog({ kind: 'partial', payment })}
+                            disabled={captureAllRunning}
+                          >
+                            Partial capture
+                          </Button>
+                          <Button
+                            size="small"
+                            variant="ghost"
+                            className={dialogStyles.dangerGhost}
+                            onClick={() => setDialog({ kind: 'void', payment })}
+                            disabled={captureAllRunning}
+                          >
+                            Void
+                          </Button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ListState>
         {query.hasNextPage && (
           <div className={panel.more}>
-            <Button
-              variant="secondary"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? <Spinner /> : null}
-              Load more
-            </Button>
+            <LoadMoreButton query={query} />
             <span className={panel.moreNote}>
               Showing {payments.length} of {atLeast.toLowerCase()}
               {total}

@@ -1,16 +1,17 @@
 import { centsToDecimalString, formatCents, type AdminTransaction, type Cents } from '@store/core';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { CheckCircleIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
 import { useRefundPayment, type RefundResponse } from '../api/refund-payment';
+import { useAmountInput } from '../hooks/use-amount-input';
 import { failureText, isUnconfirmed } from '../utils/admin-errors';
-import { checkAmountInput } from '../utils/amount-input';
 import { formatDateTime } from '../utils/format-date';
 import { dollarsToCents } from '../utils/money';
 import { DEMO_REFUND_RESULT_MS, REFUND_RESULT_MS } from '../utils/polling';
 import { AmountField } from './amount-field';
+import { AmountFormFooter, OrderSubtitle } from './dialog-parts';
 import { CardText, FactList } from './payment-facts';
 import styles from './dialog.module.css';
 
@@ -34,14 +35,9 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
   const formId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const refundableCents = dollarsToCents(transaction.refundableAmount);
-  const [text, setText] = useState(() => centsToDecimalString(refundableCents));
-  const [badInput, setBadInput] = useState(false);
-  const [blurred, setBlurred] = useState(false);
+  const { check, field, fill } = useAmountInput(centsToDecimalString(refundableCents), refundableCents);
   const [failure, setFailure] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
-
-  const check = checkAmountInput(text, refundableCents, { badInput });
-  const error = !check.ok && check.reason && (!badInput || blurred) ? check.reason : null;
   const busy = refund.isPending;
 
   const onSubmit = async (event: FormEvent) => {
@@ -73,39 +69,24 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
   const refundedCents = dollarsToCents(transaction.refundAmount);
   const originalCents = dollarsToCents(transaction.originalAmount);
 
-  let footer;
-  if (phase.kind === 'form') {
-    footer = (
-      <>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} disabled={!check.ok || busy} aria-busy={busy}>
-          {busy ? (
-            <>
-              <Spinner />
-              Refunding…
-            </>
-          ) : check.ok ? (
-            `Refund ${formatCents(check.cents)}`
-          ) : (
-            'Refund'
-          )}
-        </Button>
-      </>
+  const footer =
+    phase.kind === 'form' ? (
+      <AmountFormFooter
+        formId={formId}
+        verb="Refund"
+        busyText="Refunding…"
+        cents={check.ok ? check.cents : null}
+        busy={busy}
+        onCancel={onClose}
+      />
+    ) : (
+      <Button onClick={onClose}>Close</Button>
     );
-  } else {
-    footer = <Button onClick={onClose}>Close</Button>;
-  }
 
   return (
     <Modal
       title="Refund payment"
-      subtitle={
-        <>
-          Order <strong>{transaction.orderId}</strong>
-        </>
-      }
+      subtitle={<OrderSubtitle orderId={transaction.orderId} />}
       onClose={onClose}
       dismissible={!busy}
       initialFocusRef={inputRef}
@@ -126,40 +107,19 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
               { term: 'Refundable', value: formatCents(refundableCents), emphasis: true },
             ]}
           />
-          <AmountField
-            label="Refund amount"
-            value={text}
-            onChange={(value, bad) => {
-              setText(value);
-              setBadInput(bad);
-              setBlurred(false);
-            }}
-            onBlur={() => setBlurred(true)}
-            maxCents={refundableCents}
-            error={error}
-            disabled={busy}
-            inputRef={inputRef}
-          />
+          <AmountField label="Refund amount" {...field} disabled={busy} inputRef={inputRef} />
           {check.ok && check.cents < refundableCents ? (
             <Button
               variant="ghost"
               size="small"
               className={styles.quick}
-              onClick={() => {
-                setText(centsToDecimalString(refundableCents));
-                setBadInput(false);
-              }}
+              onClick={() => fill(centsToDecimalString(refundableCents))}
               disabled={busy}
             >
               Use the full {formatCents(refundableCents)}
             </Button>
           ) : null}
-          {failure && (
-            <p className={styles.alert} role="alert">
-              <AlertCircleIcon size={18} />
-              <span>{failure}</span>
-            </p>
-          )}
+          {failure && <Alert>{failure}</Alert>}
         </form>
       )}
 
@@ -167,12 +127,7 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
         <RefundOutcome answer={phase.answer} amountCents={phase.amountCents} card={card} onClose={onClose} />
       )}
 
-      {phase.kind === 'unconfirmed' && (
-        <p className={`${styles.alert} ${styles.warning}`} role="alert">
-          <AlertCircleIcon size={18} />
-          <span>{phase.text}</span>
-        </p>
-      )}
+      {phase.kind === 'unconfirmed' && <Alert tone="warning">{phase.text}</Alert>}
     </Modal>
   );
 }

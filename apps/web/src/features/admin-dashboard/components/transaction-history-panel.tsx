@@ -2,19 +2,19 @@ import { formatCents, transactionLabel, type AdminTransaction, type TransactionF
 import { useMutationState } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { AlertCircleIcon, ArrowDownIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
+import { ArrowDownIcon } from '../../../components/ui/icons';
 import { useTransactions } from '../api/list-transactions';
 import { refundMutationKey, type RefundVariables } from '../api/refund-payment';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { listFailureText } from '../utils/admin-errors';
 import { downloadTextFile } from '../utils/download';
 import { isTransactionFilter, TRANSACTION_FILTER_OPTIONS } from '../utils/filters';
 import { dollarsToCents } from '../utils/money';
 import { plural, uniqueRows } from '../utils/rows';
 import { buildTransactionsCsv, transactionsCsvFileName } from '../utils/transactions-csv';
 import { CardText } from './payment-facts';
-import { DateTimeText, PanelHeader, PanelProblem, RefreshNote, TableSkeleton } from './panel-parts';
+import { ListEmpty, ListState, StaleListProblem } from './list-state';
+import { LoadMoreButton } from './load-more';
+import { DateTimeText, PanelHeader, RefreshNote } from './panel-parts';
 import { RefundDialog } from './refund-dialog';
 import { StatusBadge } from './status-badge';
 import panel from './panel.module.css';
@@ -49,8 +49,6 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
   });
 
   const filtered = search !== '' || filters.status !== 'all';
-  const isFirstLoad = query.isPending;
-  const loadFailed = query.isError && !query.data;
 
   const exportCsv = () => downloadTextFile(transactionsCsvFileName(new Date()), buildTransactionsCsv(rows));
 
@@ -123,83 +121,62 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
         </div>
       </div>
 
-      {query.isError && query.data && (
-        <PanelProblem>
-          Could not refresh: {listFailureText(query.error, 'transactions')}. Showing the last list.
-        </PanelProblem>
-      )}
+      <StaleListProblem query={query} list="transactions" />
 
       <div className={panel.card} aria-busy={query.isFetching && query.isPlaceholderData}>
-        {isFirstLoad ? (
-          <TableSkeleton columns={7} />
-        ) : loadFailed ? (
-          <div className={table.empty} role="alert">
-            <span className={`${table.emptyIcon} ${panel.problemIcon}`} aria-hidden="true">
-              <AlertCircleIcon size={30} />
-            </span>
-            <p className={table.emptyTitle}>{listFailureText(query.error, 'transactions')}</p>
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : rows.length === 0 ? (
-          <div className={table.empty}>
-            <p className={table.emptyTitle}>{filtered ? 'No transactions match' : 'No transactions yet'}</p>
-            <p className={table.emptyText}>
-              {filtered
-                ? 'Try another order ID or status.'
-                : 'Captured, voided and refunded payments will be listed here.'}
-            </p>
-          </div>
-        ) : (
-          <div className={table.wrap}>
-            <table className={table.table} aria-label="Transactions">
-              <thead>
-                <tr>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Date</th>
-                  <th scope="col" className={table.numeric}>
-                    Amount
-                  </th>
-                  <th scope="col">Card</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className={table.numeric}>
-                    Captured
-                  </th>
-                  <th scope="col" className={table.numeric}>
-                    Refunded
-                  </th>
-                  <th scope="col" className={table.actionsHead}>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <TransactionRow
-                    key={row.id}
-                    row={row}
-                    refundPending={row.refundType !== 'refund' && pendingRefunds.includes(row.paymentId)}
-                    onRefund={() => setRefunding(row)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListState
+          query={query}
+          list="transactions"
+          columns={7}
+          isEmpty={rows.length === 0}
+          empty={
+            <ListEmpty
+              title={filtered ? 'No transactions match' : 'No transactions yet'}
+              text={
+                filtered
+                  ? 'Try another order ID or status.'
+                  : 'Captured, voided and refunded payments will be listed here.'
+              }
+            />
+          }
+        >
+          <table className={table.table} aria-label="Transactions">
+            <thead>
+              <tr>
+                <th scope="col">Order ID</th>
+                <th scope="col">Date</th>
+                <th scope="col" className={table.numeric}>
+                  Amount
+                </th>
+                <th scope="col">Card</th>
+                <th scope="col">Status</th>
+                <th scope="col" className={table.numeric}>
+                  Captured
+                </th>
+                <th scope="col" className={table.numeric}>
+                  Refunded
+                </th>
+                <th scope="col" className={table.actionsHead}>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <TransactionRow
+                  key={row.id}
+                  row={row}
+                  refundPending={row.refundType !== 'refund' && pendingRefunds.includes(row.paymentId)}
+                  onRefund={() => setRefunding(row)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </ListState>
         {rows.length > 0 && (
           <div className={panel.more}>
             <span className={panel.moreNote}>Showing {plural(rows.length, 'transaction')}</span>
-            {query.hasNextPage && (
-              <Button
-                variant="secondary"
-                onClick={() => void query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
-              >
-                {query.isFetchingNextPage ? <Spinner /> : null}
-                Load more
-              </Button>
-            )}
+            <LoadMoreButton query={query} />
           </div>
         )}
       </div>

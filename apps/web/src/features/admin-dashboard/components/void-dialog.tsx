@@ -1,7 +1,7 @@
 import { formatCents, type AdminPayment } from '@store/core';
 import { useRef, useState } from 'react';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { AlertCircleIcon } from '../../../components/ui/icons';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useVoidPayment } from '../api/void-payment';
@@ -9,6 +9,7 @@ import { failureText, isUnconfirmed } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
 import { dollarsToCents } from '../utils/money';
 import type { Notice } from './notices';
+import { OrderSubtitle } from './dialog-parts';
 import { CardText, FactList } from './payment-facts';
 import styles from './dialog.module.css';
 
@@ -52,11 +53,7 @@ export function VoidDialog({ payment, onClose, onOutcome }: VoidDialogProps) {
   return (
     <Modal
       title="Void payment"
-      subtitle={
-        <>
-          Order <strong>{payment.orderId}</strong>
-        </>
-      }
+      subtitle={<OrderSubtitle orderId={payment.orderId} />}
       onClose={onClose}
       dismissible={!busy}
       initialFocusRef={cancelRef}
@@ -65,15 +62,9 @@ export function VoidDialog({ payment, onClose, onOutcome }: VoidDialogProps) {
           <Button onClick={onClose}>Close</Button>
         ) : (
           <>
-            <button
-              ref={cancelRef}
-              type="button"
-              className={buttonClassName({ variant: 'secondary' })}
-              onClick={onClose}
-              disabled={busy}
-            >
+            <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={busy}>
               Keep payment
-            </button>
+            </Button>
             <Button className={styles.danger} onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
               {busy ? (
                 <>
@@ -97,12 +88,7 @@ export function VoidDialog({ payment, onClose, onOutcome }: VoidDialogProps) {
             { term: 'Authorized', value: formatDateTime(payment.transactionDate) },
           ]}
         />
-        {failure && (
-          <p className={`${styles.alert} ${failure.unconfirmed ? styles.warning : ''}`} role="alert">
-            <AlertCircleIcon size={18} />
-            <span>{failure.text}</span>
-          </p>
-        )}
+        {failure && <Alert tone={failure.unconfirmed ? 'warning' : 'danger'}>{failure.text}</Alert>}
       </div>
     </Modal>
   );

@@ -1,8 +1,9 @@
 import { findProduct, formatCents, SALES_TAX_PERCENT } from '@store/core';
 import { useEffect, useRef, useState } from 'react';
 import { useCart } from '../../../app/cart/cart-provider';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { AlertCircleIcon, CartIcon, CloseIcon, LockIcon } from '../../../components/ui/icons';
+import { CartIcon, CloseIcon, LockIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCheckout } from '../hooks/use-checkout';
 import { CartLineItem } from './cart-line';
@@ -136,10 +137,9 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
             </dl>
 
             {failure && (
-              <p key={failure.id} role="alert" className={styles.alert}>
-                <AlertCircleIcon size={18} />
-                <span>{failure.message}</span>
-              </p>
+              <Alert key={failure.id} className={styles.alert}>
+                {failure.message}
+              </Alert>
             )}
 
             <Button

@@ -1,0 +1,49 @@
+import { formatCents, type Cents } from '@store/core';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+
+/** The subtitle of a dialog about one payment. */
+export function OrderSubtitle({ orderId }: { orderId: string }) {
+  return (
+    <>
+      Order <strong>{orderId}</strong>
+    </>
+  );
+}
+
+/** Cancel, and a submit button that names the amount once it is valid (`cents` is null until then). */
+export function AmountFormFooter({
+  formId,
+  verb,
+  busyText,
+  cents,
+  busy,
+  onCancel,
+}: {
+  formId: string;
+  verb: string;
+  busyText: string;
+  cents: Cents | null;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} disabled={cents === null || busy} aria-busy={busy}>
+        {busy ? (
+          <>
+            <Spinner />
+            {busyText}
+          </>
+        ) : cents === null ? (
+          verb
+        ) : (
+          `${verb} ${formatCents(cents)}`
+        )}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { AlertCircleIcon } from '../../../components/ui/icons';
+import { listFailureText } from '../utils/admin-errors';
+import { PanelProblem, TableSkeleton } from './panel-parts';
+import panel from './panel.module.css';
+import table from './data-table.module.css';
+
+type ListName = Parameters<typeof listFailureText>[1];
+
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  data: unknown;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** A failed poll after a good one: the note above the list that stays on screen. */
+export function StaleListProblem({ query, list }: { query: ListQuery; list: ListName }) {
+  if (!query.isError || !query.data) return null;
+  return (
+    <PanelProblem>
+      Could not refresh: {listFailureText(query.error, list)}. Showing the last list.
+    </PanelProblem>
+  );
+}
+
+/** The body of a list card: a skeleton on the first load, the error with a retry, `empty`, or the table. */
+export function ListState({
+  query,
+  list,
+  columns,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: ListQuery;
+  list: ListName;
+  columns: number;
+  isEmpty: boolean;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <TableSkeleton columns={columns} />;
+  if (query.isError && !query.data) {
+    return (
+      <div className={table.empty} role="alert">
+        <span className={`${table.emptyIcon} ${panel.problemIcon}`} aria-hidden="true">
+          <AlertCircleIcon size={30} />
+        </span>
+        <p className={table.emptyTitle}>{listFailureText(query.error, list)}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (isEmpty) return empty;
+  return <div className={table.wrap}>{children}</div>;
+}
+
+export function ListEmpty({ icon, title, text }: { icon?: ReactNode; title: string; text?: string }) {
+  return (
+    <div className={table.empty}>
+      {icon && (
+        <span className={table.emptyIcon} aria-hidden="true">
+          {icon}
+        </span>
+      )}
+      <p className={table.emptyTitle}>{title}</p>
+      {text && <p className={table.emptyText}>{text}</p>}
+    </div>
+  );
+}
