@@ -121,11 +121,7 @@ export async function reserveRefund(
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 /** Moves an authorization that is still open to where it ends: captured, voided or expired. */
-function closeAuthorization(
-  tx: Transaction,
-  paymentId: string,
-  change: PgUpdateSetSource<typeof payments>,
-) {
+function closeAuthorization(tx: Transaction, paymentId: string, change: PgUpdateSetSource<typeof payments>) {
   return tx
     .update(payments)
     .set(change)

@@ -3,7 +3,6 @@ import { Button } from '../../../components/ui/button';
 import { AlertCircleIcon } from '../../../components/ui/icons';
 import { listFailureText } from '../utils/admin-errors';
 import { PanelProblem, TableSkeleton } from './panel-parts';
-import panel from './panel.module.css';
 import table from './data-table.module.css';
 
 type ListName = Parameters<typeof listFailureText>[1];
@@ -46,7 +45,7 @@ export function ListState({
   if (query.isError && !query.data) {
     return (
       <div className={table.empty} role="alert">
-        <span className={`${table.emptyIcon} ${panel.problemIcon}`} aria-hidden="true">
+        <span className={`${table.emptyIcon} ${table.emptyIconProblem}`} aria-hidden="true">
           <AlertCircleIcon size={30} />
         </span>
         <p className={table.emptyTitle}>{listFailureText(query.error, list)}</p>
