@@ -6,6 +6,7 @@ import { AlertCircleIcon, CheckCircleIcon, XCircleIcon } from '../../../componen
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCaptureAll, type CaptureAllResponse } from '../api/capture-all';
+import { useAwaitingCaptureCount } from '../api/count-awaiting-capture';
 import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
 import { plural } from '../utils/rows';
 import styles from './dialog.module.css';
@@ -62,6 +63,11 @@ export function CaptureAllDialog({ count, shown, onClose }: CaptureAllDialogProp
   };
 
   const running = phase.kind === 'running';
+  // Progress from the shrinking list: the call itself answers only when every capture is done.
+  const awaiting = useAwaitingCaptureCount(running).data;
+  const captured =
+    awaiting === undefined ? 0 : Math.min(confirmedCount, Math.max(0, confirmedCount - awaiting));
+  const percent = confirmedCount > 0 ? Math.round((captured / confirmedCount) * 100) : 0;
 
   let footer;
   if (phase.kind === 'confirm') {
@@ -122,9 +128,19 @@ export function CaptureAllDialog({ count, shown, onClose }: CaptureAllDialogProp
           <Spinner size="large" />
           <p className={styles.progressTitle}>Capturing {plural(confirmedCount, 'payment')}…</p>
           <p className={styles.progressText}>
-            This can take a while. Keep this window open; nothing will be captured twice.
+            {captured} of {confirmedCount} captured so far. Keep this window open; nothing will be captured
+            twice.
           </p>
-          <span className={styles.bar} aria-hidden="true" />
+          <span
+            className={styles.bar}
+            role="progressbar"
+            aria-label="Capture All progress"
+            aria-valuemin={0}
+            aria-valuemax={confirmedCount}
+            aria-valuenow={captured}
+          >
+            <span className={styles.barFill} style={{ width: `${percent}%` }} />
+          </span>
         </div>
       )}
 
