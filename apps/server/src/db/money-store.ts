@@ -317,7 +317,10 @@ export interface HistoryRow {
   last4: string;
   authorizedCents: number;
   capturedCents: number;
+  /** Refunded or reserved for a refund still unconfirmed: what can no longer be refunded. */
   refundedCents: number;
+  /** Refunds the gateway has confirmed. */
+  confirmedRefundedCents: number;
   captureStatus: PaymentRow['captureStatus'];
   refundCents: number | null;
   at: Date;
@@ -387,7 +390,9 @@ export async function listHistory(
 
   const result = await orm.execute(sql`
     select r.row_kind, r.row_id, r.at, r.refund_cents, p.id as payment_id, p.order_id, p.request_id, p.card_brand,
-           p.last4, p.authorized_cents, p.captured_cents, p.refunded_cents, p.capture_status, p.created_at as payment_at
+           p.last4, p.authorized_cents, p.captured_cents, p.refunded_cents, p.capture_status, p.created_at as payment_at,
+           (select coalesce(sum(o.amount_cents), 0) from money_operations o
+             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents
     from (${combined}) r join payments p on p.id = r.payment_id
     order by r.at desc, r.row_id desc
     limit ${options.limit}`);
@@ -402,6 +407,7 @@ export async function listHistory(
     authorizedCents: Number(row.authorized_cents),
     capturedCents: Number(row.captured_cents),
     refundedCents: Number(row.refunded_cents),
+    confirmedRefundedCents: Number(row.confirmed_refunded_cents),
     captureStatus: row.capture_status as PaymentRow['captureStatus'],
     refundCents: row.refund_cents === null ? null : Number(row.refund_cents),
     at: new Date(row.at as string),

@@ -106,9 +106,10 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
     transactionDate: row.paymentAt.toISOString(),
     timestamp: row.paymentAt.toISOString(),
     captureStatus: row.captureStatus,
-    isRefunded: row.capturedCents > 0 && row.refundedCents === row.capturedCents,
-    isPartialRefund: row.refundedCents > 0 && row.refundedCents < row.capturedCents,
-    refundAmount: centsToDollars(row.refundedCents),
+    // Only confirmed refunds count as refunded; one still unconfirmed already limits what can be refunded.
+    isRefunded: row.capturedCents > 0 && row.confirmedRefundedCents === row.capturedCents,
+    isPartialRefund: row.confirmedRefundedCents > 0 && row.confirmedRefundedCents < row.capturedCents,
+    refundAmount: centsToDollars(row.confirmedRefundedCents),
     isDemoRefund: false,
     refundableAmount: centsToDollars(row.capturedCents - row.refundedCents),
   };

@@ -175,13 +175,24 @@ describe('money operations when the gateway misbehaves', () => {
   });
 
   it('a refund whose answer is lost is found at the gateway by reconciliation, never sent twice', async () => {
-    const { paymentId } = await authorizedPayment(store);
+    const { orderId, paymentId } = await authorizedPayment(store);
     expect((await call('/api/admin/capture-payment', { payment: { paymentId } })).status).toBe(200);
     const key = randomUUID();
     fault = 'late-answer-and-no-inquiry';
     faultyPath = '/refund';
     const first = await call('/api/admin/refund', { transaction: { paymentId }, amount: 25 }, key);
     expect(first.status).toBe(502);
+    // History shows it as not refunded yet, but the money is no longer refundable.
+    const history = await call('/api/admin/transactions', { search: orderId });
+    const row = (history.body.transactions as Record<string, unknown>[]).find(
+      (transaction) => !transaction.refundType,
+    );
+    expect(row).toMatchObject({
+      isRefunded: false,
+      isPartialRefund: false,
+      refundAmount: 0,
+      refundableAmount: 43.2,
+    });
     // The unconfirmed refund keeps its reservation: no other refund can spend the same money meanwhile.
     const tooMuch = await call('/api/admin/refund', { transaction: { paymentId }, amount: 43.21 });
     expect(tooMuch.status).toBe(400);
