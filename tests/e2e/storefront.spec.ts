@@ -34,3 +34,18 @@ test('the cart panel is never wider than 450 px and the stepper never goes below
   expect(box?.width).toBeLessThanOrEqual(450);
   await expect(page.getByRole('button', { name: /cart, 2 items/i })).toBeVisible();
 });
+
+test('the product tabs follow the keyboard', async ({ page }) => {
+  await page.goto('/');
+  const pens = page.getByRole('tab', { name: /Ballpoint Pens/ });
+  const paper = page.getByRole('tab', { name: /Copy Paper/ });
+  await pens.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(paper).toBeFocused();
+  await expect(paper).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Premium Copy Paper 500 sheets' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(pens).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(paper).toHaveAttribute('aria-selected', 'true');
+});

@@ -1,8 +1,9 @@
 import { formatCents } from '@store/core';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SkipLink } from '../../../components/ui/skip-link';
 import { SITE } from '../../../config/site';
+import { useTabs } from '../../../lib/use-tabs';
 import { usePendingPayments } from '../api/list-pending-payments';
 import { useNow } from '../hooks/use-now';
 import { dollarsToCents, sumCents } from '../utils/money';
@@ -25,9 +26,6 @@ function isTabId(value: string | null): value is TabId {
   return TABS.some((tab) => tab.id === value);
 }
 
-const tabId = (id: TabId) => `admin-tab-${id}`;
-const panelId = (id: TabId) => `admin-panel-${id}`;
-
 export interface AdminDashboardPageProps {
   username: string;
   /** Ends the session (the route sends the operator to the sign-in page). */
@@ -39,7 +37,6 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const selected: TabId = isTabId(requested) ? requested : 'pending';
-  const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
   // Kept here so the search and filter survive a trip to another tab.
   const [historyFilters, setHistoryFilters] = useState<HistoryFilters>({ searchText: '', status: 'all' });
 
@@ -58,24 +55,12 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
     };
   }, [pending.data, now]);
 
-  const select = (id: TabId, focus = false) => {
-    setSearchParams(id === 'pending' ? {} : { tab: id }, { replace: true });
-    if (focus) tabRefs.current.get(id)?.focus();
-  };
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const tab = TABS[(target + TABS.length) % TABS.length];
-    if (tab) select(tab.id, true);
-  };
+  const tabs = useTabs({
+    ids: TABS.map((tab) => tab.id),
+    selected,
+    onSelect: (id: TabId) => setSearchParams(id === 'pending' ? {} : { tab: id }, { replace: true }),
+    idPrefix: 'admin',
+  });
 
   const selectedLabel = TABS.find((tab) => tab.id === selected)?.label ?? '';
 
@@ -112,45 +97,20 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
         </dl>
 
         <div role="tablist" aria-label="Admin sections" className={styles.tablist}>
-          {TABS.map((tab, index) => {
-            const isSelected = tab.id === selected;
-            return (
-              <button
-                key={tab.id}
-                ref={(element) => {
-                  if (element) tabRefs.current.set(tab.id, element);
-                  else tabRefs.current.delete(tab.id);
-                }}
-                type="button"
-                role="tab"
-                id={tabId(tab.id)}
-                aria-selected={isSelected}
-                aria-controls={panelId(tab.id)}
-                tabIndex={isSelected ? 0 : -1}
-                className={styles.tab}
-                onClick={() => select(tab.id)}
-                onKeyDown={(event) => onTabKeyDown(event, index)}
-              >
-                {tab.label}
-                {tab.id === 'pending' && summary.loaded && (
-                  <span className={styles.tabCount} aria-hidden="true">
-                    {summary.count}
-                  </span>
-                )}
-              </button>
-            );
-          })}
+          {TABS.map((tab, index) => (
+            <button key={tab.id} {...tabs.tabProps(tab.id, index)} className={styles.tab}>
+              {tab.label}
+              {tab.id === 'pending' && summary.loaded && (
+                <span className={styles.tabCount} aria-hidden="true">
+                  {summary.count}
+                </span>
+              )}
+            </button>
+          ))}
         </div>
 
         {TABS.map((tab) => (
-          <section
-            key={tab.id}
-            role="tabpanel"
-            id={panelId(tab.id)}
-            aria-labelledby={tabId(tab.id)}
-            hidden={tab.id !== selected}
-            className={styles.panel}
-          >
+          <section key={tab.id} {...tabs.panelProps(tab.id)} className={styles.panel}>
             {/* Only the shown panel is rendered: its buttons and texts are the only ones on the page. */}
             {tab.id === selected && tab.id === 'pending' && <PendingPaymentsPanel query={pending} />}
             {tab.id === selected && tab.id === 'history' && (
