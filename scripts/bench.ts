@@ -10,10 +10,13 @@ import type { Database } from '../apps/server/src/db/client';
 import { createPgliteTestDatabase, createPostgresTestDatabase } from '../apps/server/src/db/test-database';
 import { createCardPointeGateway } from '../apps/server/src/gateway/cardpointe-gateway';
 import { startServer, type RunningServer } from '../apps/server/src/server';
+import { seedAuthorizedPayments } from '../apps/server/src/testing/seed-payments';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ADMIN = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-123' };
+/** The address the bench's store believes it is served at: calls carry it as their Origin. */
+const BENCH_PUBLIC_URL = 'http://127.0.0.1:3999';
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 interface Measured {
@@ -47,7 +50,7 @@ async function measure(name: string, send: () => Promise<Response>): Promise<Mea
 const postJson = (url: string, body: unknown, cookie?: string) =>
   fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json', origin: BENCH_PUBLIC_URL, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
 
@@ -82,7 +85,7 @@ async function startStore(
   const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://127.0.0.1:3999',
+    PUBLIC_URL: BENCH_PUBLIC_URL,
     ...ADMIN,
     ...environment,
   });
@@ -184,30 +187,7 @@ async function captureAllBench(
     timeoutMs: 10_000,
     movesRealMoney: false,
   });
-  for (let batch = 0; batch < 1000; batch += 50) {
-    await Promise.all(
-      Array.from({ length: 50 }, async (_, index) => {
-        const orderId = createOrderId('card');
-        const auth = await direct.authorize({
-          account: '4111111111111111',
-          expiry: '1230',
-          amountCents: 6820,
-          orderId,
-          capture: false,
-        });
-        if (!auth.ok) throw new Error(`bench authorization ${batch + index} failed: ${auth.message}`);
-        await database.sql.query(
-          `insert into orders (id, channel, customer_name, subtotal_cents, tax_cents, total_cents) values ($1, 'card', 'Bench', 6495, 325, 6820)`,
-          [orderId],
-        );
-        await database.sql.query(
-          `insert into payments (order_id, retref, card_brand, last4, auth_code, authorized_cents, authorized_at)
-           values ($1, $2, 'VISA', '1111', $3, 6820, now())`,
-          [orderId, auth.value.retref, auth.value.authCode ?? 'A1B2C3'],
-        );
-      }),
-    );
-  }
+  await seedAuthorizedPayments(database, direct, 1000);
 
   const store = await startStore(database, {
     GATEWAY: 'cardpointe',

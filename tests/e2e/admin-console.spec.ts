@@ -12,7 +12,10 @@ async function guestPayment(
 ): Promise<string> {
   const orderId = createOrderId('card');
   const returnUrl = `${baseURL}/payment-complete`;
+  // The store takes state changes only from its own pages, which say so with their Origin.
+  const headers = { origin: baseURL };
   const created = await request.post('/api/payment/create-payment', {
+    headers,
     data: { amount, orderId, customerName: 'Guest', redirectUrl: returnUrl, items },
   });
   expect(created.ok()).toBe(true);
@@ -30,7 +33,7 @@ async function guestPayment(
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
-  const verified = await request.post('/api/payment/verify-payment', { data: { requestId } });
+  const verified = await request.post('/api/payment/verify-payment', { headers, data: { requestId } });
   expect(((await verified.json()) as { status: string }).status).toBe('success');
   return orderId;
 }

@@ -49,3 +49,44 @@ test('the product tabs follow the keyboard', async ({ page }) => {
   await page.keyboard.press('End');
   await expect(paper).toHaveAttribute('aria-selected', 'true');
 });
+
+test('the quantity field says what it did with a quantity it cannot take as typed', async ({ page }) => {
+  await page.goto('/');
+  const quantity = page.getByLabel('Quantity', { exact: true });
+  const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+  const cases: [string, string, string][] = [
+    ['0', '1', 'The smallest quantity is 1, so the quantity is 1.'],
+    ['-1', '1', 'The smallest quantity is 1, so the quantity is 1.'],
+    ['1.5', '1', 'Quantities are whole numbers, so the quantity is 1.'],
+    [
+      '1e9',
+      '999',
+      '1e9 means 1,000,000,000 and at most 999 of a product fit in one order, so the quantity is 999.',
+    ],
+    ['5000', '999', 'At most 999 of a product fit in one order, so the quantity is 999.'],
+  ];
+  for (const [typed, shown, note] of cases) {
+    await quantity.fill(typed);
+    await quantity.press('Tab');
+    await expect(quantity).toHaveValue(shown);
+    await expect(page.getByRole('status').filter({ hasText: note })).toBeVisible();
+    await expect(quantity).toHaveAccessibleDescription(note);
+  }
+
+  // A quantity typed as it is kept says nothing; Enter settles a bad one before the cart takes it.
+  await quantity.fill('12');
+  await expect(page.getByText(/so the quantity is/)).toHaveCount(0);
+  await quantity.fill('0');
+  await quantity.press('Enter');
+  await expect(quantity).toHaveValue('1');
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await expect(cart).toBeVisible();
+  await expect(page.getByRole('button', { name: /cart, 1 item/i })).toBeVisible();
+  await cart.getByRole('button', { name: /close/i }).click();
+  // Pressing Add to Cart leaves the field, which settles first: the cart gets 999 reams, not 1000.
+  await page.getByRole('tab', { name: /Copy Paper/ }).click();
+  await quantity.fill('1000');
+  await addToCart.click();
+  await expect(page.getByRole('button', { name: /cart, 1000 items/i })).toBeVisible();
+  await expect(cart.getByText('$9,980.01')).toBeVisible();
+});

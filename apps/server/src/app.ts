@@ -3,16 +3,23 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { STORE_NAME } from '@store/core';
-import { sandboxGatewayPlugin } from '@store/sandbox-gateway';
+import { sandboxGatewayPlugin, type ApiCredentials } from '@store/sandbox-gateway';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
+import { registerCleanTextCheck } from './http/clean-text';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
 import { registerHealthRoutes } from './routes/health';
 import { registerPaymentRoutes } from './routes/payment';
+import { registerPaymentMethodRoutes } from './routes/payment-methods';
+import { registerUserRoutes } from './routes/users';
+import { createCustomerGuard } from './http/customer-session';
+
+const SANDBOX_PREFIX = '/sandbox';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -20,6 +27,8 @@ export interface AppDependencies {
   config: Config;
   database: Database;
   gateway: PaymentGateway;
+  /** With the built-in sandbox: the API credentials it was given at first start; it is mounted at /sandbox. */
+  sandboxCredentials?: ApiCredentials;
   /** Serve the built storefront (apps/web/dist) when present; API-only tests leave it off. */
   serveWeb?: boolean;
   logger?: boolean;
@@ -32,35 +41,31 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: deps.config.trustProxy,
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
-
+  await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   registerSameOriginCheck(app, deps.config.publicUrl);
-  registerHealthRoutes(app, deps.database.sql);
+  registerCleanTextCheck(app, { skipPrefix: `${SANDBOX_PREFIX}/` });
+  registerHealthRoutes(app, deps.database.sql, deps.gateway);
+  const secureCookies = deps.config.publicUrl.startsWith('https:');
+  const customers = createCustomerGuard(deps.database.orm, secureCookies);
   registerAdminRoutes(app, {
     orm: deps.database.orm,
     gateway: deps.gateway,
-    secureCookies: deps.config.publicUrl.startsWith('https:'),
+    secureCookies,
     reconcileAfterMs: deps.config.reconcileAfterMs,
   });
-  registerPaymentRoutes(app, {
-    orm: deps.database.orm,
-    gateway: deps.gateway,
-    publicUrl: deps.config.publicUrl,
-  });
+  registerUserRoutes(app, { orm: deps.database.orm, customers });
+  const checkout = { orm: deps.database.orm, gateway: deps.gateway, publicUrl: deps.config.publicUrl };
+  registerPaymentRoutes(app, { ...checkout, customers });
+  registerPaymentMethodRoutes(app, { ...checkout, customers });
 
-  if (deps.config.gateway.kind === 'sandbox') {
+  if (deps.sandboxCredentials) {
     await app.register(sandboxGatewayPlugin, {
-      prefix: '/sandbox',
+      prefix: SANDBOX_PREFIX,
       db: deps.database.sql,
       merchantId: deps.config.gateway.merchantId,
-      username: deps.config.gateway.username,
-      password: deps.config.gateway.password,
+      ...deps.sandboxCredentials,
       merchantName: STORE_NAME,
       allowedReturnOrigins: [new URL(deps.config.publicUrl).origin],
     });

@@ -103,17 +103,23 @@ const environmentSchema = z
     }
   });
 
-export interface GatewayConfig {
-  kind: 'sandbox' | 'cardpointe';
-  /** Base URL of the CardPointe REST API and CardSecure; for the mounted sandbox it is known only once listening. */
-  baseUrl?: string;
+interface GatewaySettings {
   merchantId: string;
-  username: string;
-  password: string;
   /** The hosted payment page; for the mounted sandbox, `${publicUrl}/sandbox/hpp`. */
   hostedPageUrl: string;
   timeoutMs: number;
 }
+
+export type GatewayConfig =
+  | (GatewaySettings & {
+      kind: 'cardpointe';
+      /** Base URL of the CardPointe REST API and CardSecure. */
+      baseUrl: string;
+      username: string;
+      password: string;
+    })
+  /** The mounted sandbox: its address is known once listening, its credentials are made at first start. */
+  | (GatewaySettings & { kind: 'sandbox' });
 
 export interface Config {
   port: number;
@@ -161,7 +167,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         }
       : {
           kind: 'sandbox',
-          ...SANDBOX_CREDENTIALS,
+          merchantId: SANDBOX_CREDENTIALS.merchantId,
           hostedPageUrl: `${publicUrl}/sandbox/hpp`,
           timeoutMs: env.GATEWAY_TIMEOUT_MS,
         };

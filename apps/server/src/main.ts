@@ -5,7 +5,14 @@ import { startServer } from './server';
 try {
   const config = loadConfig();
   const server = await startServer(config, { logger: true });
+  // SIGTERM (a platform stopping the store): stop taking requests, let those in flight finish (money calls
+  // included) up to a limit, close the database, exit.
   const stop = async () => {
+    const limit = setTimeout(() => {
+      console.error('Shutdown took longer than 25 s: exiting with requests still open.');
+      process.exit(1);
+    }, 25_000);
+    limit.unref();
     await server.close();
     process.exit(0);
   };

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { ensureSandboxCredentials } from '@store/sandbox-gateway';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createCardPointeGateway } from './gateway/cardpointe-gateway';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { provisionFirstAdmin } from './services/admin-auth';
-import { runMaintenance } from './services/maintenance';
+import { startUpkeep } from './services/maintenance';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -27,16 +28,25 @@ export async function startServer(
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let listeningAt = '';
-  const gateway = createCardPointeGateway({
-    ...config.gateway,
-    baseUrl: () => config.gateway.baseUrl ?? `${listeningAt}/sandbox`,
-    movesRealMoney: config.gateway.kind === 'cardpointe',
-  });
+  const settings = config.gateway;
+  const sandboxCredentials =
+    settings.kind === 'sandbox' ? await ensureSandboxCredentials(database.sql) : undefined;
+  const gateway = createCardPointeGateway(
+    settings.kind === 'cardpointe'
+      ? { ...settings, baseUrl: () => settings.baseUrl, movesRealMoney: true }
+      : {
+          ...settings,
+          ...sandboxCredentials!,
+          baseUrl: () => `${listeningAt}/sandbox`,
+          movesRealMoney: false,
+        },
+  );
   const firstAdmin = await provisionFirstAdmin(database.orm, config.firstAdmin);
   const app = await buildApp({
     config,
     database,
     gateway,
+    sandboxCredentials,
     serveWeb: options.serveWeb,
     logger: options.logger,
   });
@@ -52,30 +62,20 @@ export async function startServer(
   const loopbackHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   listeningAt = `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 
-  // Upkeep now and every minute; a pass still running (a slow gateway) is not started again.
-  let running: Promise<void> | undefined;
-  const maintain = () => {
-    running ??= runMaintenance(
-      { orm: database.orm, gateway, publicUrl: config.publicUrl },
-      { reconcileAfterMs: config.reconcileAfterMs },
-    )
-      .catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  void maintain();
-  const timer = setInterval(maintain, 60_000);
-  timer.unref();
+  const upkeep = startUpkeep(
+    { orm: database.orm, gateway, publicUrl: config.publicUrl },
+    {
+      reconcileAfterMs: config.reconcileAfterMs,
+      onError: (error) => app.log.error({ err: error }, 'upkeep failed'),
+    },
+  );
   return {
     ...(firstAdmin ? { firstAdmin } : {}),
     app,
     url: listeningAt,
     gateway,
     close: async () => {
-      clearInterval(timer);
-      await running;
+      await upkeep.stop();
       await app.close();
       if (!options.database) await database.close();
     },

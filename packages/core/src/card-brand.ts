@@ -25,3 +25,14 @@ export function isLuhnValid(cardNumber: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/**
+ * An ABA routing number: 9 digits whose weighted sum (weights 3, 7, 1 repeated) is a multiple of 10, the
+ * check every US bank's number passes.
+ */
+export function isValidRoutingNumber(routing: string): boolean {
+  if (!/^\d{9}$/.test(routing)) return false;
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  const sum = [...routing].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
+  return sum % 10 === 0;
+}

@@ -1,10 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AUTHORIZATION_LIFETIME_MS, detectCardBrand, isLuhnValid } from '@store/core';
+import { AUTHORIZATION_LIFETIME_MS, detectCardBrand, isLuhnValid, isValidRoutingNumber } from '@store/core';
 import { isExpiryPast } from './formats';
-import { createAuthcode, createCardToken, createRetref } from './ids';
+import { createAccountToken, createAuthcode, createRetref } from './ids';
+import type { ProfileAccountRow, ProfileDetails, ProfileStore } from './profile-store';
 import {
+  ACH_APPROVAL,
   amountDrivenResponse,
   APPROVAL,
+  INVALID_ACCOUNT_TYPE,
+  invalidRoutingNumber,
   EXPIRED_CARD,
   GATEWAY_RESPONSES,
   REFUND_APPROVAL,
@@ -13,6 +17,8 @@ import {
 } from './response-codes';
 import type { CardRow, GatewayStore, TransactionRow, TransactionSource } from './store';
 import { cardBehaviourOf } from './test-cards';
+import { openGooglePayToken } from './wallets/google-pay';
+import type { WalletStore } from './wallets/wallet-store';
 import {
   answerOf,
   authResponseOf,
@@ -37,8 +43,12 @@ export interface GatewayConfig {
 
 export interface AuthorizationRequest {
   merchid: string;
-  /** A CardSecure token or a card number. */
-  account: string;
+  /** A CardSecure token or a card number; or, instead, `profile`. */
+  account?: string;
+  /** A stored profile account, `<profileid>/<acctid>`, or `<profileid>` for its default account. */
+  profile?: string;
+  /** ECHK or ESAV for a bank account (ACH). */
+  accttype?: 'ECHK' | 'ESAV';
   /** MMYY; may be left out for a token tokenized with its expiry. */
   expiry?: string;
   amountCents: number;
@@ -59,6 +69,9 @@ export type AuthorizationOutcome =
 
 export type TokenizeOutcome = { ok: true; card: CardRow } | { ok: false; message: string };
 
+/** CardSecure's `encryptionhandler` values for wallet payloads. */
+export type WalletEncryptionHandler = 'EC_GOOGLE_PAY' | 'EC_APPLE_PAY';
+
 type ResolvedCard =
   | { kind: 'card'; card: CardRow; expiry: string }
   | { kind: 'declined'; decline: ResponseCode }
@@ -78,6 +91,8 @@ const BIN_PRODUCTS: Partial<Record<CardRow['brand'], string>> = {
 const SUPPORTED_CURRENCY = 'USD';
 const MISSING_EXPIRY = 'expiry is required (MMYY) for a card number, or for a token tokenized without one';
 const CARD_NUMBER = /^\d{12,19}$/;
+/** CardSecure's answer to a wallet payload it cannot open or will not take (error code 24). */
+export const WALLET_DECRYPTION_FAILURE = 'Decryption failure.';
 
 /** CardSecure tokens start with 9; no card number of an accepted brand does. */
 function isToken(account: string): boolean {
@@ -88,9 +103,21 @@ function isToken(account: string): boolean {
  * The sandbox's CardPointe: the UAT rules for authorizations and what may follow them. Expected outcomes
  * (declines, refused captures, over-refunds) are answers with a response code, never exceptions.
  */
+/** A bank account as CardSecure takes it: the routing number and the account number, `routing/account`. */
+const BANK_ACCOUNT = /^(\d{9})\/(\d{4,17})$/;
+
+export type ProfileOutcome =
+  | { ok: true; account: ProfileAccountRow }
+  | { ok: false; refusal: ResponseCode }
+  | { ok: false; invalid: string };
+
 export class SandboxGateway {
+  private tokenKey: Promise<string> | undefined;
+
   constructor(
     private readonly store: GatewayStore,
+    private readonly profiles: ProfileStore,
+    private readonly wallets: WalletStore,
     private readonly config: GatewayConfig,
   ) {}
 
@@ -98,28 +125,104 @@ export class SandboxGateway {
     return this.config.merchantId;
   }
 
-  /** Tokenizes a card number. The number itself goes nowhere: only its token, brand, last 4 and expiry. */
-  async tokenize(cardNumber: string, expiry: string | undefined): Promise<TokenizeOutcome> {
+  /**
+   * Tokenizes a card number, or a bank account given as `routing/account`. The number itself goes nowhere:
+   * only the token, brand, last 4 and expiry (and a bank account's routing number) are kept.
+   */
+  async tokenize(account: string, expiry: string | undefined): Promise<TokenizeOutcome> {
+    this.tokenKey ??= this.store.tokenKey();
+    const key = await this.tokenKey;
+    const now = this.config.now();
+    const bank = BANK_ACCOUNT.exec(account);
+    if (bank) {
+      const [, routing, number] = bank as unknown as [string, string, string];
+      const card = await this.store.upsertCard(
+        {
+          token: createAccountToken(account, key),
+          kind: 'ach',
+          brand: 'UNKNOWN',
+          last4: number.slice(-4),
+          expiry: null,
+          behaviour: 'approve',
+          routing,
+        },
+        now,
+      );
+      return { ok: true, card };
+    }
     // Numbers starting with 9 would pass for tokens; CardSecure refuses them too.
-    if (!CARD_NUMBER.test(cardNumber) || isToken(cardNumber) || !isLuhnValid(cardNumber)) {
+    if (!CARD_NUMBER.test(account) || isToken(account) || !isLuhnValid(account)) {
       return { ok: false, message: 'Invalid card number' };
     }
-    const card = await this.store.insertCard(
-      () => createCardToken(cardNumber),
+    return { ok: true, card: await this.keepCard(account, expiry, key) };
+  }
+
+  private keepCard(cardNumber: string, expiry: string | undefined, key: string): Promise<CardRow> {
+    return this.store.upsertCard(
       {
+        token: createAccountToken(cardNumber, key),
+        kind: 'card',
         brand: detectCardBrand(cardNumber),
         last4: cardNumber.slice(-4),
         expiry: expiry ?? null,
         behaviour: cardBehaviourOf(cardNumber),
+        routing: null,
       },
       this.config.now(),
     );
-    return { ok: true, card };
+  }
+
+  /**
+   * Decrypts a wallet payload and tokenizes the card inside, as CardSecure does for `EC_GOOGLE_PAY`: a
+   * payload that is forged, altered, expired, made for another merchant or already used is refused. Each
+   * payload gives a token of its own, good for its own payment only.
+   */
+  async tokenizeWalletPayload(
+    handler: WalletEncryptionHandler,
+    devicedata: string,
+  ): Promise<TokenizeOutcome> {
+    const now = this.config.now();
+    if (handler !== 'EC_GOOGLE_PAY') return { ok: false, message: WALLET_DECRYPTION_FAILURE };
+    const [root, recipient] = await Promise.all([
+      this.wallets.keyPair('google-root'),
+      this.wallets.keyPair('google-recipient'),
+    ]);
+    const opened = openGooglePayToken(
+      devicedata,
+      { rootPublicKey: root.publicKey, recipientPrivateKey: recipient.privateKey },
+      now,
+    );
+    if (!opened || opened.gatewayMerchantId !== this.config.merchantId) {
+      return { ok: false, message: WALLET_DECRYPTION_FAILURE };
+    }
+    const { pan, expirationMonth, expirationYear } = opened.details;
+    if (!isLuhnValid(pan) || isToken(pan)) return { ok: false, message: 'Invalid card number' };
+    if (!(await this.wallets.firstUseOf('google', opened.messageId, now))) {
+      return { ok: false, message: WALLET_DECRYPTION_FAILURE };
+    }
+    this.tokenKey ??= this.store.tokenKey();
+    const expiry = `${String(expirationMonth).padStart(2, '0')}${String(expirationYear % 100).padStart(2, '0')}`;
+    // The payload's own id in the token's key: the same card in two payloads gives two tokens.
+    return { ok: true, card: await this.keepCard(pan, expiry, `${await this.tokenKey}:${opened.messageId}`) };
   }
 
   async authorize(request: AuthorizationRequest, source: TransactionSource): Promise<AuthorizationOutcome> {
     if (request.merchid !== this.config.merchantId) {
       return { kind: 'answered', response: answerOf(GATEWAY_RESPONSES.invalidMerchant, request.merchid) };
+    }
+    if (request.profile) {
+      const stored = await this.findProfileAccount(request.merchid, request.profile);
+      if (!stored.ok) {
+        if ('invalid' in stored) return { kind: 'invalid', message: stored.invalid };
+        return { kind: 'answered', response: answerOf(stored.refusal, request.merchid) };
+      }
+      request = {
+        ...request,
+        account: stored.account.token,
+        expiry: request.expiry ?? stored.account.expiry ?? undefined,
+        accttype: request.accttype ?? stored.account.accttype ?? undefined,
+        name: request.name ?? stored.account.name ?? undefined,
+      };
     }
     const resolved = await this.resolveCard(request);
     if (resolved.kind === 'invalid') return resolved;
@@ -274,21 +377,96 @@ export class SandboxGateway {
     return { product, corporate: false, purchase: false, prepaid: false, fsa: false };
   }
 
+  /** `<profileid>/<acctid>` or `<profileid>` (its default account), as auth and the profile calls name them. */
+  async findProfileAccount(merchid: string, profile: string): Promise<ProfileOutcome> {
+    if (merchid !== this.config.merchantId) return { ok: false, refusal: GATEWAY_RESPONSES.invalidMerchant };
+    const match = /^(\d{20})(?:\/(\d{1,3}))?$/.exec(profile);
+    if (!match) return { ok: false, invalid: 'profile must be <profileid>/<acctid>' };
+    const [, profileid, acctid] = match as unknown as [string, string, string | undefined];
+    if (!(await this.profiles.profileExists(merchid, profileid))) {
+      return { ok: false, refusal: GATEWAY_RESPONSES.profileNotFound };
+    }
+    const account = await this.profiles.findAccount(profileid, acctid ? Number(acctid) : undefined);
+    return account ? { ok: true, account } : { ok: false, refusal: GATEWAY_RESPONSES.profileNotFound };
+  }
+
+  /**
+   * The profile service's PUT/POST: with no `profile`, a new profile holding this account; with a profile
+   * id, the account added to it (the same data again answers the account it already has); with
+   * `<profileid>/<acctid>`, that account updated (`defaultacct: 'Y'` makes it the default).
+   */
+  async saveProfile(
+    merchid: string,
+    request: {
+      profile?: string;
+      account?: string;
+      details: Omit<ProfileDetails, 'token'>;
+      defaultacct: boolean;
+    },
+  ): Promise<ProfileOutcome> {
+    if (merchid !== this.config.merchantId) return { ok: false, refusal: GATEWAY_RESPONSES.invalidMerchant };
+    const now = this.config.now();
+    if (request.profile?.includes('/')) {
+      const found = await this.findProfileAccount(merchid, request.profile);
+      if (!found.ok) return found;
+      if (request.defaultacct) await this.profiles.setDefault(found.account.profileid, found.account.acctid);
+      const account = await this.profiles.findAccount(found.account.profileid, found.account.acctid);
+      return account ? { ok: true, account } : { ok: false, refusal: GATEWAY_RESPONSES.profileNotFound };
+    }
+    if (!request.account) return { ok: false, invalid: 'account is required' };
+    let token = request.account;
+    if (!isToken(token)) {
+      const tokenized = await this.tokenize(token, request.details.expiry ?? undefined);
+      if (!tokenized.ok) return { ok: false, refusal: GATEWAY_RESPONSES.invalidCardNumber };
+      token = tokenized.card.token;
+    }
+    const card = await this.store.findCard(token);
+    if (!card) return { ok: false, refusal: GATEWAY_RESPONSES.invalidToken };
+    if ((card.kind === 'ach') !== Boolean(request.details.accttype))
+      return { ok: false, refusal: INVALID_ACCOUNT_TYPE };
+    let profileid = request.profile;
+    if (profileid) {
+      if (!/^\d{20}$/.test(profileid)) return { ok: false, invalid: 'profile must be a 20-digit profile id' };
+      if (!(await this.profiles.profileExists(merchid, profileid))) {
+        return { ok: false, refusal: GATEWAY_RESPONSES.profileNotFound };
+      }
+    } else {
+      profileid = await this.profiles.createProfile(merchid, now);
+    }
+    const account = await this.profiles.addAccount(
+      profileid,
+      { ...request.details, token, expiry: request.details.expiry ?? card.expiry },
+      request.defaultacct,
+      now,
+    );
+    return { ok: true, account };
+  }
+
+  async deleteProfileAccount(merchid: string, profileid: string, acctid: string): Promise<ResponseCode> {
+    if (merchid !== this.config.merchantId) return GATEWAY_RESPONSES.invalidMerchant;
+    const deleted =
+      /^\d{1,3}$/.test(acctid) && (await this.profiles.deleteAccount(profileid, Number(acctid)));
+    return deleted ? GATEWAY_RESPONSES.profileDeleted : GATEWAY_RESPONSES.profileNotFound;
+  }
+
   /** Authorizations made on or before this instant have expired. */
   private issuedAfter(now: Date): Date {
     return new Date(now.getTime() - AUTHORIZATION_LIFETIME_MS);
   }
 
-  /** The card an authorization is for, from its token or by tokenizing the card number sent. */
+  /** The card or bank account an authorization is for, from its token or by tokenizing the number sent. */
   private async resolveCard(request: AuthorizationRequest): Promise<ResolvedCard> {
-    if (isToken(request.account)) {
-      const card = await this.store.findCard(request.account);
+    const account = request.account ?? '';
+    if (isToken(account)) {
+      const card = await this.store.findCard(account);
       if (!card) return { kind: 'declined', decline: GATEWAY_RESPONSES.invalidToken };
+      // A bank account has no expiry.
+      if (card.kind === 'ach') return { kind: 'card', card, expiry: '' };
       const expiry = request.expiry ?? card.expiry;
       return expiry ? { kind: 'card', card, expiry } : { kind: 'invalid', message: MISSING_EXPIRY };
     }
     if (!request.expiry) return { kind: 'invalid', message: MISSING_EXPIRY };
-    const tokenized = await this.tokenize(request.account, request.expiry);
+    const tokenized = await this.tokenize(account, request.expiry);
     return tokenized.ok
       ? { kind: 'card', card: tokenized.card, expiry: request.expiry }
       : { kind: 'declined', decline: GATEWAY_RESPONSES.invalidCardNumber };
@@ -296,6 +474,13 @@ export class SandboxGateway {
 
   /** The processor's answer for a known card, in CardPointe UAT's order of precedence. */
   private async decide(request: AuthorizationRequest, card: CardRow, expiry: string): Promise<ResponseCode> {
+    // A bank account is debited only as one (ECHK or ESAV), and a card never is.
+    if ((card.kind === 'ach') !== (request.accttype !== undefined)) return INVALID_ACCOUNT_TYPE;
+    if (card.kind === 'ach') {
+      return card.routing && isValidRoutingNumber(card.routing)
+        ? ACH_APPROVAL
+        : invalidRoutingNumber(card.routing ?? '');
+    }
     if (card.brand === 'UNKNOWN') return GATEWAY_RESPONSES.unknownCardType;
     if (request.currency && request.currency.toUpperCase() !== SUPPORTED_CURRENCY) {
       return GATEWAY_RESPONSES.wrongCurrency;

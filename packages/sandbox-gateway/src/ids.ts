@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 
 function randomDigits(count: number): string {
   let digits = '';
@@ -17,9 +17,14 @@ export function createAuthcode(): string {
 }
 
 /**
- * A CardSecure-style token for a card number, as long as the number itself: '9', the card's first two digits
- * (which tell the brand, as CardSecure's do), random digits, and the card's last four.
+ * A CardSecure-style token for an account (a card number, or a bank account's `routing/account`): '9', the
+ * account's first two digits (which tell a card's brand, as CardSecure's do), digits of a keyed hash of the
+ * account, and its last four; as long as the card number, 16 digits for a bank account. The same account
+ * always gets the same token, and the token says nothing more of the account than its ends.
  */
-export function createCardToken(cardNumber: string): string {
-  return '9' + cardNumber.slice(0, 2) + randomDigits(cardNumber.length - 7) + cardNumber.slice(-4);
+export function createAccountToken(account: string, key: string): string {
+  const digits = account.replace(/\D/g, '');
+  const length = /^\d+$/.test(account) ? account.length : 16;
+  const hash = BigInt(`0x${createHmac('sha256', key).update(account).digest('hex')}`).toString();
+  return '9' + digits.slice(0, 2) + hash.slice(0, length - 7) + digits.slice(-4);
 }

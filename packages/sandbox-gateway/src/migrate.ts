@@ -58,11 +58,67 @@ function migrationStatements(s: string): string[] {
       CHECK (captured_at IS NULL OR voided_at IS NULL),
       CHECK (respstat = 'A' OR (captured_at IS NULL AND voided_at IS NULL))
     )`,
+    // The API credentials of a mounted sandbox (see credentials.ts): one row, made on the first start.
+    `CREATE TABLE IF NOT EXISTS ${s}.api_credentials (
+      singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+      username text NOT NULL,
+      password text NOT NULL,
+      created_at timestamptz NOT NULL
+    )`,
+    // The key that makes CardSecure tokens deterministic (the same account always gets the same token) without
+    // keeping the account number: the token's middle digits are a keyed hash of it. Made on first use.
+    `CREATE TABLE IF NOT EXISTS ${s}.token_key (
+      singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+      secret text NOT NULL
+    )`,
+    // Bank accounts (ACH) are tokenized too: the token stands for routing and account number. The routing
+    // number names a bank (it is printed on every cheque) and is kept; of the account number only the last 4.
+    `ALTER TABLE ${s}.cards ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'card' CHECK (kind IN ('card', 'ach'))`,
+    `ALTER TABLE ${s}.cards ADD COLUMN IF NOT EXISTS routing text CHECK (routing ~ '^[0-9]{9}$')`,
+    // CardPointe's stored profiles: a profile holds accounts (a token each), exactly one of them the default.
+    `CREATE TABLE IF NOT EXISTS ${s}.profiles (
+      profileid text PRIMARY KEY CHECK (profileid ~ '^[1-9][0-9]{19}$'),
+      merchid text NOT NULL,
+      created_at timestamptz NOT NULL
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${s}.profile_accounts (
+      profileid text NOT NULL REFERENCES ${s}.profiles (profileid) ON DELETE CASCADE,
+      acctid integer NOT NULL CHECK (acctid BETWEEN 1 AND 999),
+      token text NOT NULL REFERENCES ${s}.cards (token),
+      accttype text CHECK (accttype IN ('ECHK', 'ESAV')),
+      expiry text CHECK (expiry ~ '^(0[1-9]|1[0-2])[0-9]{2}$'),
+      name text,
+      address text,
+      city text,
+      region text,
+      country text,
+      postal text,
+      phone text,
+      email text,
+      defaultacct boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL,
+      PRIMARY KEY (profileid, acctid),
+      UNIQUE (profileid, token)
+    )`,
+    `CREATE UNIQUE INDEX IF NOT EXISTS profile_accounts_one_default_idx ON ${s}.profile_accounts (profileid)
+      WHERE defaultacct`,
     `CREATE INDEX IF NOT EXISTS transactions_orderid_idx ON ${s}.transactions (merchid, orderid, id)`,
     `CREATE INDEX IF NOT EXISTS transactions_parent_retref_idx ON ${s}.transactions (parent_retref)`,
     // The hosted payment page charges an invoice at most once, even when the Pay button is pressed twice.
     `CREATE UNIQUE INDEX IF NOT EXISTS transactions_hpp_invoice_paid_once_idx ON ${s}.transactions (merchid, orderid)
       WHERE source = 'hpp' AND kind = 'auth' AND respstat = 'A'`,
+    // The sandbox wallet's keys (its stand-in for Google's signing keys, CardSecure's decryption keys).
+    `CREATE TABLE IF NOT EXISTS ${s}.wallet_keys (
+      name text PRIMARY KEY,
+      private_key text NOT NULL
+    )`,
+    // Which wallet payloads CardSecure has opened (Google's messageId, Apple's transactionId): each is good once.
+    `CREATE TABLE IF NOT EXISTS ${s}.wallet_payloads (
+      wallet text NOT NULL CHECK (wallet IN ('google', 'apple')),
+      payload_id text NOT NULL CHECK (char_length(payload_id) BETWEEN 1 AND 200),
+      used_at timestamptz NOT NULL,
+      PRIMARY KEY (wallet, payload_id)
+    )`,
   ];
 }
 

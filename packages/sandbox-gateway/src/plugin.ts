@@ -1,12 +1,15 @@
+import { findUncleanText, uncleanTextMessage } from '@store/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { sendJsonError } from './errors';
+import { RequestError, sendJsonError } from './errors';
 import { SandboxGateway } from './gateway';
 import { DEFAULT_SCHEMA, migrateSandboxGateway } from './migrate';
 import { cardPointeRoutes } from './routes/cardpointe-routes';
 import { cardSecureRoutes } from './routes/cardsecure-routes';
 import { hppRoutes } from './routes/hpp-routes';
 import type { SqlClient } from './sql-client';
+import { ProfileStore } from './profile-store';
 import { GatewayStore } from './store';
+import { WalletStore } from './wallets/wallet-store';
 
 export interface SandboxGatewayOptions {
   db: SqlClient;
@@ -35,13 +38,25 @@ export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = a
   const schema = options.schema ?? DEFAULT_SCHEMA;
   const now = options.now ?? (() => new Date());
   await migrateSandboxGateway(options.db, schema);
-  const gateway = new SandboxGateway(new GatewayStore(options.db, schema), {
-    merchantId: options.merchantId,
-    now,
-    timeoutCardDelayMs: options.timeoutCardDelayMs ?? 0,
-  });
+  const gateway = new SandboxGateway(
+    new GatewayStore(options.db, schema),
+    new ProfileStore(options.db, schema),
+    new WalletStore(options.db, schema),
+    {
+      merchantId: options.merchantId,
+      now,
+      timeoutCardDelayMs: options.timeoutCardDelayMs ?? 0,
+    },
+  );
 
   fastify.setErrorHandler(sendJsonError);
+  // A control character (NUL above all) in a field, a path segment or a query is refused before any
+  // route runs, in the error shape of the route it was sent to.
+  fastify.addHook('preValidation', async (request) => {
+    const field =
+      findUncleanText(request.params) ?? findUncleanText(request.query) ?? findUncleanText(request.body);
+    if (field) throw new RequestError(uncleanTextMessage(field));
+  });
   await fastify.register(cardPointeRoutes, {
     gateway,
     username: options.username,

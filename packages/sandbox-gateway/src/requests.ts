@@ -38,12 +38,19 @@ function positiveAmount(field: string) {
   });
 }
 
+const ACCOUNT_TYPES = ['ECHK', 'ESAV'] as const;
+
 const authorizationSchema = z.object({
   merchid,
-  account: requiredString('account').regex(
-    /^\d{12,19}$/,
-    'account must be a card number or token of 12-19 digits',
+  account: optional(
+    requiredString('account').regex(/^\d{12,19}$/, 'account must be a card number or token of 12-19 digits'),
   ),
+  profile: optional(
+    requiredString('profile').regex(/^\d{20}(\/\d{1,3})?$/, 'profile must be <profileid>/<acctid>'),
+  ),
+  accttype: optional(z.enum(ACCOUNT_TYPES, { error: 'accttype must be ECHK or ESAV' })),
+  cof: optional(requiredString('cof').regex(/^[CMcm]$/, "cof must be 'C' or 'M'")),
+  cofscheduled: optional(requiredString('cofscheduled').regex(/^[YNyn]$/, "cofscheduled must be 'Y' or 'N'")),
   expiry: optional(requiredString('expiry').regex(EXPIRY_MMYY, 'expiry must be MMYY')),
   amount: positiveAmount('amount'),
   currency: optional(requiredString('currency').regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code')),
@@ -72,6 +79,54 @@ const voidSchema = z.object({
 });
 const refundSchema = z.object({ merchid, retref, amount: optional(positiveAmount('amount')) });
 
+const text = (field: string, max: number) => optional(requiredString(field).max(max, `${field} is too long`));
+
+const profileSchema = z.object({
+  merchid,
+  profile: optional(
+    requiredString('profile').regex(/^\d{20}(\/\d{1,3})?$/, 'profile must be <profileid>[/<acctid>]'),
+  ),
+  account: optional(
+    requiredString('account').regex(/^(\d{12,19}|\d{9}\/\d{4,17})$/, 'account is not an account'),
+  ),
+  accttype: optional(z.enum(ACCOUNT_TYPES, { error: 'accttype must be ECHK or ESAV' })),
+  expiry: optional(requiredString('expiry').regex(EXPIRY_MMYY, 'expiry must be MMYY')),
+  defaultacct: optional(requiredString('defaultacct').regex(/^[YNyn]$/, "defaultacct must be 'Y' or 'N'")),
+  profileupdate: optional(
+    requiredString('profileupdate').regex(/^[YNyn]$/, "profileupdate must be 'Y' or 'N'"),
+  ),
+  name: text('name', 100),
+  address: text('address', 100),
+  city: text('city', 100),
+  region: text('region', 100),
+  country: text('country', 3),
+  postal: text('postal', 10),
+  phone: text('phone', 20),
+  email: text('email', 254),
+});
+
+export function parseProfileRequest(body: unknown) {
+  const { merchid: id, profile, account, defaultacct, ...details } = parseBody(profileSchema, body);
+  return {
+    merchid: id,
+    profile,
+    account,
+    defaultacct: defaultacct?.toUpperCase() === 'Y',
+    details: {
+      accttype: details.accttype ?? null,
+      expiry: details.expiry ?? null,
+      name: details.name ?? null,
+      address: details.address ?? null,
+      city: details.city ?? null,
+      region: details.region ?? null,
+      country: details.country ?? null,
+      postal: details.postal ?? null,
+      phone: details.phone ?? null,
+      email: details.email ?? null,
+    },
+  };
+}
+
 const tokenizeSchema = z.object({
   account: requiredString('account').trim().min(1, 'account is required').max(32, 'account is too long'),
   expiry: optional(requiredString('expiry').regex(EXPIRY_MMYY, 'expiry must be MMYY')),
@@ -88,9 +143,13 @@ function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 
 export function parseAuthorizationRequest(body: unknown): AuthorizationRequest {
   const { amount: amountCents, capture, ...fields } = parseBody(authorizationSchema, body);
+  if (!fields.account === !fields.profile)
+    throw new RequestError('account is required (or, instead, a profile)');
   return {
     merchid: fields.merchid,
     account: fields.account,
+    profile: fields.profile,
+    accttype: fields.accttype,
     expiry: fields.expiry,
     amountCents,
     currency: fields.currency,
@@ -123,7 +182,25 @@ export function parseRefundRequest(body: unknown): FollowUpRequest {
   return { merchid: id, retref: reference, amountCents };
 }
 
-export function parseTokenizeRequest(body: unknown): { account: string; expiry: string | undefined } {
+const walletTokenizeSchema = z.object({
+  devicedata: requiredString('devicedata')
+    .min(1, 'devicedata is required')
+    .max(12_000, 'devicedata is too long'),
+  encryptionhandler: z.enum(['EC_GOOGLE_PAY', 'EC_APPLE_PAY'], {
+    error: 'encryptionhandler must be EC_GOOGLE_PAY or EC_APPLE_PAY with devicedata',
+  }),
+});
+
+export type TokenizeRequest =
+  | { kind: 'account'; account: string; expiry: string | undefined }
+  | { kind: 'wallet'; devicedata: string; encryptionhandler: 'EC_GOOGLE_PAY' | 'EC_APPLE_PAY' };
+
+/** A card number or bank account (`account`), or a wallet payload (`devicedata` with its handler). */
+export function parseTokenizeRequest(body: unknown): TokenizeRequest {
+  if (typeof body === 'object' && body !== null && 'devicedata' in body) {
+    if ('account' in body) throw new RequestError('Send account or devicedata, not both');
+    return { kind: 'wallet', ...parseBody(walletTokenizeSchema, body) };
+  }
   const { account, expiry } = parseBody(tokenizeSchema, body);
-  return { account, expiry };
+  return { kind: 'account', account, expiry };
 }

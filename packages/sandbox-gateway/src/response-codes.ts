@@ -47,6 +47,9 @@ export const GATEWAY_RESPONSES = {
   captureOverAuthorized: gatewayDecline('43', 'Amount exceeds authorized amount'),
   refundOverCaptured: gatewayDecline('43', 'Amount exceeds refundable amount'),
   timedOut: { respstat: 'B', respcode: '62', resptext: 'Timed out', respproc: GATEWAY },
+  profileSaved: { respstat: 'A', respcode: '09', resptext: 'Profile Saved', respproc: GATEWAY },
+  profileDeleted: { respstat: 'A', respcode: '08', resptext: 'Profile Deleted', respproc: GATEWAY },
+  profileNotFound: gatewayDecline('96', 'Profile not found'),
 } as const satisfies Record<string, ResponseCode>;
 
 function processorDecline(respcode: string, resptext: string): ResponseCode {
@@ -101,3 +104,19 @@ export function amountDrivenResponse(amountCents: number): ResponseCode | undefi
   const respcode = String(wholeDollars % 1000).padStart(3, '0');
   return processorDecline(respcode, AMOUNT_DRIVEN_TEXTS[respcode] ?? 'Declined');
 }
+
+/** The ACH processor (PSTR in CardPointe's reference). */
+const ACH_PROCESSOR = 'PSTR';
+
+/** An ACH debit on a routing number that is no bank's: the processor's exception, as CardPointe reports it. */
+export function invalidRoutingNumber(routing: string): ResponseCode {
+  return {
+    respstat: 'C',
+    respcode: '99',
+    resptext: `The RoutingNumber (${routing}) is not a valid Routing Number.`,
+    respproc: ACH_PROCESSOR,
+  };
+}
+
+export const ACH_APPROVAL: ResponseCode = { ...APPROVAL, respproc: ACH_PROCESSOR };
+export const INVALID_ACCOUNT_TYPE = processorDecline('114', 'Invalid account type');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { CardBrand } from '@store/core';
 import { quoteSchema } from './migrate';
 import type { RespStat, ResponseCode } from './response-codes';
@@ -6,11 +7,17 @@ import type { CardBehaviour } from './test-cards';
 
 export interface CardRow {
   token: string;
+  /** A payment card, or a bank account (ACH). */
+  kind: 'card' | 'ach';
   brand: CardBrand;
   last4: string;
   expiry: string | null;
   behaviour: CardBehaviour;
+  /** For a bank account: the routing number. */
+  routing: string | null;
 }
+
+const CARD_COLUMNS = 'token, kind, brand, last4, expiry, behaviour, routing';
 
 export interface TransactionRow {
   retref: string;
@@ -91,24 +98,46 @@ export class GatewayStore {
     this.transactions = `${s}.transactions`;
   }
 
-  async insertCard(createToken: () => string, card: Omit<CardRow, 'token'>, now: Date): Promise<CardRow> {
-    return withFreshKey(createToken, async (token) => {
-      const { rows } = await this.db.query<CardRow>(
-        `INSERT INTO ${this.cards} (token, brand, last4, expiry, behaviour, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
-         RETURNING token, brand, last4, expiry, behaviour`,
-        [token, card.brand, card.last4, card.expiry, card.behaviour, now.toISOString()],
-      );
-      return rows[0]!;
-    });
+  /**
+   * Keeps a token and what it stands for. The same account always gets the same token: tokenizing it again
+   * keeps the row, with the newest expiry given.
+   */
+  async upsertCard(card: CardRow, now: Date): Promise<CardRow> {
+    const { rows } = await this.db.query<CardRow>(
+      `INSERT INTO ${this.cards} AS card (token, kind, brand, last4, expiry, behaviour, routing, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz)
+       ON CONFLICT (token) DO UPDATE SET expiry = COALESCE(EXCLUDED.expiry, card.expiry)
+       RETURNING ${CARD_COLUMNS}`,
+      [
+        card.token,
+        card.kind,
+        card.brand,
+        card.last4,
+        card.expiry,
+        card.behaviour,
+        card.routing,
+        now.toISOString(),
+      ],
+    );
+    return rows[0]!;
   }
 
   async findCard(token: string): Promise<CardRow | undefined> {
     const { rows } = await this.db.query<CardRow>(
-      `SELECT token, brand, last4, expiry, behaviour FROM ${this.cards} WHERE token = $1`,
+      `SELECT ${CARD_COLUMNS} FROM ${this.cards} WHERE token = $1`,
       [token],
     );
     return rows[0];
+  }
+
+  /** The secret of the token hash, made on first use; every server on the database reads the same one. */
+  async tokenKey(): Promise<string> {
+    const table = this.cards.replace(/\.cards$/, '.token_key');
+    await this.db.query(`INSERT INTO ${table} (secret) VALUES ($1) ON CONFLICT (singleton) DO NOTHING`, [
+      randomBytes(32).toString('hex'),
+    ]);
+    const { rows } = await this.db.query<{ secret: string }>(`SELECT secret FROM ${table}`);
+    return rows[0]!.secret;
   }
 
   /**

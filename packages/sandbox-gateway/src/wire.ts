@@ -1,5 +1,6 @@
 import { AUTHORIZATION_LIFETIME_MS, centsToDecimalString } from '@store/core';
-import type { ResponseCode } from './response-codes';
+import type { ProfileAccountRow } from './profile-store';
+import { GATEWAY_RESPONSES, type ResponseCode } from './response-codes';
 import type { TransactionRow } from './store';
 
 /**
@@ -218,4 +219,27 @@ export function inquireRecordOf(row: TransactionRow, now: Date): InquireRecord {
 /** A refusal or decline that is not tied to a stored transaction's own outcome. */
 export function answerOf(outcome: ResponseCode, merchid: string, retref?: string): GatewayAnswer {
   return present({ ...outcome, merchid, retref });
+}
+
+/** A stored profile account, as the profile service answers it: saved (09) with its ids and data. */
+export function profileAnswerOf(account: ProfileAccountRow): Record<string, string> {
+  const saved = GATEWAY_RESPONSES.profileSaved;
+  return present({
+    profileid: account.profileid,
+    acctid: String(account.acctid),
+    respstat: saved.respstat,
+    respcode: saved.respcode,
+    resptext: saved.resptext,
+    respproc: saved.respproc,
+    token: account.token,
+    accttype: account.accttype,
+    expiry: account.expiry,
+    name: account.name,
+    address: account.address,
+    city: account.city,
+    region: account.region,
+    country: account.country,
+    postal: account.postal,
+    defaultacct: account.defaultacct ? 'Y' : 'N',
+  }) as Record<string, string>;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postJson } from '../testing/test-server';
+import { postJson, TEST_PUBLIC_URL } from '../testing/test-server';
 import { loadConfig } from '../config';
 import { startServer } from '../server';
 
@@ -57,10 +57,13 @@ describe('npm run admin', () => {
       'There is no admin named nobody',
     );
 
-    const store = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), {
-      serveWeb: false,
-      logger: false,
-    });
+    const store = await startServer(
+      loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: TEST_PUBLIC_URL }),
+      {
+        serveWeb: false,
+        logger: false,
+      },
+    );
     try {
       expect(store.firstAdmin).toBeUndefined();
       expect(

@@ -21,6 +21,7 @@ export async function insertOrderWithPaymentRequest(
   orm: Orm,
   order: NewOrder,
   requestId: string,
+  savedMethod?: { customerId: string; savedMethodId: string },
 ): Promise<{ inserted: boolean }> {
   return orm.transaction(async (tx) => {
     const created = await tx
@@ -37,7 +38,9 @@ export async function insertOrderWithPaymentRequest(
       .returning({ id: orders.id });
     if (created.length === 0) return { inserted: false };
     await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: order.id, ...line })));
-    await tx.insert(paymentRequests).values({ requestId, orderId: order.id, amountCents: order.totalCents });
+    await tx
+      .insert(paymentRequests)
+      .values({ requestId, orderId: order.id, amountCents: order.totalCents, ...savedMethod });
     return { inserted: true };
   });
 }
@@ -80,6 +83,9 @@ export interface NewAuthorization {
   authCode: string;
   authorizedCents: number;
   authorizedAt: Date;
+  bankName?: string | null;
+  /** A bank payment is authorized and captured in one call. */
+  captured?: boolean;
 }
 
 /**
@@ -88,7 +94,20 @@ export interface NewAuthorization {
  */
 export async function recordAuthorization(orm: Orm, authorization: NewAuthorization): Promise<PaymentRow> {
   return orm.transaction(async (tx) => {
-    await tx.insert(payments).values(authorization).onConflictDoNothing();
+    const { captured, ...fields } = authorization;
+    await tx
+      .insert(payments)
+      .values({
+        ...fields,
+        ...(captured
+          ? {
+              captureStatus: 'captured',
+              capturedCents: fields.authorizedCents,
+              capturedAt: fields.authorizedAt,
+            }
+          : {}),
+      })
+      .onConflictDoNothing();
     await tx
       .update(paymentRequests)
       .set({ status: 'approved', message: null, verifiedAt: new Date() })

@@ -77,27 +77,39 @@ export async function reserveCaptureOrVoid(
   }
 }
 
+type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
 /**
- * Reserves a refund: adds it to the payment's refunded total in one guarded statement, so that concurrent
- * refunds on any number of servers can never give back more than was captured (a CHECK constraint backs it).
+ * Adds a refund to a captured payment's refunded total in one guarded statement, so that concurrent refunds
+ * on any number of servers can never give back more than was captured (a CHECK constraint backs it).
+ * Undefined when the payment is not captured or the refund would exceed what is left.
  */
+async function addRefundedCents(
+  tx: Transaction,
+  paymentId: string,
+  amountCents: number,
+): Promise<PaymentRow | undefined> {
+  const updated = await tx
+    .update(payments)
+    .set({ refundedCents: sql`${payments.refundedCents} + ${amountCents}::int` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        inArray(payments.captureStatus, ['captured', 'partially_captured', 'settled']),
+        sql`${payments.refundedCents} + ${amountCents}::int <= ${payments.capturedCents}`,
+      ),
+    )
+    .returning();
+  return updated[0];
+}
+
+/** Reserves a refund: its amount is added to the refunded total before the gateway is called. */
 export async function reserveRefund(
   orm: Orm,
   input: { paymentId: string; amountCents: number; actor: string; idempotencyKey?: string },
 ): Promise<Reservation> {
   return orm.transaction(async (tx) => {
-    const updated = await tx
-      .update(payments)
-      .set({ refundedCents: sql`${payments.refundedCents} + ${input.amountCents}::int` })
-      .where(
-        and(
-          eq(payments.id, input.paymentId),
-          inArray(payments.captureStatus, ['captured', 'partially_captured', 'settled']),
-          sql`${payments.refundedCents} + ${input.amountCents}::int <= ${payments.capturedCents}`,
-        ),
-      )
-      .returning();
-    const payment = updated[0];
+    const payment = await addRefundedCents(tx, input.paymentId, input.amountCents);
     if (!payment) {
       const current = (await tx.select().from(payments).where(eq(payments.id, input.paymentId)).limit(1))[0];
       if (!current) return { ok: false, reason: 'not_found' } as const;
@@ -118,7 +130,104 @@ export async function reserveRefund(
   });
 }
 
-type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
+/** What the gateway says became of an authorization this store still holds open. */
+export type GatewayOutcome = { status: 'captured'; capturedCents: number } | { status: 'voided' | 'expired' };
+
+async function hasOperationInFlight(tx: Transaction, paymentId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: moneyOperations.id })
+    .from(moneyOperations)
+    .where(and(eq(moneyOperations.paymentId, paymentId), eq(moneyOperations.status, 'pending')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function lockPayment(tx: Transaction, paymentId: string): Promise<PaymentRow | undefined> {
+  return (await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1))[0];
+}
+
+/**
+ * Applies to an authorization still open here what was done to it at the gateway itself (captured, voided
+ * or expired there). Nothing changes while one of the store's own operations on it is in flight: that
+ * operation's answer, or its reconciliation, says what happened. Returns the payment as it now is.
+ */
+export async function adoptGatewayOutcome(
+  orm: Orm,
+  paymentId: string,
+  outcome: GatewayOutcome,
+): Promise<PaymentRow | undefined> {
+  return orm.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (!payment || payment.captureStatus !== 'authorized') return undefined;
+    if (await hasOperationInFlight(tx, paymentId)) return undefined;
+    const now = new Date();
+    const change: PgUpdateSetSource<typeof payments> =
+      outcome.status === 'captured'
+        ? {
+            capturedCents: outcome.capturedCents,
+            captureStatus:
+              outcome.capturedCents < payment.authorizedCents ? 'partially_captured' : 'captured',
+            capturedAt: now,
+          }
+        : { captureStatus: outcome.status };
+    const rows = await closeAuthorization(tx, paymentId, { ...change, gatewayCheckedAt: now }).returning();
+    return rows[0];
+  });
+}
+
+/**
+ * Records a refund made at the gateway itself as a confirmed refund of the payment, within what was
+ * captured, once per gateway refund (its retref is unique). False when it is known already, would exceed
+ * the captured amount, or one of the store's own operations on the payment is in flight.
+ */
+export async function recordGatewayRefund(
+  orm: Orm,
+  input: { paymentId: string; amountCents: number; gatewayRetref: string },
+): Promise<boolean> {
+  try {
+    return await orm.transaction(async (tx) => {
+      const payment = await lockPayment(tx, input.paymentId);
+      if (!payment || (await hasOperationInFlight(tx, input.paymentId))) return false;
+      if (!(await addRefundedCents(tx, input.paymentId, input.amountCents))) return false;
+      await tx.insert(moneyOperations).values({
+        paymentId: input.paymentId,
+        kind: 'refund',
+        amountCents: input.amountCents,
+        status: 'succeeded',
+        gatewayRetref: input.gatewayRetref,
+        message: 'Refunded at the gateway',
+        actor: 'gateway',
+        completedAt: new Date(),
+      });
+      return true;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Open authorizations to compare with the gateway's records, least recently compared first, skipping
+ * those with an operation in flight.
+ */
+export async function listOpenPaymentsToCheck(orm: Orm, limit: number): Promise<PaymentRow[]> {
+  return orm
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.captureStatus, 'authorized'),
+        sql`not exists (select 1 from money_operations o where o.payment_id = ${payments.id} and o.status = 'pending')`,
+      ),
+    )
+    .orderBy(sql`${payments.gatewayCheckedAt} asc nulls first`, asc(payments.authorizedAt))
+    .limit(limit);
+}
+
+export async function markGatewayChecked(orm: Orm, paymentId: string): Promise<void> {
+  await orm.update(payments).set({ gatewayCheckedAt: new Date() }).where(eq(payments.id, paymentId));
+}
 
 /** Moves an authorization that is still open to where it ends: captured, voided or expired. */
 function closeAuthorization(tx: Transaction, paymentId: string, change: PgUpdateSetSource<typeof payments>) {
@@ -254,6 +363,23 @@ export async function listPendingOperations(orm: Orm, olderThan: Date): Promise<
     .orderBy(asc(moneyOperations.createdAt));
 }
 
+/**
+ * When the next operation still pending falls due for reconciliation, among those that were not due yet
+ * at `now` (those that were, a pass has just tried); undefined when there is none. The time may be past.
+ */
+export async function nextReconciliationDue(
+  orm: Orm,
+  input: { now: Date; reconcileAfterMs: number },
+): Promise<Date | undefined> {
+  const dueBefore = new Date(input.now.getTime() - input.reconcileAfterMs);
+  const rows = await orm
+    .select({ oldest: sql<string | null>`min(${moneyOperations.createdAt})` })
+    .from(moneyOperations)
+    .where(and(eq(moneyOperations.status, 'pending'), gt(moneyOperations.createdAt, dueBefore)));
+  const oldest = rows[0]?.oldest;
+  return oldest ? new Date(new Date(oldest).getTime() + input.reconcileAfterMs) : undefined;
+}
+
 /** Refunds recorded as done for a payment (to tell a known refund at the gateway from a lost one). */
 export async function listSucceededRefunds(
   orm: Orm,
@@ -315,6 +441,7 @@ export interface HistoryRow {
   requestId: string | null;
   cardBrand: string;
   last4: string;
+  bankName: string | null;
   authorizedCents: number;
   capturedCents: number;
   /** Refunded or reserved for a refund still unconfirmed: what can no longer be refunded. */
@@ -389,7 +516,7 @@ export async function listHistory(
   const combined = union.length === 2 ? sql`(${union[0]}) union all (${union[1]})` : sql`${union[0]}`;
 
   const result = await orm.execute(sql`
-    select r.row_kind, r.row_id, r.at, r.refund_cents, p.id as payment_id, p.order_id, p.request_id, p.card_brand,
+    select r.row_kind, r.row_id, r.at, r.refund_cents, p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name,
            p.last4, p.authorized_cents, p.captured_cents, p.refunded_cents, p.capture_status, p.created_at as payment_at,
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
              where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents
@@ -403,6 +530,7 @@ export async function listHistory(
     orderId: String(row.order_id),
     requestId: row.request_id === null ? null : String(row.request_id),
     cardBrand: String(row.card_brand),
+    bankName: row.bank_name === null ? null : String(row.bank_name),
     last4: String(row.last4),
     authorizedCents: Number(row.authorized_cents),
     capturedCents: Number(row.captured_cents),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -67,6 +68,9 @@ export const paymentRequests = pgTable(
       .notNull()
       .default('pending'),
     message: text('message'),
+    /** For a payment with a saved method: whose, and which (a bank account is captured at once). */
+    customerId: uuid('customer_id'),
+    savedMethodId: uuid('saved_method_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
@@ -93,8 +97,11 @@ export const payments = pgTable(
       .references(() => orders.id),
     requestId: uuid('request_id').references(() => paymentRequests.requestId),
     retref: text('retref').notNull().unique(),
+    /** The card brand, or ACH for a bank account. */
     cardBrand: text('card_brand').notNull(),
     last4: text('last4').notNull(),
+    /** For a bank payment: the bank's name, as the customer saved it. */
+    bankName: text('bank_name'),
     authCode: text('auth_code').notNull(),
     authorizedCents: integer('authorized_cents').notNull(),
     capturedCents: integer('captured_cents').notNull().default(0),
@@ -106,6 +113,8 @@ export const payments = pgTable(
       .default('authorized'),
     authorizedAt: timestamp('authorized_at', { withTimezone: true, precision: 3 }).notNull(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /** When upkeep last compared an open authorization with the gateway's record of it. */
+    gatewayCheckedAt: timestamp('gateway_checked_at', { withTimezone: true, precision: 3 }),
     // Millisecond precision: page cursors carry JavaScript dates, which have no microseconds.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -215,14 +224,92 @@ export const sessions = pgTable(
 );
 
 /**
- * Sign-in attempts not yet followed by a success, per username and per client address, in a window that
- * starts at the first of them; shared by every server instance.
+ * A shopper's account. The email is unique whatever its case; the password is kept only as an argon2id
+ * hash. `numericId` is the short Customer ID read out for phone orders. `gatewayProfileId` is the
+ * customer's stored profile at the gateway, once a payment method has been saved.
  */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  attempts: integer('attempts').notNull(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-});
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    numericId: integer('numeric_id').notNull().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    gatewayProfileId: text('gateway_profile_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customers_email_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('customers_numeric_id_unique').on(table.numericId),
+    uniqueIndex('customers_gateway_profile_unique').on(table.gatewayProfileId),
+    check('customers_name_length', sql`char_length(${table.name}) between 1 and 100`),
+    check('customers_email_length', sql`char_length(${table.email}) between 3 and 254`),
+  ],
+);
+
+/**
+ * A card or bank account saved to a customer's gateway profile: only the gateway's account id and what a
+ * person may be shown (brand or bank, last 4, expiry); never a card or account number. At most one default
+ * per customer, enforced by the database.
+ */
+export const savedPaymentMethods = pgTable(
+  'saved_payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['card', 'ach'] }).notNull(),
+    /** The account's id within the customer's gateway profile. */
+    gatewayAccountId: text('gateway_account_id').notNull(),
+    cardBrand: text('card_brand'),
+    last4: text('last4').notNull(),
+    holderName: text('holder_name').notNull(),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    bankName: text('bank_name'),
+    accountType: text('account_type', { enum: ['CHECKING', 'SAVINGS'] }),
+    routingNumberLast4: text('routing_number_last4'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('saved_payment_methods_one_default')
+      .on(table.customerId)
+      .where(sql`${table.isDefault}`),
+    uniqueIndex('saved_payment_methods_gateway_account').on(table.customerId, table.gatewayAccountId),
+    check('saved_payment_methods_kind_known', sql`${table.kind} in ('card', 'ach')`),
+    check('saved_payment_methods_last4_digits', sql`${table.last4} ~ '^[0-9]{4}$'`),
+    check(
+      'saved_payment_methods_card_fields',
+      sql`${table.kind} <> 'card' or (${table.cardBrand} is not null and ${table.expiryMonth} between 1 and 12 and ${table.expiryYear} between 2000 and 2100)`,
+    ),
+    check(
+      'saved_payment_methods_bank_fields',
+      sql`${table.kind} <> 'ach' or (${table.bankName} is not null and ${table.accountType} is not null and ${table.routingNumberLast4} ~ '^[0-9]{4}$')`,
+    ),
+  ],
+);
+
+/**
+ * Sign-in attempts per account-and-client-address and per client address, shared by every server: how
+ * many have been made since the last success, and when the next one may be (services/sign-in-throttle.ts).
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, precision: 3 }).notNull(),
+    nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [
+    check('login_throttle_attempts_not_negative', sql`${table.attempts} >= 0`),
+    index('login_throttle_last_attempt_idx').on(table.lastAttemptAt),
+  ],
+);
 
 export const auditEvents = pgTable(
   'audit_events',

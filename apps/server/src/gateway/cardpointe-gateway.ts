@@ -46,6 +46,34 @@ const tokenizeRecord = z.looseObject({
 
 const binRecord = z.looseObject({ product: z.string().optional() });
 
+/** The profile service's answer: a saved, read or deleted profile account, or why not. */
+const profileRecord = z.looseObject({
+  respstat: z.string().optional(),
+  respcode: z.string().optional(),
+  resptext: z.string().optional(),
+  profileid: z.string().optional(),
+  acctid: z.union([z.string(), z.number()]).transform(String).optional(),
+  token: z.string().optional(),
+});
+type ProfileRecord = z.infer<typeof profileRecord>;
+
+const PROFILE_NOT_FOUND = '96';
+
+function profileRefusal(record: ProfileRecord): GatewayFailure {
+  return {
+    ok: false,
+    kind: record.respstat === 'B' ? 'retry' : 'declined',
+    respcode: record.respcode ?? '',
+    message: record.resptext || 'The gateway did not save the payment method',
+  };
+}
+
+function optionalFields(fields: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
 const BIN_PRODUCTS: Record<string, CardBrand> = { V: 'VISA', M: 'MASTERCARD', A: 'AMEX', D: 'DISCOVER' };
 
 function settlementOf(record: TransactionRecord): SettlementState {
@@ -118,7 +146,7 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
   const merchid = options.merchantId;
 
   async function call(
-    method: 'GET' | 'PUT' | 'POST',
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
     path: string,
     body?: object,
   ): Promise<GatewayResult<unknown>> {
@@ -190,7 +218,9 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
     authorize(input: AuthorizeInput) {
       return transactionCall('PUT', '/cardconnect/rest/auth', {
         merchid,
-        account: input.account,
+        ...(input.profile ? { profile: input.profile } : { account: input.account }),
+        // Visa's and Mastercard's stored-credential framework: a customer-initiated, unscheduled payment.
+        ...(input.storedCredential ? { cof: 'C', cofscheduled: 'N' } : {}),
         ...(input.expiry ? { expiry: input.expiry } : {}),
         ...(input.cvv ? { cvv2: input.cvv } : {}),
         ...(input.name ? { name: input.name } : {}),
@@ -262,12 +292,77 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
       return { ok: true, value: { token: record.data.token } };
     },
 
+    async saveProfileAccount(input) {
+      const answer = await call('PUT', '/cardconnect/rest/profile', {
+        merchid,
+        ...(input.profileId ? { profile: input.profileId } : {}),
+        account: input.token,
+        ...(input.accountType ? { accttype: input.accountType } : {}),
+        ...(input.expiry ? { expiry: input.expiry } : {}),
+        name: input.name,
+        ...optionalFields({
+          address: input.address,
+          city: input.city,
+          region: input.region,
+          country: input.country,
+          postal: input.postal,
+          phone: input.phone,
+          email: input.email,
+        }),
+        defaultacct: input.makeDefault ? 'Y' : 'N',
+      });
+      if (!answer.ok) return answer;
+      const record = profileRecord.safeParse(answer.value);
+      if (!record.success) return unreadable();
+      const { respstat, profileid, acctid, token } = record.data;
+      if (respstat !== 'A' || !profileid || !acctid) return profileRefusal(record.data);
+      return { ok: true, value: { profileId: profileid, accountId: acctid, token: token ?? input.token } };
+    },
+
+    async setDefaultProfileAccount({ profileId, accountId }) {
+      const answer = await call('PUT', '/cardconnect/rest/profile', {
+        merchid,
+        profile: `${profileId}/${accountId}`,
+        profileupdate: 'Y',
+        defaultacct: 'Y',
+      });
+      if (!answer.ok) return answer;
+      const record = profileRecord.safeParse(answer.value);
+      if (!record.success) return unreadable();
+      return record.data.respstat === 'A' ? { ok: true, value: undefined } : profileRefusal(record.data);
+    },
+
+    async deleteProfileAccount({ profileId, accountId }) {
+      const answer = await call(
+        'DELETE',
+        `/cardconnect/rest/profile/${encodeURIComponent(profileId)}/${encodeURIComponent(accountId)}/${merchid}`,
+      );
+      if (!answer.ok) return answer;
+      const record = profileRecord.safeParse(answer.value);
+      if (!record.success) return unreadable();
+      // "Profile not found": nothing is kept there any more, which is what deleting asks for.
+      const gone = record.data.respstat === 'A' || record.data.respcode === PROFILE_NOT_FOUND;
+      return gone ? { ok: true, value: undefined } : profileRefusal(record.data);
+    },
+
     async cardBrand(token) {
       const answer = await call('GET', `/cardconnect/rest/bin/${merchid}/${encodeURIComponent(token)}`);
       if (!answer.ok) return answer;
       const record = binRecord.safeParse(answer.value);
       if (!record.success) return unreadable();
       return { ok: true, value: BIN_PRODUCTS[record.data.product ?? ''] ?? 'UNKNOWN' };
+    },
+
+    async ping() {
+      try {
+        const response = await fetch(`${options.baseUrl()}/cardconnect/rest/`, {
+          signal: AbortSignal.timeout(Math.min(options.timeoutMs, 5_000)),
+        });
+        await response.body?.cancel();
+        return response.ok;
+      } catch {
+        return false;
+      }
     },
 
     hostedPaymentUrl({ orderId, amountCents, returnUrl }) {

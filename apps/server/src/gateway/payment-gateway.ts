@@ -40,13 +40,45 @@ export interface GatewayTransaction {
 }
 
 export interface AuthorizeInput {
-  account: string;
+  /** A token or card number; or, instead, `profile`. */
+  account?: string;
+  /** A stored account at the gateway: `<profileid>/<acctid>`. */
+  profile?: string;
   expiry?: string;
   amountCents: Cents;
   orderId: string;
   capture: boolean;
   cvv?: string;
   name?: string;
+  /** A customer-initiated payment with a stored credential (card on file). */
+  storedCredential?: boolean;
+}
+
+/** A card or bank account to keep in a customer's stored profile at the gateway. */
+export interface ProfileAccountInput {
+  /** The customer's profile to add the account to; a new profile is made when absent. */
+  profileId?: string;
+  /** A CardSecure token of the card or bank account. */
+  token: string;
+  /** ECHK (checking) or ESAV (savings) for a bank account; absent for a card. */
+  accountType?: 'ECHK' | 'ESAV';
+  /** MMYY, for a card. */
+  expiry?: string;
+  name: string;
+  address?: string;
+  city?: string;
+  region?: string;
+  country?: string;
+  postal?: string;
+  phone?: string;
+  email?: string;
+  makeDefault: boolean;
+}
+
+export interface ProfileAccount {
+  profileId: string;
+  accountId: string;
+  token: string;
 }
 
 export interface PaymentGateway {
@@ -60,8 +92,16 @@ export interface PaymentGateway {
   /** Every transaction recorded under an order id; an empty list when there is none. */
   inquireByOrderId(orderId: string): Promise<GatewayResult<GatewayTransaction[]>>;
   tokenize(input: { account: string; expiry?: string }): Promise<GatewayResult<{ token: string }>>;
+  /** Stores an account in a profile (the same data again answers the same profile and account). */
+  saveProfileAccount(input: ProfileAccountInput): Promise<GatewayResult<ProfileAccount>>;
+  /** Makes an account the one the profile uses when no account is named. */
+  setDefaultProfileAccount(input: { profileId: string; accountId: string }): Promise<GatewayResult<void>>;
+  /** Deletes an account from a profile; one the gateway does not know counts as deleted. */
+  deleteProfileAccount(input: { profileId: string; accountId: string }): Promise<GatewayResult<void>>;
   /** The card brand of a token, from the gateway's BIN service. */
   cardBrand(token: string): Promise<GatewayResult<CardBrand>>;
+  /** Whether the gateway answers at all (CardPointe's unauthenticated "is it there" call). */
+  ping(): Promise<boolean>;
   /** Where to send the shopper to pay an order on the hosted payment page. */
   hostedPaymentUrl(input: { orderId: string; amountCents: Cents; returnUrl: string }): string;
 }

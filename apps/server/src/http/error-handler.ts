@@ -17,6 +17,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.options.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.options.retryAfterSeconds));
+      }
       return reply
         .status(error.statusCode)
         .send({ status: 'error', message: error.message, error: error.kind });

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unsupported_media_type: 415,
   unprocessable: 422,
   too_many_requests: 429,
   gateway_unavailable: 502,
@@ -18,6 +19,8 @@ export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    /** For 429: how long the client should wait before trying again (sent as Retry-After). */
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';

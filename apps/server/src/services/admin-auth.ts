@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
-  clearLoginFailures,
   countAdmins,
-  countLoginAttempt,
   deleteSession,
   findAdminByUsername,
   findLiveSession,
@@ -14,13 +12,9 @@ import {
 } from '../db/admin-store';
 import type { Orm } from '../db/client';
 import { AppError } from '../http/errors';
+import { beginSignInAttempt } from './sign-in-throttle';
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
-/**
- * Five failed sign-ins within 15 minutes (from the first of them) lock that username, and that client,
- * until those 15 minutes are over.
- */
-export const LOGIN_THROTTLE = { limit: 5, windowMs: 15 * 60 * 1000 };
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 export interface AdminIdentity {
@@ -39,8 +33,9 @@ export function hashSessionToken(token: string): string {
 let unknownUserHash: Promise<string> | undefined;
 
 /**
- * Checks an admin's username and password, throttled per username and per client address, and opens a
- * server-side session. Every attempt is audited; the password never is.
+ * Checks an admin's username and password, throttled per username-and-address and per address (slowed
+ * down, never locked: services/sign-in-throttle.ts), and opens a server-side session. Every attempt that is
+ * checked is audited, and so is every slow-down; the password never is.
  */
 export async function loginAdmin(
   orm: Orm,
@@ -48,25 +43,15 @@ export async function loginAdmin(
 ): Promise<{ token: string; username: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
   const username = normalizeUsername(input.username);
-  const throttleKeys = [`admin:${username}`, `client:${input.clientAddress}`];
-  const attempt = await countLoginAttempt(orm, throttleKeys, now, LOGIN_THROTTLE.windowMs);
+  const attempt = await beginSignInAttempt(orm, {
+    actor: 'admin',
+    account: username,
+    clientAddress: input.clientAddress,
+    now,
+  });
   const admin = await findAdminByUsername(orm, username);
   // A name that is no account may be a password typed in the wrong field: it is not written down.
   const actor = admin ? admin.username : '(unknown user)';
-  if (attempt.attempts > LOGIN_THROTTLE.limit) {
-    const endsAt = attempt.windowStartedAt.getTime() + LOGIN_THROTTLE.windowMs;
-    const minutes = Math.max(1, Math.ceil((endsAt - now.getTime()) / 60_000));
-    await insertAuditEvent(orm, {
-      actor,
-      action: 'login',
-      outcome: 'failure',
-      detail: `refused while locked out (client ${input.clientAddress})`,
-    });
-    throw new AppError(
-      'too_many_requests',
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-  }
   unknownUserHash ??= hash(randomBytes(16).toString('hex'));
   const valid = admin
     ? await verify(admin.passwordHash, input.password)
@@ -78,9 +63,17 @@ export async function loginAdmin(
       outcome: 'failure',
       detail: `invalid credentials (client ${input.clientAddress})`,
     });
+    if (attempt.slowDownNote) {
+      await insertAuditEvent(orm, {
+        actor,
+        action: 'login_throttled',
+        outcome: 'failure',
+        detail: attempt.slowDownNote,
+      });
+    }
     throw new AppError('unauthorized', 'Invalid credentials');
   }
-  await clearLoginFailures(orm, throttleKeys);
+  await attempt.succeeded();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
   await insertSession(orm, {

@@ -4,6 +4,7 @@ import {
   centsToDollars,
   computeCartTotals,
   orderChannelOf,
+  type CartLine,
   type createPaymentRequestSchema,
   type CreatePaymentResponse,
   type VerifyPaymentResponse,
@@ -19,6 +20,7 @@ import {
   type PaymentRow,
 } from '../db/checkout-store';
 import type { Orm } from '../db/client';
+import { findBankAccountOf } from '../db/customer-store';
 import type { GatewayTransaction, PaymentGateway } from '../gateway/payment-gateway';
 import { AppError } from '../http/errors';
 
@@ -45,27 +47,29 @@ function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
 }
 
 /**
- * Prices the cart from the catalog, refuses an amount that differs, records the order and its payment
- * request, and answers where the shopper pays.
+ * Prices the cart from the catalog, refuses an amount that differs, and records the order with its
+ * payment request (for a saved method, whose and which). Answers the request id the browser verifies.
  */
-export async function createPayment(
-  deps: CheckoutDependencies,
-  input: z.output<typeof createPaymentRequestSchema>,
-): Promise<CreatePaymentResponse> {
-  if (input.userId !== undefined) {
-    throw new AppError('forbidden', 'Sign in to pay as a customer');
-  }
-  checkRedirectUrl(input.redirectUrl, deps.publicUrl);
+export async function recordOrder(
+  orm: Orm,
+  input: {
+    orderId: string;
+    customerName: string;
+    items: CartLine[];
+    amountCents: number;
+    savedMethod?: { customerId: string; savedMethodId: string };
+  },
+): Promise<{ requestId: string; totalCents: number }> {
   if (orderChannelOf(input.orderId) !== 'card') {
     throw new AppError('invalid', 'Order ID is not valid');
   }
   const totals = computeCartTotals(input.items);
-  if (totals.totalCents !== input.amount) {
+  if (totals.totalCents !== input.amountCents) {
     throw new AppError('invalid', 'Order total does not match the cart');
   }
   const requestId = randomUUID();
   const { inserted } = await insertOrderWithPaymentRequest(
-    deps.orm,
+    orm,
     {
       id: input.orderId,
       channel: 'card',
@@ -81,14 +85,30 @@ export async function createPayment(
       })),
     },
     requestId,
+    input.savedMethod,
   );
   if (!inserted) throw new AppError('conflict', 'This order ID has already been used');
+  return { requestId, totalCents: totals.totalCents };
+}
+
+/** Records the order and answers where the shopper pays it: the hosted payment page. */
+export async function createPayment(
+  deps: CheckoutDependencies,
+  input: z.output<typeof createPaymentRequestSchema>,
+): Promise<CreatePaymentResponse> {
+  checkRedirectUrl(input.redirectUrl, deps.publicUrl);
+  const { requestId, totalCents } = await recordOrder(deps.orm, {
+    orderId: input.orderId,
+    customerName: input.customerName,
+    items: input.items,
+    amountCents: input.amount,
+  });
   return {
     status: 'success',
     requestId,
     paymentUrl: deps.gateway.hostedPaymentUrl({
       orderId: input.orderId,
-      amountCents: totals.totalCents,
+      amountCents: totalCents,
       returnUrl: input.redirectUrl,
     }),
     message: 'Payment request created',
@@ -163,12 +183,19 @@ export async function verifyPayment(
     await markPaymentRequest(deps.orm, requestId, 'failed', message);
     return failureAnswer(message, 'amount_mismatch');
   }
-  const brand = transaction.account ? await deps.gateway.cardBrand(transaction.account) : undefined;
+  // A payment with a saved bank account is an ACH debit: its brand is ACH, and it was captured at once.
+  const bankAccount = request.savedMethodId
+    ? await findBankAccountOf(deps.orm, request.savedMethodId)
+    : undefined;
+  const brand =
+    !bankAccount && transaction.account ? await deps.gateway.cardBrand(transaction.account) : undefined;
   const payment = await recordAuthorization(deps.orm, {
     orderId: request.orderId,
     requestId,
     retref: transaction.retref,
-    cardBrand: brand?.ok ? brand.value : 'UNKNOWN',
+    cardBrand: bankAccount ? 'ACH' : brand?.ok ? brand.value : 'UNKNOWN',
+    bankName: bankAccount?.bankName ?? null,
+    captured: bankAccount !== undefined && transaction.settlement === 'captured',
     last4: transaction.last4 ?? '0000',
     authCode: transaction.authCode ?? '',
     authorizedCents: transaction.amountCents,

@@ -1,22 +1,117 @@
 import { deleteExpiredSessions } from '../db/admin-store';
-import { deleteIdempotencyKeysBefore } from '../db/money-store';
+import { deleteIdempotencyKeysBefore, nextReconciliationDue } from '../db/money-store';
 import { confirmUnverifiedPayments, type CheckoutDependencies } from './checkout';
-import { reconcilePendingOperations } from './payment-operations';
+import { checkOpenPaymentsAtGateway, reconcilePendingOperations } from './payment-operations';
+import { forgetStaleSignInAttempts } from './sign-in-throttle';
 
 const KEEP_IDEMPOTENT_ANSWERS_MS = 24 * 60 * 60 * 1000;
+/** Open authorizations compared with the gateway's records per pass: bounded work, oldest comparison first. */
+export const GATEWAY_CHECKS_PER_PASS = 50;
 
 /**
- * The store's periodic upkeep, run at start and every minute on every server (each step is safe to run on
- * several at once): settle unconfirmed money operations, confirm hosted-page payments whose shopper never
- * came back, and forget expired sessions and day-old idempotent answers.
+ * The store's periodic housekeeping, run at start and every minute on every server (each step is safe to
+ * run on several at once): confirm hosted-page payments whose shopper never came back, compare open
+ * authorizations with the gateway's records, and forget expired sessions, day-old sign-in counters and
+ * day-old idempotent answers.
  */
+export async function runHousekeeping(deps: CheckoutDependencies): Promise<void> {
+  await confirmUnverifiedPayments(deps);
+  await checkOpenPaymentsAtGateway(deps, { limit: GATEWAY_CHECKS_PER_PASS });
+  const now = new Date();
+  await deleteExpiredSessions(deps.orm, now);
+  await forgetStaleSignInAttempts(deps.orm, now);
+  await deleteIdempotencyKeysBefore(deps.orm, new Date(now.getTime() - KEEP_IDEMPOTENT_ANSWERS_MS));
+}
+
+/** All of upkeep at once: reconciliation of what is due, then housekeeping. */
 export async function runMaintenance(
   deps: CheckoutDependencies,
   options: { reconcileAfterMs: number },
 ): Promise<void> {
   await reconcilePendingOperations(deps, options.reconcileAfterMs);
-  await confirmUnverifiedPayments(deps);
-  const now = new Date();
-  await deleteExpiredSessions(deps.orm, now);
-  await deleteIdempotencyKeysBefore(deps.orm, new Date(now.getTime() - KEEP_IDEMPOTENT_ANSWERS_MS));
+  await runHousekeeping(deps);
+}
+
+/** How often housekeeping runs, and the longest reconciliation ever waits between two passes. */
+export const UPKEEP_INTERVAL_MS = 60_000;
+
+export interface Upkeep {
+  /** Stops scheduling and waits for the passes still running. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `pass` now and then again at the time `nextAt` names once it is over, never two at once, until
+ * stopped. A failed pass is reported and tried again a minute later.
+ */
+function repeat(
+  pass: () => Promise<void>,
+  nextAt: () => Promise<number>,
+  onError: (error: unknown) => void,
+): Upkeep {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    running = pass()
+      .then(nextAt)
+      .catch((error: unknown) => {
+        onError(error);
+        return Date.now() + UPKEEP_INTERVAL_MS;
+      })
+      .then((at) => {
+        if (stopped) return;
+        timer = setTimeout(tick, Math.max(50, at - Date.now()));
+        timer.unref();
+      });
+  };
+  tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * Starts upkeep: housekeeping at start and every minute, and reconciliation on a schedule of its own, at
+ * start and then at the moment the next unconfirmed operation falls due (`reconcileAfterMs` after it was
+ * reserved), so that an answer lost in a crash is settled on time, not at the next minute, and a slow
+ * housekeeping pass never holds it up.
+ */
+export function startUpkeep(
+  deps: CheckoutDependencies,
+  options: { reconcileAfterMs: number; onError: (error: unknown) => void },
+): Upkeep {
+  const { reconcileAfterMs, onError } = options;
+  let passStartedAt = new Date();
+  const reconciliation = repeat(
+    async () => {
+      passStartedAt = new Date();
+      await reconcilePendingOperations(deps, reconcileAfterMs);
+    },
+    async () => {
+      // The pass tried what was due when it started; what fell due while it ran is due now. Those tried
+      // and still unconfirmed are tried again at the latest a minute later, and an operation reserved from
+      // now on falls due no sooner than reconcileAfterMs from now.
+      const due = await nextReconciliationDue(deps.orm, { now: passStartedAt, reconcileAfterMs });
+      return Math.min(
+        Date.now() + Math.min(reconcileAfterMs, UPKEEP_INTERVAL_MS),
+        due?.getTime() ?? Infinity,
+      );
+    },
+    onError,
+  );
+  const housekeeping = repeat(
+    () => runHousekeeping(deps),
+    async () => Date.now() + UPKEEP_INTERVAL_MS,
+    onError,
+  );
+  return {
+    stop: async () => {
+      await Promise.all([reconciliation.stop(), housekeeping.stop()]);
+    },
+  };
 }

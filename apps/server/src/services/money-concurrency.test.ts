@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../db/test-database';
+import { startChildServer, type ChildServer } from '../testing/processes';
 import {
   adminCookie,
   authorizedPayment,
@@ -23,50 +21,23 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl)
   console.warn('TEST_DATABASE_URL is not set: the concurrency tests of the money rules are skipped.');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** A second store process (`npm start`'s server) on the same PostgreSQL database. */
-async function startSecondProcess(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const root = fileURLToPath(new URL('../../../..', import.meta.url));
-  const child = spawn(`${root}node_modules/.bin/tsx`, ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
+function startSecondProcess(databaseUrl: string): Promise<ChildServer> {
+  return startChildServer(
+    'apps/server/src/main.ts',
+    {
       DATABASE_URL: databaseUrl,
       PUBLIC_URL: TEST_PUBLIC_URL,
-      LOG_LEVEL: process.env.TEST_SERVER_LOGS === '1' ? 'error' : 'silent',
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
     },
-    stdio: process.env.TEST_SERVER_LOGS === '1' ? 'inherit' : 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { url, process: child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('the second server did not start');
+    '/api/health',
+  );
 }
 
 describe.skipIf(!postgresUrl)('money rules under concurrency on PostgreSQL', () => {
   let server: TestServer;
-  let second: { url: string; process: ChildProcess };
+  let second: ChildServer;
   let cookie: string;
 
   beforeAll(async () => {
@@ -76,11 +47,7 @@ describe.skipIf(!postgresUrl)('money rules under concurrency on PostgreSQL', () 
     cookie = await adminCookie(server.url);
   }, 60_000);
   afterAll(async () => {
-    if (second && second.process.exitCode === null) {
-      const exited = new Promise((resolve) => second.process.once('exit', resolve));
-      second.process.kill();
-      await exited;
-    }
+    await second?.stop();
     await server?.close();
     await server?.database.close();
   });

@@ -1,18 +1,23 @@
-import { AUTHORIZATION_LIFETIME_MS, formatCents, type CaptureAllResult } from '@store/core';
+import { AUTHORIZATION_LIFETIME_MS, formatCents, isRefundable, type CaptureAllResult } from '@store/core';
 import { insertAuditEvent } from '../db/admin-store';
 import type { PaymentRow } from '../db/checkout-store';
 import type { Orm } from '../db/client';
 import {
+  adoptGatewayOutcome,
   completeOperation,
   findOperation,
   findOperationByKey,
   findPayment,
   listAuthorizedPayments,
+  listOpenPaymentsToCheck,
   listPendingOperations,
   listSucceededRefunds,
+  markGatewayChecked,
+  recordGatewayRefund,
   releaseOperation,
   reserveCaptureOrVoid,
   reserveRefund,
+  type GatewayOutcome,
   type MoneyOperationRow,
   type Reservation,
 } from '../db/money-store';
@@ -209,12 +214,18 @@ async function settledState(orm: Orm, operationId: string): Promise<'succeeded' 
   return (await findOperation(orm, operationId))?.status ?? 'pending';
 }
 
+type Settled = {
+  state: 'succeeded' | 'failed' | 'pending';
+  /** For a refusal: what the operator is told, when the gateway's record explained it. */
+  explanation?: string;
+};
+
 /** Applies the gateway's answer to a reserved operation. */
 async function settle(
   deps: OperationsDependencies,
   operation: MoneyOperationRow,
   result: GatewayResult<GatewayTransaction>,
-): Promise<'succeeded' | 'failed' | 'pending'> {
+): Promise<Settled> {
   if (result.ok) {
     const completed = await completeOperation(deps.orm, operation.id, {
       message: result.value.message || 'Approval',
@@ -236,31 +247,141 @@ async function settle(
         `the gateway approved it (retref ${result.value.retref}) after it was settled without that answer: review`,
       );
     }
-    return settledState(deps.orm, operation.id);
+    return { state: await settledState(deps.orm, operation.id) };
   }
   if (result.kind === 'unavailable') {
     // The outcome is unknown: ask the gateway now, and leave the reservation in place if it cannot say.
-    return reconcileOperation(deps, operation, { releaseIfNotDone: false });
+    return { state: await reconcileOperation(deps, operation, { releaseIfNotDone: false }) };
   }
   // The gateway answered and refused (declined, retry later, or the request itself): nothing was done.
+  // A refusal may mean the payment was changed at the gateway itself: its record is the truth, adopt it.
   await releaseOperation(deps.orm, operation.id, result.message, {
     expireAuthorization: /expired/i.test(result.message) && operation.kind !== 'refund',
   });
-  return 'failed';
+  const payment = await findPayment(deps.orm, operation.paymentId);
+  const explanation = payment ? await adoptGatewayChanges(deps, payment) : undefined;
+  return { state: 'failed', ...(explanation ? { explanation } : {}) };
+}
+
+const OUTCOME_WORDS: Record<GatewayOutcome['status'], string> = {
+  captured: 'captured',
+  voided: 'voided',
+  expired: 'expired',
+};
+
+/** The gateway's record of an authorization, as an outcome to adopt; undefined while it is still open. */
+function outcomeOf(record: GatewayTransaction): GatewayOutcome | undefined {
+  switch (record.settlement) {
+    case 'captured':
+      return { status: 'captured', capturedCents: record.capturedAmountCents || record.amountCents };
+    case 'voided':
+    case 'expired':
+      return { status: record.settlement };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Makes the store's record of a payment agree with the gateway's where something was done at the gateway
+ * itself (its merchant portal, another integration): an open authorization captured, voided or expired
+ * there, or refunds made there. The gateway is the source of truth: its state is adopted and audited as
+ * changed at the gateway. Returns what the operator should be told, or undefined when nothing differed.
+ */
+export async function adoptGatewayChanges(
+  deps: OperationsDependencies,
+  payment: PaymentRow,
+): Promise<string | undefined> {
+  const inquiry = await deps.gateway.inquire(payment.retref);
+  if (!inquiry.ok) return undefined;
+  const record = inquiry.value;
+  if (payment.captureStatus === 'authorized') {
+    const outcome = outcomeOf(record);
+    if (!outcome) return undefined;
+    const adopted = await adoptGatewayOutcome(deps.orm, payment.id, outcome);
+    if (!adopted) return undefined;
+    const amountCents = outcome.status === 'captured' ? outcome.capturedCents : payment.authorizedCents;
+    const what =
+      outcome.status === 'captured'
+        ? `captured (${formatCents(amountCents)})`
+        : OUTCOME_WORDS[outcome.status];
+    await audit(
+      deps.orm,
+      'gateway',
+      'changed_at_gateway',
+      payment,
+      amountCents,
+      'success',
+      `${what} at the gateway, outside this store`,
+    );
+    return outcome.status === 'captured'
+      ? `This payment was already captured at the gateway (${formatCents(amountCents)}), outside this store. It now shows as captured; refund it if the money must go back.`
+      : `This payment was already ${what} at the gateway, outside this store. It no longer awaits capture.`;
+  }
+  if (!isRefundable(payment.captureStatus) || record.refundedAmountCents === undefined) return undefined;
+  const recorded = await listSucceededRefunds(deps.orm, payment.id);
+  if (record.refundedAmountCents <= recorded.totalCents) return undefined;
+  const found = await deps.gateway.inquireByOrderId(payment.orderId);
+  let adoptedCents = 0;
+  for (const transaction of found.ok ? found.value : []) {
+    const unknownRefund =
+      transaction.settlement === 'refund' &&
+      transaction.parentRetref === payment.retref &&
+      !recorded.retrefs.has(transaction.retref);
+    if (
+      unknownRefund &&
+      (await recordGatewayRefund(deps.orm, {
+        paymentId: payment.id,
+        amountCents: transaction.amountCents,
+        gatewayRetref: transaction.retref,
+      }))
+    ) {
+      adoptedCents += transaction.amountCents;
+      await audit(
+        deps.orm,
+        'gateway',
+        'changed_at_gateway',
+        payment,
+        transaction.amountCents,
+        'success',
+        `refunded at the gateway, outside this store (retref ${transaction.retref})`,
+      );
+    }
+  }
+  return adoptedCents > 0
+    ? `${formatCents(adoptedCents)} of this payment was already refunded at the gateway, outside this store. The history now shows it.`
+    : undefined;
+}
+
+/**
+ * Upkeep: compares a bounded number of open authorizations with the gateway's records, least recently
+ * compared first, and adopts what was done to them at the gateway. Returns how many changed.
+ */
+export async function checkOpenPaymentsAtGateway(
+  deps: OperationsDependencies,
+  options: { limit: number },
+): Promise<number> {
+  let changed = 0;
+  for (const payment of await listOpenPaymentsToCheck(deps.orm, options.limit)) {
+    if (await adoptGatewayChanges(deps, payment)) changed += 1;
+    else await markGatewayChecked(deps.orm, payment.id);
+  }
+  return changed;
 }
 
 async function answerFor(
   deps: OperationsDependencies,
   operation: MoneyOperationRow,
-  state: 'succeeded' | 'failed' | 'pending',
+  settled: Settled,
   failureMessage: string,
 ): Promise<OperationAnswer> {
   const payment = (await findPayment(deps.orm, operation.paymentId))!;
-  if (state === 'succeeded') {
+  if (settled.state === 'succeeded') {
     const messages = { capture: 'Payment captured', void: 'Payment voided', refund: 'Refund processed' };
     return { payment, operation, message: messages[operation.kind] };
   }
-  if (state === 'pending') throw new AppError('gateway_unavailable', UNCONFIRMED[operation.kind]);
+  if (settled.state === 'pending') throw new AppError('gateway_unavailable', UNCONFIRMED[operation.kind]);
+  if (settled.explanation) throw new AppError('conflict', settled.explanation);
   throw new AppError('unprocessable', failureMessage);
 }
 
@@ -273,7 +394,7 @@ async function resumeOperation(
     operation.status === 'pending'
       ? await reconcileOperation(deps, operation, { releaseIfNotDone: false })
       : operation.status;
-  return answerFor(deps, operation, state, operation.message ?? 'The gateway refused it');
+  return answerFor(deps, operation, { state }, operation.message ?? 'The gateway refused it');
 }
 
 async function runOperation(
@@ -316,15 +437,14 @@ async function runOperation(
   }
   const { operation, payment } = reservation;
   const result = await callGateway(payment, operation);
-  const state = await settle(deps, operation, result);
+  const settled = await settle(deps, operation, result);
+  const { state } = settled;
   const detail =
     state === 'succeeded'
       ? 'approved'
       : state === 'pending'
         ? 'unconfirmed, left for reconciliation'
-        : result.ok
-          ? ''
-          : result.message;
+        : [result.ok ? '' : result.message, settled.explanation].filter(Boolean).join(': ');
   await audit(
     deps.orm,
     request.actor,
@@ -334,7 +454,7 @@ async function runOperation(
     state === 'succeeded' ? 'success' : 'failure',
     detail,
   );
-  return answerFor(deps, operation, state, result.ok ? '' : result.message);
+  return answerFor(deps, operation, settled, result.ok ? '' : result.message);
 }
 
 /**

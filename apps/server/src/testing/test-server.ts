@@ -36,6 +36,8 @@ export async function postJson(
     method: 'POST',
     headers: {
       'content-type': 'application/json',
+      // As the storefront's own pages send it; the store refuses state changes from anywhere else.
+      origin: TEST_PUBLIC_URL,
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...options.headers,
     },

@@ -4,13 +4,26 @@ import { PATHS } from '../config/paths';
 import { PaymentCompleteRoute } from './payment-complete-route';
 import { StorefrontRoute } from './storefront-route';
 
-/**
- * The route table. New pages (/login, /register, /account) are added here;
- * until they exist their paths fall through to the catch-all and land on the storefront (SPEC §2).
- */
+/** The route table (SPEC §2); any other path lands on the storefront. */
 export const routes: RouteObject[] = [
   { path: PATHS.storefront, element: <StorefrontRoute /> },
   { path: PATHS.paymentComplete, element: <PaymentCompleteRoute /> },
+  // Account pages are loaded only when visited.
+  {
+    path: PATHS.login,
+    HydrateFallback: RouteLoading,
+    lazy: () => import('../features/customer-auth').then((module) => ({ Component: module.LoginPage })),
+  },
+  {
+    path: PATHS.register,
+    HydrateFallback: RouteLoading,
+    lazy: () => import('../features/customer-auth').then((module) => ({ Component: module.RegisterPage })),
+  },
+  {
+    path: PATHS.account,
+    HydrateFallback: RouteLoading,
+    lazy: () => import('../features/account').then((module) => ({ Component: module.AccountPage })),
+  },
   // The admin console is loaded only when an operator opens it: shoppers never download it.
   {
     path: PATHS.admin,

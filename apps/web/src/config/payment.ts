@@ -9,3 +9,6 @@ export const GUEST_CUSTOMER_NAME = 'Guest';
 
 /** Upper bound for one API call, so a hung request never leaves the cart locked. */
 export const API_TIMEOUT_MS = 45_000;
+
+/** A failed saved-method payment falls back to the hosted payment page after this long (SPEC §4, §9). */
+export const SAVED_PAYMENT_FALLBACK_MS = 2000;

@@ -51,6 +51,8 @@ export interface PostJsonOptions {
   fetchImpl?: typeof fetch;
   /** Extra request headers, e.g. `Idempotency-Key` on money calls. */
   headers?: Record<string, string>;
+  /** POST by default; GET sends no body. */
+  method?: 'GET' | 'POST' | 'PUT';
 }
 
 /**
@@ -73,11 +75,16 @@ export async function postJson<TResponse>(
   let response: Response;
   let text: string;
   try {
+    const method = options.method ?? 'POST';
     response = await fetchImpl(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
+      method,
+      headers: {
+        ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
+        Accept: 'application/json',
+        ...options.headers,
+      },
       credentials: 'same-origin',
-      body: JSON.stringify(body),
+      body: method === 'GET' ? undefined : JSON.stringify(body),
       signal: controller.signal,
     });
     text = await response.text();

@@ -87,6 +87,8 @@ export interface AdminPayment {
   originalAmount: number;
   cardType: string;
   last4: string;
+  /** For a bank (ACH) payment: the bank's name. */
+  bankName?: string;
   transactionDate: string;
   timestamp: string;
   captureStatus: 'authorized';
@@ -103,6 +105,8 @@ export interface AdminTransaction {
   amount: number;
   cardType: string;
   last4: string;
+  /** For a bank (ACH) payment: the bank's name. */
+  bankName?: string;
   transactionDate: string;
   timestamp: string;
   captureStatus: 'authorized' | 'captured' | 'partially_captured' | 'voided' | 'expired' | 'settled' | null;

@@ -26,9 +26,10 @@ export const cartItemSchema = z.object({
   productId: z.enum(PRODUCT_IDS, { error: 'Unknown product' }),
   quantity: z
     .number({ error: 'Quantity must be a whole number' })
-    .int('Quantity must be a whole number')
+    // The bounds first: 2^53 is out of range before it is "not a whole number" (beyond safe integers).
     .min(MIN_LINE_QUANTITY, `Quantity must be at least ${MIN_LINE_QUANTITY}`)
-    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`)
+    .int('Quantity must be a whole number'),
 });
 
 export const cartItemsSchema = z

@@ -2,8 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { RequestError } from '../errors';
 import type { SandboxGateway } from '../gateway';
+import { GATEWAY_RESPONSES } from '../response-codes';
+import { answerOf, profileAnswerOf } from '../wire';
 import {
   parseAuthorizationRequest,
+  parseProfileRequest,
   parseCaptureRequest,
   parseRefundRequest,
   parseVoidRequest,
@@ -113,6 +116,39 @@ export async function cardPointeRoutes(
     authenticated.get<{ Params: { retref: string; merchid: string } }>(
       '/cardconnect/rest/inquire/:retref/:merchid',
       async (request) => gateway.inquire(request.params.merchid, request.params.retref),
+    );
+
+    // CardPointe's profile service: stored customer accounts, by profile id and account id.
+    authenticated.route({
+      ...money,
+      url: '/cardconnect/rest/profile',
+      handler: async (request) => {
+        const { merchid: id, ...profile } = parseProfileRequest(request.body);
+        const saved = await gateway.saveProfile(id, profile);
+        if (saved.ok) return profileAnswerOf(saved.account);
+        if ('invalid' in saved) throw new RequestError(saved.invalid);
+        return answerOf(saved.refusal, id);
+      },
+    });
+
+    authenticated.get<{ Params: { profileid: string; acctid: string; merchid: string } }>(
+      '/cardconnect/rest/profile/:profileid/:acctid/:merchid',
+      async (request) => {
+        const { profileid, acctid, merchid: id } = request.params;
+        const found = await gateway.findProfileAccount(id, `${profileid}/${acctid}`);
+        if (found.ok) return [profileAnswerOf(found.account)];
+        return 'invalid' in found
+          ? answerOf(GATEWAY_RESPONSES.profileNotFound, id)
+          : answerOf(found.refusal, id);
+      },
+    );
+
+    authenticated.delete<{ Params: { profileid: string; acctid: string; merchid: string } }>(
+      '/cardconnect/rest/profile/:profileid/:acctid/:merchid',
+      async (request) => {
+        const { profileid, acctid, merchid: id } = request.params;
+        return answerOf(await gateway.deleteProfileAccount(id, profileid, acctid), id);
+      },
     );
 
     authenticated.get<{ Params: { merchid: string; token: string } }>(

@@ -8,6 +8,7 @@ import {
   postJson,
   startTestServer,
   TEST_ADMIN,
+  TEST_PUBLIC_URL,
   testDatabaseKinds,
   type TestServer,
 } from '../../testing/test-server';
@@ -27,7 +28,7 @@ const ADMIN_CALLS = [
 describe('first admin', () => {
   it('is created with a random password printed once when none is configured, and never again', async () => {
     const database = await createPgliteTestDatabase();
-    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent' });
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL });
     const first = await startServer(config, { database, serveWeb: false, logger: false });
     const password = first.firstAdmin?.generatedPassword ?? '';
     expect(first.firstAdmin?.username).toBe('admin');
@@ -115,27 +116,38 @@ describe.each(testDatabaseKinds())('admin sign-in and sessions on $name', (kind)
     expect(answer.body.message).toBe('Cross-site request refused');
   });
 
-  it('locks a username after 5 failures, even for the right password, and audits every attempt', async () => {
+  it('slows a username down after 5 failures from one address, audits it, and says when to try again', async () => {
     await server.post('/api/admin/login', { username: 'admin', password: 'nope' }); // warm up the unknown-user hash
+    await server.database.sql.query('delete from login_throttle');
     const auditBefore = await countRows(server.database, 'audit_events');
-    for (let attempt = 0; attempt < 4; attempt += 1) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
       expect(
         (await server.post('/api/admin/login', { username: 'admin', password: `bad-${attempt}` })).status,
       ).toBe(401);
     }
-    const locked = await server.post('/api/admin/login', TEST_ADMIN);
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in 15 minutes\.$/);
-    expect(await countRows(server.database, 'audit_events')).toBe(auditBefore + 5);
-    const { rows } = await server.database.sql.query<{ outcome: string; detail: string }>(
-      "select outcome, detail from audit_events where action = 'login' order by at desc limit 1",
+    const slowed = await server.post('/api/admin/login', TEST_ADMIN);
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.message).toBe('Too many failed sign-in attempts. Try again in 1 second.');
+    expect(slowed.headers.get('retry-after')).toBe('1');
+    // Five failures audited, and the slow-down the fifth one started; the refused attempt checked nothing.
+    expect(await countRows(server.database, 'audit_events')).toBe(auditBefore + 6);
+    const { rows } = await server.database.sql.query<{ action: string; detail: string }>(
+      'select action, detail from audit_events order by at desc, action desc limit 1',
     );
-    expect(rows[0]).toMatchObject({ outcome: 'failure', detail: expect.stringContaining('locked out') });
+    expect(rows[0]).toMatchObject({
+      action: 'login_throttled',
+      detail: expect.stringContaining('slowed down'),
+    });
+
+    // After the wait, the right password from the same address gets in and starts the count again.
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    expect((await server.post('/api/admin/login', TEST_ADMIN)).status).toBe(200);
+    expect((await server.post('/api/admin/login', { username: 'admin', password: 'bad' })).status).toBe(401);
     await server.database.sql.query('delete from login_throttle');
   });
 
   it('counts failures per client too, and a spoofed X-Forwarded-For does not reset the count', async () => {
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
       const answer = await server.post(
         '/api/admin/login',
         { username: `guess-${attempt}`, password: 'wrong-password' },
@@ -173,5 +185,79 @@ describe.each(testDatabaseKinds())('admin sign-in and sessions on $name', (kind)
     );
     expect(all.rows[0]?.text.toLowerCase()).not.toContain('mysecretpassw0rd');
     await server.database.sql.query('delete from login_throttle');
+  });
+});
+
+describe.each(testDatabaseKinds())('an attacker cannot lock the operator out, on $name', (kind) => {
+  let server: TestServer;
+  const attacker = { 'x-forwarded-for': '203.0.113.66' };
+  const operator = { 'x-forwarded-for': '198.51.100.10' };
+
+  beforeAll(async () => {
+    // Behind a proxy, so that client addresses come from X-Forwarded-For.
+    server = await startTestServer(await kind.create(), { TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
+
+  it('slows the attacker down while the operator signs in from another address at once', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const answer = await server.post(
+        '/api/admin/login',
+        { username: 'admin', password: `guess-${attempt}` },
+        { headers: attacker },
+      );
+      statuses.push(answer.status);
+    }
+    // Five guesses are checked; every other one is refused unchecked with a wait.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+
+    const signIn = await server.post('/api/admin/login', TEST_ADMIN, { headers: operator });
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get('set-cookie')).toMatch(/^store_admin_session=/);
+
+    // The attacker, even with the right password, still waits; the wait grows with every guess.
+    const stillSlowed = await server.post('/api/admin/login', TEST_ADMIN, { headers: attacker });
+    expect(stillSlowed.status).toBe(429);
+    const { rows } = await server.database.sql.query<{ next_allowed_at: Date; last_attempt_at: Date }>(
+      "select next_allowed_at, last_attempt_at from login_throttle where key = 'admin:admin|client:203.0.113.66'",
+    );
+    expect(rows[0]!.next_allowed_at.getTime() - rows[0]!.last_attempt_at.getTime()).toBe(1000);
+  });
+
+  it("doubles the attacker's wait with every guess it is allowed, up to 15 minutes", async () => {
+    await server.database.sql.query('delete from login_throttle');
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      // Jump past the wait instead of sleeping through it.
+      await server.database.sql.query(
+        "update login_throttle set next_allowed_at = now() - interval '1 second'",
+      );
+      await server.post(
+        '/api/admin/login',
+        { username: 'admin', password: `guess-${attempt}` },
+        { headers: attacker },
+      );
+      const { rows } = await server.database.sql.query<{ wait: number }>(
+        "select (extract(epoch from next_allowed_at - last_attempt_at) * 1000)::int as wait from login_throttle where key = 'admin:admin|client:203.0.113.66'",
+      );
+      waits.push(rows[0]!.wait);
+    }
+    expect(waits).toEqual([0, 0, 0, 0, 1000, 2000, 4000, 8000]);
+    const audit = await server.database.sql.query<{ count: number }>(
+      "select count(*)::int as count from audit_events where action = 'login_throttled' and detail like '%203.0.113.66%'",
+    );
+    expect(audit.rows[0]!.count).toBeGreaterThanOrEqual(4);
+  });
+
+  it('never refuses the right password from an address that only ever signed in well', async () => {
+    await server.database.sql.query('delete from login_throttle');
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await server.post('/api/admin/login', TEST_ADMIN, { headers: operator })).status).toBe(200);
+    }
   });
 });

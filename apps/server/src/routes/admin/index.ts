@@ -8,19 +8,14 @@ import {
   refundRequestSchema,
   voidPaymentRequestSchema,
 } from '@store/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
-import {
-  adminSessionToken,
-  clearAdminSessionCookie,
-  requireAdmin,
-  setAdminSessionCookie,
-} from '../../http/admin-session';
+import { adminSessionCookie, requireAdmin } from '../../http/admin-session';
 import { AppError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/parse';
-import { loginAdmin, logoutAdmin } from '../../services/admin-auth';
+import { ADMIN_SESSION_TTL_MS, loginAdmin, logoutAdmin } from '../../services/admin-auth';
 import { listAudit, listPendingPayments, listTransactions } from '../../services/admin-queries';
 import {
   captureAll,
@@ -42,12 +37,14 @@ export interface AdminRouteDependencies {
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDependencies): void {
   const { orm } = deps;
   const operations = { orm, gateway: deps.gateway };
+  const cookie = adminSessionCookie(deps.secureCookies);
+  const signedInAdmin = (request: FastifyRequest) => requireAdmin(orm, cookie, request);
 
   app.post('/api/admin/login', async (request, reply) => {
     const body = parseBody(adminLoginRequestSchema, request.body);
     try {
       const session = await loginAdmin(orm, { ...body, clientAddress: request.ip });
-      setAdminSessionCookie(reply, session.token, deps.secureCookies);
+      cookie.set(reply, session.token, ADMIN_SESSION_TTL_MS);
       request.log.info({ admin: session.username }, 'admin signed in');
       return { status: 'success', message: 'Login successful', username: session.username };
     } catch (error) {
@@ -58,19 +55,19 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   });
 
   app.post('/api/admin/logout', async (request, reply) => {
-    const admin = await requireAdmin(orm, request);
-    await logoutAdmin(orm, adminSessionToken(request)!, admin.username);
-    clearAdminSessionCookie(reply, deps.secureCookies);
+    const admin = await signedInAdmin(request);
+    await logoutAdmin(orm, cookie.read(request)!, admin.username);
+    cookie.clear(reply);
     return { status: 'success', message: 'Logged out' };
   });
 
   app.get('/api/admin/session', async (request) => {
-    const admin = await requireAdmin(orm, request);
+    const admin = await signedInAdmin(request);
     return { status: 'success', username: admin.username };
   });
 
   app.post('/api/admin/payments', async (request) => {
-    await requireAdmin(orm, request);
+    await signedInAdmin(request);
     const query = parseBody(adminPaymentsRequestSchema, request.body);
     const page = await listPendingPayments(orm, query);
     return {
@@ -81,14 +78,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   });
 
   app.post('/api/admin/transactions', async (request) => {
-    await requireAdmin(orm, request);
+    await signedInAdmin(request);
     const query = parseBody(adminTransactionsRequestSchema, request.body);
     const page = await listTransactions(orm, { ...query, demoMode: !deps.gateway.movesRealMoney });
     return { status: 'success', ...page, message: `${page.transactions.length} transactions` };
   });
 
   app.post('/api/admin/capture-payment', async (request, reply) => {
-    const admin = await requireAdmin(orm, request);
+    const admin = await signedInAdmin(request);
     const { payment: target } = parseBody(capturePaymentRequestSchema, request.body);
     return runIdempotent(orm, request, reply, `capture-payment:${admin.username}`, async (idempotencyKey) => {
       const answer = await capturePayment(operations, {
@@ -113,7 +110,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   });
 
   app.post('/api/admin/capture-all', async (request, reply) => {
-    const admin = await requireAdmin(orm, request);
+    const admin = await signedInAdmin(request);
     return runIdempotent(orm, request, reply, `capture-all:${admin.username}`, async () => {
       const outcome = await captureAll(operations, admin.username);
       const total = outcome.results.length;
@@ -129,7 +126,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   });
 
   app.post('/api/admin/void-payment', async (request, reply) => {
-    const admin = await requireAdmin(orm, request);
+    const admin = await signedInAdmin(request);
     const { payment } = parseBody(voidPaymentRequestSchema, request.body);
     return runIdempotent(orm, request, reply, `void-payment:${admin.username}`, async (idempotencyKey) => {
       const answer = await voidPayment(operations, {
@@ -142,7 +139,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   });
 
   app.post('/api/admin/refund', async (request, reply) => {
-    const admin = await requireAdmin(orm, request);
+    const admin = await signedInAdmin(request);
     const { transaction, amount } = parseBody(refundRequestSchema, request.body);
     return runIdempotent(orm, request, reply, `refund:${admin.username}`, async (idempotencyKey) => {
       const answer = await refundPayment(operations, {
@@ -164,13 +161,13 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   });
 
   app.post('/api/admin/audit-log', async (request) => {
-    await requireAdmin(orm, request);
+    await signedInAdmin(request);
     const query = parseBody(auditLogRequestSchema, request.body);
     return { status: 'success', ...(await listAudit(orm, query)) };
   });
 
   app.post('/api/admin/reconcile', async (request) => {
-    await requireAdmin(orm, request);
+    await signedInAdmin(request);
     const counts = await reconcilePendingOperations(operations, deps.reconcileAfterMs);
     return {
       status: 'success',

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { PATHS } from '../../config/paths';
 import { SITE } from '../../config/site';
+import { useCustomerUser } from '../../lib/customer-session';
 import { BrandMark } from './brand-logo';
+import { UserMenu } from './user-menu';
 import { CartIcon, LockIcon } from './icons';
 import styles from './site-header.module.css';
 
@@ -17,6 +19,7 @@ export function cartButtonLabel(itemCount: number): string {
 }
 
 export function SiteHeader({ showAdminLink = true, cart }: SiteHeaderProps) {
+  const user = useCustomerUser();
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
@@ -30,16 +33,24 @@ export function SiteHeader({ showAdminLink = true, cart }: SiteHeaderProps) {
 
         <nav className={styles.nav} aria-label="Account">
           <ul className={styles.navList}>
-            <li>
-              <Link to={PATHS.login} className={styles.navLink}>
-                Log in
-              </Link>
-            </li>
-            <li>
-              <Link to={PATHS.register} className={`${styles.navLink} ${styles.signUp}`}>
-                Sign up
-              </Link>
-            </li>
+            {user ? (
+              <li>
+                <UserMenu name={user.name} />
+              </li>
+            ) : (
+              <>
+                <li>
+                  <Link to={PATHS.login} className={styles.navLink}>
+                    Log in
+                  </Link>
+                </li>
+                <li>
+                  <Link to={PATHS.register} className={`${styles.navLink} ${styles.signUp}`}>
+                    Sign up
+                  </Link>
+                </li>
+              </>
+            )}
             {showAdminLink && (
               <li>
                 <Link to={PATHS.admin} className={`${styles.navLink} ${styles.admin}`}>

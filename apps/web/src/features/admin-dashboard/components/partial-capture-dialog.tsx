@@ -97,7 +97,12 @@ export function PartialCaptureDialog({ payment, onClose, onOutcome }: PartialCap
           label="Authorization"
           facts={[
             { term: 'Original amount', value: formatCents(originalCents), emphasis: true },
-            { term: 'Card', value: <CardText cardType={payment.cardType} last4={payment.last4} /> },
+            {
+              term: 'Card',
+              value: (
+                <CardText cardType={payment.cardType} last4={payment.last4} bankName={payment.bankName} />
+              ),
+            },
             { term: 'Authorized', value: formatDateTime(payment.transactionDate) },
           ]}
         />

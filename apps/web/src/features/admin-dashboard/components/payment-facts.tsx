@@ -1,19 +1,22 @@
 import type { ReactNode } from 'react';
 import styles from './payment-facts.module.css';
 
-/** "VISA •••• 1111". */
+/** "VISA •••• 1111", or for a bank payment "Bank account · First Bank •••• 3210". */
 export function CardText({
   cardType,
   last4,
+  bankName,
   className,
 }: {
   cardType: string;
   last4: string;
+  bankName?: string;
   className?: string;
 }) {
+  const label = cardType === 'ACH' ? `Bank account${bankName ? ` · ${bankName}` : ''}` : cardType || 'Card';
   return (
     <span className={className}>
-      <span className={styles.brand}>{cardType || 'Card'}</span> •••• {last4}
+      <span className={styles.brand}>{label}</span> •••• {last4}
     </span>
   );
 }

@@ -170,7 +170,12 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
                       <span className={table.amount}>{formatCents(dollarsToCents(payment.amount))}</span>
                     </td>
                     <td data-label="Card">
-                      <CardText className={table.card} cardType={payment.cardType} last4={payment.last4} />
+                      <CardText
+                        className={table.card}
+                        cardType={payment.cardType}
+                        last4={payment.last4}
+                        bankName={payment.bankName}
+                      />
                     </td>
                     <td data-label="Date">
                       <DateTimeText iso={payment.transactionDate} />

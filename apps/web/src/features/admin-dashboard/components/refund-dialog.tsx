@@ -64,7 +64,9 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
     }
   };
 
-  const card = <CardText cardType={transaction.cardType} last4={transaction.last4} />;
+  const card = (
+    <CardText cardType={transaction.cardType} last4={transaction.last4} bankName={transaction.bankName} />
+  );
   const capturedCents = dollarsToCents(transaction.captureAmount);
   const refundedCents = dollarsToCents(transaction.refundAmount);
   const originalCents = dollarsToCents(transaction.originalAmount);

@@ -219,7 +219,7 @@ function TransactionRow({
         </span>
       </td>
       <td data-label="Card">
-        <CardText className={table.card} cardType={row.cardType} last4={row.last4} />
+        <CardText className={table.card} cardType={row.cardType} last4={row.last4} bankName={row.bankName} />
       </td>
       <td data-label="Status">
         {refundPending ? (

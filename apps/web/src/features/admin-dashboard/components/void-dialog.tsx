@@ -84,7 +84,12 @@ export function VoidDialog({ payment, onClose, onOutcome }: VoidDialogProps) {
         <FactList
           label="Payment"
           facts={[
-            { term: 'Card', value: <CardText cardType={payment.cardType} last4={payment.last4} /> },
+            {
+              term: 'Card',
+              value: (
+                <CardText cardType={payment.cardType} last4={payment.last4} bankName={payment.bankName} />
+              ),
+            },
             { term: 'Authorized', value: formatDateTime(payment.transactionDate) },
           ]}
         />

@@ -1,6 +1,8 @@
 /** Readable names for the audit log's action codes; unknown codes are shown tidied up. */
 const ACTION_LABELS: Record<string, string> = {
   login: 'Sign in',
+  login_throttled: 'Sign-in slowed down',
+  changed_at_gateway: 'Changed at the gateway',
   logout: 'Log out',
   capture: 'Capture',
   partial_capture: 'Partial capture',

@@ -5,7 +5,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CartIcon, CloseIcon, LockIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { useCustomerUser } from '../../../lib/customer-session';
+import { methodTitle, preselectedMethod } from '../../../lib/method-label';
 import { useCheckout } from '../hooks/use-checkout';
+
+const HOSTED_PAGE = 'hosted-page';
 import { CartLineItem } from './cart-line';
 import styles from './cart-panel.module.css';
 
@@ -46,7 +50,16 @@ export function CartPanel() {
 
 function CartDialog({ isOpen }: { isOpen: boolean }) {
   const { lines, totals, itemCount, isProcessing, closeCart, setQuantity, removeItem, getOpener } = useCart();
-  const { pay, failure } = useCheckout();
+  const { pay, payWithSavedMethod, failure } = useCheckout();
+  const user = useCustomerUser();
+  const savedMethods = user?.paymentMethods ?? [];
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  // The default method is preselected, else the first (SPEC §4); HOSTED_PAGE is "pay another way".
+  const chosen = chosenId ?? preselectedMethod(savedMethods)?.id ?? HOSTED_PAGE;
+  const payNow = () =>
+    user && chosen !== HOSTED_PAGE && savedMethods.some((method) => method.id === chosen)
+      ? payWithSavedMethod(user.id, chosen)
+      : pay();
   const panelRef = useRef<HTMLDivElement>(null);
 
   // Move focus into the dialog when it opens and give it back to whatever opened it when it closes.
@@ -136,6 +149,37 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
               <dd className={styles.totalValue}>{formatCents(totals.totalCents)}</dd>
             </dl>
 
+            {savedMethods.length > 0 && (
+              <fieldset className={styles.methods} disabled={isProcessing}>
+                <legend className={styles.methodsLegend}>Pay with</legend>
+                {savedMethods.map((method) => (
+                  <label key={method.id} className={styles.methodOption}>
+                    <input
+                      type="radio"
+                      name="payment-method"
+                      value={method.id}
+                      checked={chosen === method.id}
+                      onChange={() => setChosenId(method.id)}
+                    />
+                    <span>
+                      {methodTitle(method)}
+                      {method.isDefault && <span className={styles.methodDefault}>Default</span>}
+                    </span>
+                  </label>
+                ))}
+                <label className={styles.methodOption}>
+                  <input
+                    type="radio"
+                    name="payment-method"
+                    value={HOSTED_PAGE}
+                    checked={chosen === HOSTED_PAGE}
+                    onChange={() => setChosenId(HOSTED_PAGE)}
+                  />
+                  <span>Pay another way (card on the secure payment page)</span>
+                </label>
+              </fieldset>
+            )}
+
             {failure && (
               <Alert key={failure.id} className={styles.alert}>
                 {failure.message}
@@ -146,7 +190,7 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
               size="large"
               block
               className={styles.pay}
-              onClick={() => void pay()}
+              onClick={() => void payNow()}
               disabled={isProcessing}
               aria-busy={isProcessing}
             >
@@ -164,7 +208,9 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
             </Button>
             <p className={styles.secureNote}>
               <LockIcon size={14} />
-              You will enter your card on our payment partner&apos;s secure page.
+              {chosen === HOSTED_PAGE
+                ? 'You will enter your card on our payment partner\u2019s secure page.'
+                : 'Your saved payment method is charged securely through our payment partner.'}
             </p>
           </div>
         )}

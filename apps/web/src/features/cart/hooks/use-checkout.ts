@@ -1,11 +1,12 @@
 import { centsToDecimalString, centsToDollars, createOrderId, type CreatePaymentRequest } from '@store/core';
 import { useEffect, useState } from 'react';
 import { useCart } from '../../../app/cart/cart-provider';
-import { FAILURE_MESSAGE_MS, GUEST_CUSTOMER_NAME } from '../../../config/payment';
+import { FAILURE_MESSAGE_MS, GUEST_CUSTOMER_NAME, SAVED_PAYMENT_FALLBACK_MS } from '../../../config/payment';
 import { PATHS } from '../../../config/paths';
 import { saveCardPaymentRequest } from '../../../lib/payment-storage';
 import { toNavigableUrl } from '../../../lib/safe-url';
 import { useCreatePayment } from '../api/create-payment';
+import { processWithToken } from '../api/process-with-token';
 
 export interface Failure {
   /** Distinguishes two failures with the same text, so each one gets its full 3 seconds. */
@@ -33,11 +34,7 @@ export function useCheckout() {
     setFailure({ id: Date.now(), message: `Payment failed: ${message}` });
   };
 
-  const pay = async () => {
-    if (isProcessing || lines.length === 0) return;
-    setFailure(null);
-    setProcessing(true);
-
+  const payOnHostedPage = async () => {
     const request: CreatePaymentRequest = {
       amount: centsToDollars(totals.totalCents),
       orderId: createOrderId('card'),
@@ -67,5 +64,50 @@ export function useCheckout() {
     window.location.assign(paymentUrl.href);
   };
 
-  return { pay, failure, isProcessing };
+  const pay = async () => {
+    if (isProcessing || lines.length === 0) return;
+    setFailure(null);
+    setProcessing(true);
+    await payOnHostedPage();
+  };
+
+  /**
+   * Pays with a saved card or bank account; on failure says so and, 2 s later, falls back to the hosted
+   * page (SPEC §4, §8, §9). The processing flag stays on throughout.
+   */
+  const payWithSavedMethod = async (userId: string, paymentMethodId: string) => {
+    if (isProcessing || lines.length === 0) return;
+    setFailure(null);
+    setProcessing(true);
+    try {
+      const orderId = createOrderId('card');
+      const answer = await processWithToken(
+        {
+          userId,
+          paymentMethodId,
+          amount: centsToDollars(totals.totalCents),
+          orderId,
+          items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+        },
+        // One key per payment attempt: a retry of this request is this payment, never a second one.
+        orderId,
+      );
+      saveCardPaymentRequest({
+        requestId: answer.requestId,
+        requestTime: Date.now(),
+        amount: centsToDecimalString(totals.totalCents),
+      });
+      window.location.assign(`${window.location.origin}${PATHS.paymentComplete}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Payment processing failed';
+      setFailure({
+        id: Date.now(),
+        message: `Saved payment failed: ${message}. Falling back to standard payment...`,
+      });
+      await new Promise((resolve) => setTimeout(resolve, SAVED_PAYMENT_FALLBACK_MS));
+      await payOnHostedPage();
+    }
+  };
+
+  return { pay, payWithSavedMethod, failure, isProcessing };
 }

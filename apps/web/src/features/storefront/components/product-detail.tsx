@@ -20,12 +20,15 @@ export interface ProductDetailProps {
 
 export function ProductDetail({ product, onAddToCart, disabled }: ProductDetailProps) {
   const [quantity, setQuantity] = useState(1);
+  const [quantityNote, setQuantityNote] = useState<string | null>(null);
   const headingId = `product-${product.id}-name`;
+  const quantityNoteId = `product-${product.id}-quantity-note`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onAddToCart(quantity);
     setQuantity(1);
+    setQuantityNote(null);
   };
 
   return (
@@ -58,11 +61,22 @@ export function ProductDetail({ product, onAddToCart, disabled }: ProductDetailP
         </ul>
 
         <form className={styles.purchase} onSubmit={submit}>
-          <QuantityStepper value={quantity} onChange={setQuantity} disabled={disabled} />
+          <QuantityStepper
+            value={quantity}
+            onChange={(next, note) => {
+              setQuantity(next);
+              setQuantityNote(note ?? null);
+            }}
+            noteId={quantityNote ? quantityNoteId : undefined}
+            disabled={disabled}
+          />
           <Button type="submit" size="large" className={styles.addButton} disabled={disabled}>
             <CartIcon size={20} />
             Add to Cart
           </Button>
+          <p id={quantityNoteId} className={styles.quantityNote} role="status">
+            {quantityNote}
+          </p>
         </form>
         <p className={styles.reassurance}>
           <LockIcon size={16} />

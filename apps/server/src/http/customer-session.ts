@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { Orm } from '../db/client';
+import { findCustomerSession, type CustomerIdentity } from '../services/customer-accounts';
+import { AppError } from './errors';
+import { sessionCookie, type SessionCookie } from './session-cookie';
+
+/**
+ * Who may act on a customer's account: the one guard every customer call goes through. No session is 401;
+ * a call naming a `userId` that is not the signed-in customer's is 403, whatever else it carries. (A
+ * payment method that is not the caller's is 404, by the lookups that are always scoped to the caller.)
+ */
+export interface CustomerGuard {
+  readonly cookie: SessionCookie;
+  signedIn(request: FastifyRequest): Promise<CustomerIdentity>;
+  owner(request: FastifyRequest, userId: string): Promise<CustomerIdentity>;
+}
+
+export function createCustomerGuard(orm: Orm, secureCookies: boolean): CustomerGuard {
+  const cookie = sessionCookie('store_session', secureCookies);
+  const signedIn = async (request: FastifyRequest) => {
+    const customer = await findCustomerSession(orm, cookie.read(request));
+    if (!customer) throw new AppError('unauthorized', 'Please log in to continue');
+    return customer;
+  };
+  return {
+    cookie,
+    signedIn,
+    owner: async (request, userId) => {
+      const customer = await signedIn(request);
+      if (customer.id !== userId) throw new AppError('forbidden', 'You can only use your own account');
+      return customer;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Browser protections on every answer, set by helmet: a strict Content-Security-Policy for the storefront
+ * and the console (their own scripts, styles and API only; never framed), cross-origin isolation of the
+ * window and of resources, HSTS when the store is served over HTTPS. The sandbox's hosted payment page
+ * replaces the policy with its own stricter one. Every API answer is `no-store`: they carry orders,
+ * payments and accounts, which no browser or proxy cache may keep.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { publicUrl: string },
+): Promise<void> {
+  const https = options.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Wallet scripts come from other origins: resources are not required to opt in to being embedded.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // helmet has no Permissions-Policy: the payment feature for this origin only, nothing else powerful.
+    reply.header('permissions-policy', 'payment=(self), camera=(), microphone=(), geolocation=(), usb=()');
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+}

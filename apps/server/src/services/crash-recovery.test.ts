@@ -1,0 +1,144 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { createPostgresTestDatabase } from '../db/test-database';
+import { createCardPointeGateway } from '../gateway/cardpointe-gateway';
+import { startChildServer, type ChildServer } from '../testing/processes';
+import { seedAuthorizedPayments } from '../testing/seed-payments';
+import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from '../testing/test-server';
+
+/**
+ * A store killed with SIGKILL in the middle of Capture All, on PostgreSQL, against the standalone sandbox
+ * gateway: after a restart, every capture left unconfirmed is settled from the gateway's records within
+ * RECONCILE_AFTER_MS and a few seconds, and the store's books then match the gateway's exactly.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const PAYMENTS = 240;
+const GATEWAY_LATENCY_MS = 100;
+const GATEWAY_TIMEOUT_MS = 3_000;
+const RECONCILE_AFTER_MS = 2 * GATEWAY_TIMEOUT_MS + 1_000;
+const SLACK_MS = 4_000;
+
+/** The gateway, GATEWAY_LATENCY_MS further away: Capture All takes long enough to be killed halfway. */
+async function slowProxy(target: string): Promise<{ url: string; server: Server }> {
+  const { hostname, port } = new URL(target);
+  const server = createServer((incoming, outgoing) => {
+    setTimeout(() => {
+      const forwarded = httpRequest(
+        { host: hostname, port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      forwarded.on('error', () => outgoing.destroy());
+      incoming.pipe(forwarded);
+    }, GATEWAY_LATENCY_MS);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
+}
+
+async function count(database: Database, where: string): Promise<number> {
+  const { rows } = await database.sql.query<{ count: number }>(
+    `select count(*)::int as count from money_operations where ${where}`,
+  );
+  return rows[0]!.count;
+}
+
+describe.skipIf(!postgresUrl)('crash during Capture All, on PostgreSQL', () => {
+  let database: Database;
+  let gateway: ChildServer;
+  let proxy: { url: string; server: Server };
+  let store: ChildServer | undefined;
+
+  const storeEnvironment = () => ({
+    DATABASE_URL: database.url!,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    GATEWAY: 'cardpointe',
+    CARDPOINTE_URL: proxy.url,
+    CARDPOINTE_HPP_URL: `${proxy.url}/hpp`,
+    CARDPOINTE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
+    CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
+    CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
+    GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
+    RECONCILE_AFTER_MS: String(RECONCILE_AFTER_MS),
+  });
+
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase(postgresUrl!);
+    gateway = await startChildServer(
+      'packages/sandbox-gateway/src/main.ts',
+      { DATABASE_URL: database.url! },
+      '/cardconnect/rest',
+    );
+    proxy = await slowProxy(gateway.url);
+    // Authorizations made at the gateway and recorded as the store records verified payments.
+    const direct = createCardPointeGateway({
+      baseUrl: () => gateway.url,
+      ...SANDBOX_CREDENTIALS,
+      hostedPageUrl: `${gateway.url}/hpp`,
+      timeoutMs: 10_000,
+      movesRealMoney: false,
+    });
+    await seedAuthorizedPayments(database, direct, PAYMENTS);
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.stop('SIGKILL');
+    proxy?.server.closeAllConnections();
+    proxy?.server.close();
+    await gateway?.stop();
+    await database?.close();
+  }, 60_000);
+
+  it('settles every unconfirmed capture within RECONCILE_AFTER_MS of the restart, and matches the gateway', async () => {
+    store = await startChildServer('apps/server/src/main.ts', storeEnvironment(), '/api/health');
+    const cookie = await adminCookie(store.url);
+    void postJson(store.url, '/api/admin/capture-all', {}, { cookie }).catch(() => undefined);
+
+    // Kill it once a good part of the captures are through and others are in flight.
+    const deadline = Date.now() + 30_000;
+    while ((await count(database, "kind = 'capture' and status = 'succeeded'")) < 40) {
+      if (Date.now() > deadline) throw new Error('Capture All did not get going');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await store.stop('SIGKILL');
+    const unconfirmed = await count(database, "status = 'pending'");
+    expect(unconfirmed).toBeGreaterThan(0);
+
+    const restartedAt = Date.now();
+    store = await startChildServer('apps/server/src/main.ts', storeEnvironment(), '/api/health');
+    while ((await count(database, "status = 'pending'")) > 0) {
+      expect(Date.now() - restartedAt, 'unconfirmed operations left too long').toBeLessThan(
+        RECONCILE_AFTER_MS + SLACK_MS,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    // Every payment as the gateway has it: captured once, or still open; nothing doubled, nothing lost.
+    const { rows } = await database.sql.query<{
+      capture_status: string;
+      captured_cents: number;
+      gateway_captured_cents: number;
+      captures: number;
+    }>(
+      `select p.capture_status, p.captured_cents, g.captured_cents as gateway_captured_cents,
+         (select count(*)::int from money_operations o
+           where o.payment_id = p.id and o.kind = 'capture' and o.status = 'succeeded') as captures
+       from payments p join sandbox_gateway.transactions g on g.retref = p.retref`,
+    );
+    expect(rows).toHaveLength(PAYMENTS);
+    const mismatched = rows.filter(
+      (row) =>
+        row.captured_cents !== row.gateway_captured_cents ||
+        (row.capture_status === 'captured') !== row.gateway_captured_cents > 0 ||
+        row.captures !== (row.capture_status === 'captured' ? 1 : 0),
+    );
+    expect(mismatched).toEqual([]);
+    expect(rows.filter((row) => row.capture_status === 'captured').length).toBeGreaterThanOrEqual(40);
+  }, 120_000);
+});

@@ -1,0 +1,247 @@
+import type { CartLine, PaymentMethodForm, SavedPaymentMethod } from '@store/core';
+import { markPaymentRequest } from '../db/checkout-store';
+import type { Orm } from '../db/client';
+import {
+  deleteSavedMethod,
+  findCustomer,
+  findSavedMethod,
+  insertSavedMethod,
+  listSavedMethods,
+  makeDefaultMethod,
+  setGatewayProfileId,
+  type CustomerRow,
+  type SavedMethodRow,
+} from '../db/customer-store';
+import type { GatewayFailure, PaymentGateway } from '../gateway/payment-gateway';
+import { AppError } from '../http/errors';
+import { recordOrder, verifyPayment } from './checkout';
+import { toSavedMethod } from './customer-accounts';
+import { beginTokenizeAttempt } from './sign-in-throttle';
+
+/**
+ * Saved cards and bank accounts on the gateway's stored profiles (CardPointe's profile service): the
+ * store keeps the profile and account ids and what a person may be shown, never a card or account number.
+ */
+export interface PaymentMethodDependencies {
+  orm: Orm;
+  gateway: PaymentGateway;
+  publicUrl: string;
+}
+
+const NOT_FOUND = 'Payment method not found';
+
+/** A gateway failure as the customer's call answers it: a refusal is 422 with its reason, no answer is 502. */
+function gatewayError(failure: GatewayFailure, fallback: string): AppError {
+  if (failure.kind === 'unavailable') return new AppError('gateway_unavailable', failure.message);
+  if (failure.kind === 'rejected') return new AppError('gateway_unavailable', fallback);
+  return new AppError('unprocessable', failure.message || fallback);
+}
+
+async function customerOf(orm: Orm, customerId: string): Promise<CustomerRow> {
+  const customer = await findCustomer(orm, customerId);
+  if (!customer) throw new AppError('not_found', 'Account not found');
+  return customer;
+}
+
+async function methodOf(orm: Orm, customerId: string, methodId: string): Promise<SavedMethodRow> {
+  // Scoped to the caller: someone else's method is "not found", never a hint that it exists.
+  const method = await findSavedMethod(orm, customerId, methodId);
+  if (!method) throw new AppError('not_found', NOT_FOUND);
+  return method;
+}
+
+/**
+ * Tokenizes a card (number and expiry) or a bank account (`routing/account`) with CardSecure for a signed-in
+ * customer, limited per customer and per address. The number goes to the gateway and nowhere else.
+ */
+export async function tokenizePaymentMethod(
+  deps: PaymentMethodDependencies,
+  input: { customerId: string; clientAddress: string; form: PaymentMethodForm },
+): Promise<{ token: string; type: 'CC' | 'ACH' }> {
+  await beginTokenizeAttempt(deps.orm, input);
+  const { form } = input;
+  const card = form.mode === 'CC';
+  const tokenized = await deps.gateway.tokenize(
+    card
+      ? {
+          account: form.accountNumber.replace(/\s/g, ''),
+          expiry: `${form.expiryMonth!.padStart(2, '0')}${form.expiryYear!.slice(-2)}`,
+        }
+      : { account: `${form.routingNumber}/${form.accountNumber.trim()}` },
+  );
+  if (!tokenized.ok) throw gatewayError(tokenized, 'Tokenization failed');
+  return { token: tokenized.value.token, type: form.mode };
+}
+
+export interface SavePaymentMethodInput {
+  customerId: string;
+  tokenId: string;
+  paymentType: 'CC' | 'ACH';
+  holderName: string;
+  expiryMonth?: string;
+  expiryYear?: string;
+  bankName?: string;
+  accountType?: 'CHECKING' | 'SAVINGS';
+  routingNumberLast4?: string;
+}
+
+function checkSaveInput(input: SavePaymentMethodInput) {
+  if (input.paymentType === 'CC') {
+    const month = Number(input.expiryMonth);
+    const year = Number(input.expiryYear);
+    if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 2000) {
+      throw new AppError('invalid', 'Valid expiration date is required');
+    }
+    return { month, year };
+  }
+  if (!input.bankName?.trim()) throw new AppError('invalid', 'Bank name is required');
+  if (!/^\d{4}$/.test(input.routingNumberLast4 ?? '')) {
+    throw new AppError('invalid', 'Please enter a valid 9-digit routing number');
+  }
+  return undefined;
+}
+
+/**
+ * Keeps a tokenized card or bank account in the customer's gateway profile (made with the first method)
+ * and locally as display fields. The brand is the gateway's BIN answer and the last 4 the token's, not
+ * what the browser says.
+ */
+export async function savePaymentMethod(
+  deps: PaymentMethodDependencies,
+  input: SavePaymentMethodInput,
+): Promise<SavedPaymentMethod> {
+  const expiry = checkSaveInput(input);
+  const customer = await customerOf(deps.orm, input.customerId);
+  let brand: string | undefined;
+  if (expiry) {
+    const bin = await deps.gateway.cardBrand(input.tokenId);
+    if (!bin.ok) throw gatewayError(bin, 'Failed to save payment method');
+    // A token the gateway cannot tell the card of: not one it made, or a card this store does not take.
+    if (bin.value === 'UNKNOWN') throw new AppError('unprocessable', 'Failed to save payment method');
+    brand = bin.value;
+  }
+  const hasMethods = (await listSavedMethods(deps.orm, customer.id)).length > 0;
+  const saveAt = (profileId: string | undefined) =>
+    deps.gateway.saveProfileAccount({
+      profileId,
+      token: input.tokenId,
+      ...(expiry
+        ? { expiry: `${String(expiry.month).padStart(2, '0')}${String(expiry.year).slice(-2)}` }
+        : { accountType: input.accountType === 'SAVINGS' ? 'ESAV' : 'ECHK' }),
+      name: input.holderName,
+      email: customer.email,
+      makeDefault: !hasMethods,
+    });
+  let saved = await saveAt(customer.gatewayProfileId ?? undefined);
+  if (!saved.ok) throw gatewayError(saved, 'Failed to save payment method');
+  if (
+    !customer.gatewayProfileId &&
+    !(await setGatewayProfileId(deps.orm, customer.id, saved.value.profileId))
+  ) {
+    // Another request made this customer's profile at the same moment: keep the account in that one.
+    const winner = (await customerOf(deps.orm, customer.id)).gatewayProfileId!;
+    await deps.gateway.deleteProfileAccount(saved.value);
+    saved = await saveAt(winner);
+    if (!saved.ok) throw gatewayError(saved, 'Failed to save payment method');
+  }
+  const row = await insertSavedMethod(deps.orm, {
+    customerId: customer.id,
+    kind: expiry ? 'card' : 'ach',
+    gatewayAccountId: saved.value.accountId,
+    cardBrand: brand ?? null,
+    last4: input.tokenId.slice(-4),
+    holderName: input.holderName,
+    expiryMonth: expiry?.month ?? null,
+    expiryYear: expiry?.year ?? null,
+    bankName: expiry ? null : input.bankName!.trim(),
+    accountType: expiry ? null : (input.accountType ?? 'CHECKING'),
+    routingNumberLast4: expiry ? null : input.routingNumberLast4!,
+  });
+  return toSavedMethod(row);
+}
+
+export async function listPaymentMethods(orm: Orm, customerId: string): Promise<SavedPaymentMethod[]> {
+  return (await listSavedMethods(orm, customerId)).map(toSavedMethod);
+}
+
+/** Removes a method from the gateway profile and the store; another one becomes the default if needed. */
+export async function removePaymentMethod(
+  deps: PaymentMethodDependencies,
+  input: { customerId: string; methodId: string },
+): Promise<void> {
+  const method = await methodOf(deps.orm, input.customerId, input.methodId);
+  const customer = await customerOf(deps.orm, input.customerId);
+  const profileId = customer.gatewayProfileId!;
+  const deleted = await deps.gateway.deleteProfileAccount({ profileId, accountId: method.gatewayAccountId });
+  if (!deleted.ok) throw gatewayError(deleted, 'Failed to remove payment method');
+  const { newDefault } = await deleteSavedMethod(deps.orm, input.customerId, input.methodId);
+  if (newDefault) {
+    // The store always names the account it charges; the gateway's default is kept in step all the same.
+    await deps.gateway.setDefaultProfileAccount({ profileId, accountId: newDefault.gatewayAccountId });
+  }
+}
+
+export async function setDefaultPaymentMethod(
+  deps: PaymentMethodDependencies,
+  input: { customerId: string; methodId: string },
+): Promise<void> {
+  const method = await methodOf(deps.orm, input.customerId, input.methodId);
+  const customer = await customerOf(deps.orm, input.customerId);
+  const updated = await deps.gateway.setDefaultProfileAccount({
+    profileId: customer.gatewayProfileId!,
+    accountId: method.gatewayAccountId,
+  });
+  if (!updated.ok) throw gatewayError(updated, 'Failed to set default payment method');
+  if (!(await makeDefaultMethod(deps.orm, input.customerId, input.methodId))) {
+    throw new AppError('not_found', NOT_FOUND);
+  }
+}
+
+/**
+ * Pays an order with a saved method: the server prices the cart and refuses another amount, records the
+ * order, and asks the gateway for a customer-initiated stored-credential payment on the profile account: a
+ * card is authorized for the operator to capture, a bank account is debited (captured) at once. The
+ * payment is then confirmed and recorded exactly as a hosted-page payment is (verify-payment).
+ */
+export async function payWithSavedMethod(
+  deps: PaymentMethodDependencies,
+  input: {
+    customerId: string;
+    methodId: string;
+    amountCents: number;
+    orderId: string;
+    items: CartLine[];
+  },
+): Promise<{ status: 'success'; transactionId: string; requestId: string; message: string }> {
+  const method = await methodOf(deps.orm, input.customerId, input.methodId);
+  const customer = await customerOf(deps.orm, input.customerId);
+  const { requestId, totalCents } = await recordOrder(deps.orm, {
+    orderId: input.orderId,
+    customerName: customer.name,
+    items: input.items,
+    amountCents: input.amountCents,
+    savedMethod: { customerId: customer.id, savedMethodId: method.id },
+  });
+  const authorized = await deps.gateway.authorize({
+    profile: `${customer.gatewayProfileId}/${method.gatewayAccountId}`,
+    amountCents: totalCents,
+    orderId: input.orderId,
+    capture: method.kind === 'ach',
+    storedCredential: true,
+  });
+  if (!authorized.ok && authorized.kind !== 'unavailable') {
+    await markPaymentRequest(deps.orm, requestId, 'declined', authorized.message);
+    throw gatewayError(authorized, 'Payment processing failed');
+  }
+  // Approved, or no answer: the gateway's record of the order says which, as for the hosted page.
+  const verified = await verifyPayment(deps, requestId);
+  if (verified.status !== 'success' || !verified.paymentDetails) {
+    throw new AppError('unprocessable', verified.message || 'Payment processing failed');
+  }
+  return {
+    status: 'success',
+    transactionId: verified.paymentDetails.transaction,
+    requestId,
+    message: 'Payment approved',
+  };
+}

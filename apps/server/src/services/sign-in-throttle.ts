@@ -1,0 +1,138 @@
+import {
+  deleteStaleThrottleKeys,
+  recordSignInSuccess,
+  takeSignInAttempt,
+  type ThrottleKey,
+} from '../db/admin-store';
+import type { Orm } from '../db/client';
+import { AppError } from '../http/errors';
+
+/**
+ * Sign-in throttling that slows a guesser down without ever locking the account (OWASP ASVS 5.0 V6):
+ * attempts are counted per account *and* client address, and per client address. Past its free attempts
+ * a key must wait 1 s before the next try, then 2 s, 4 s … up to 15 minutes; a right password resets the
+ * account-and-address key. An attacker hammering an account from their address is slowed to a few tries
+ * an hour, while its owner, from an address that did nothing wrong, signs in at once.
+ */
+export const SIGN_IN_THROTTLE = {
+  freeAttemptsPerAccountAndAddress: 5,
+  freeAttemptsPerAddress: 20,
+  firstDelayMs: 1_000,
+  maxDelayMs: 15 * 60 * 1000,
+  /** A key with no attempt for this long is forgotten. */
+  forgetAfterMs: 24 * 60 * 60 * 1000,
+} as const;
+
+export type SignInActor = 'admin' | 'customer';
+
+function keysOf(actor: SignInActor, account: string, clientAddress: string) {
+  const pair: ThrottleKey = {
+    key: `${actor}:${account}|client:${clientAddress}`,
+    freeAttempts: SIGN_IN_THROTTLE.freeAttemptsPerAccountAndAddress,
+  };
+  const address: ThrottleKey = {
+    key: `client:${clientAddress}`,
+    freeAttempts: SIGN_IN_THROTTLE.freeAttemptsPerAddress,
+  };
+  return { pair, address };
+}
+
+export function slowDownDelayMs(excess: number): number {
+  return Math.min(SIGN_IN_THROTTLE.maxDelayMs, SIGN_IN_THROTTLE.firstDelayMs * 2 ** Math.min(excess, 30));
+}
+
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export interface SignInAttempt {
+  /** Call after the password proved right. */
+  succeeded(): Promise<void>;
+  /** What the audit log should say: the keys this attempt slowed down, or nothing. */
+  slowDownNote: string | undefined;
+}
+
+/**
+ * Takes a sign-in attempt for `account` from `clientAddress`, or refuses it with 429 and Retry-After when
+ * that account-and-address, or that address, must still wait.
+ */
+export async function beginSignInAttempt(
+  orm: Orm,
+  input: { actor: SignInActor; account: string; clientAddress: string; now?: Date },
+): Promise<SignInAttempt> {
+  const { pair, address } = keysOf(input.actor, input.account, input.clientAddress);
+  const verdict = await takeSignInAttempt(orm, [pair, address], {
+    now: input.now ?? new Date(),
+    forgetAfterMs: SIGN_IN_THROTTLE.forgetAfterMs,
+    delayAfter: slowDownDelayMs,
+  });
+  if (!verdict.allowed) throw tooManyAttempts('Too many failed sign-in attempts', verdict.retryAfterMs);
+  const longestWaitMs = Math.max(0, ...verdict.slowed.map((slowed) => slowed.waitMs));
+  const slowDownNote =
+    longestWaitMs > 0
+      ? `sign-in from client ${input.clientAddress} slowed down: next attempt in ${waitText(longestWaitMs)}`
+      : undefined;
+  return {
+    slowDownNote,
+    succeeded: () => recordSignInSuccess(orm, { resetKeys: [pair.key], creditKeys: [address.key] }),
+  };
+}
+
+/** Accounts one client address may open before each further one must wait (1 s, 2 s … 15 minutes). */
+export const FREE_REGISTRATIONS_PER_ADDRESS = 10;
+/**
+ * Cards and bank accounts a customer, or an address, may tokenize before each further one must wait:
+ * enough for a person, far too few for a bot testing stolen card numbers.
+ */
+export const FREE_TOKENIZATIONS = { perCustomer: 10, perAddress: 20 } as const;
+
+/**
+ * Takes one attempt at something that is limited however it ends (opening accounts, tokenizing cards),
+ * or refuses it with 429 and Retry-After, with the same slow-down as sign-in.
+ */
+async function takeLimitedAttempt(orm: Orm, keys: ThrottleKey[], refusal: string, now: Date): Promise<void> {
+  const verdict = await takeSignInAttempt(orm, keys, {
+    now,
+    forgetAfterMs: SIGN_IN_THROTTLE.forgetAfterMs,
+    delayAfter: slowDownDelayMs,
+  });
+  if (!verdict.allowed) throw tooManyAttempts(refusal, verdict.retryAfterMs);
+}
+
+export function beginRegistrationAttempt(orm: Orm, clientAddress: string, now = new Date()): Promise<void> {
+  return takeLimitedAttempt(
+    orm,
+    [{ key: `register|client:${clientAddress}`, freeAttempts: FREE_REGISTRATIONS_PER_ADDRESS }],
+    'Too many accounts were opened from here',
+    now,
+  );
+}
+
+export function beginTokenizeAttempt(
+  orm: Orm,
+  input: { customerId: string; clientAddress: string },
+  now = new Date(),
+): Promise<void> {
+  return takeLimitedAttempt(
+    orm,
+    [
+      { key: `tokenize|customer:${input.customerId}`, freeAttempts: FREE_TOKENIZATIONS.perCustomer },
+      { key: `tokenize|client:${input.clientAddress}`, freeAttempts: FREE_TOKENIZATIONS.perAddress },
+    ],
+    'Too many payment methods were entered',
+    now,
+  );
+}
+
+function tooManyAttempts(what: string, retryAfterMs: number): AppError {
+  return new AppError('too_many_requests', `${what}. Try again in ${waitText(retryAfterMs)}.`, {
+    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+  });
+}
+
+export async function forgetStaleSignInAttempts(orm: Orm, now: Date): Promise<void> {
+  await deleteStaleThrottleKeys(orm, new Date(now.getTime() - SIGN_IN_THROTTLE.forgetAfterMs));
+}

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const quiet = process.env.TEST_SERVER_LOGS !== '1';
+const STOP_GRACE_MS = 10_000;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  /** Everything the process wrote, when started with `captureOutput`. */
+  output(): string;
+  /**
+   * Ends the process (SIGTERM, or the signal given) and waits for it to exit; a process still there
+   * STOP_GRACE_MS after a gentler signal is killed, so a slow shutdown cannot hold a test run up.
+   */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Runs one of the repository's entry points (the store's `apps/server/src/main.ts`, the standalone
+ * sandbox gateway) in a process of its own, as `npm start` or `npm run gateway` would, and waits until
+ * `readyPath` answers.
+ */
+export async function startChildServer(
+  entry: string,
+  environment: Record<string, string>,
+  readyPath: string,
+  options: { captureOutput?: boolean } = {},
+): Promise<ChildServer> {
+  const port = await freePort();
+  // Node itself with tsx as a loader, not the tsx command: that one runs the server in a child of its own,
+  // which a SIGKILL sent to it would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: REPOSITORY_ROOT,
+    env: { ...process.env, LOG_LEVEL: quiet ? 'silent' : 'error', ...environment, PORT: String(port) },
+    stdio: options.captureOutput ? 'pipe' : quiet ? 'ignore' : 'inherit',
+  });
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const output = () => Buffer.concat(chunks).toString('utf8');
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    if (signal === 'SIGKILL') return void (await exited);
+    const timer = setTimeout(() => {
+      console.warn(`${entry} was still running ${STOP_GRACE_MS} ms after ${signal}: killing it`);
+      child.kill('SIGKILL');
+    }, STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const ready = await fetch(`${url}${readyPath}`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (ready) return { url, process: child, stop, output };
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop('SIGKILL');
+  throw new Error(`${entry} did not start`);
+}

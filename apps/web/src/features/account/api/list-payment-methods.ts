@@ -1,0 +1,21 @@
+import type { SavedPaymentMethod } from '@store/core';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, postJson } from '../../../lib/api-client';
+
+/** `POST /api/payment/payment-methods`: the customer's saved methods, the default first. */
+export async function listPaymentMethods(userId: string): Promise<SavedPaymentMethod[]> {
+  const body = await postJson<{ paymentMethods?: SavedPaymentMethod[] }>('/api/payment/payment-methods', {
+    userId,
+  });
+  if (!Array.isArray(body.paymentMethods))
+    throw new ApiError('Failed to load payment methods', 'rejected', 200);
+  return body.paymentMethods;
+}
+
+export function paymentMethodsKey(userId: string) {
+  return ['customer', userId, 'payment-methods'] as const;
+}
+
+export function usePaymentMethods(userId: string) {
+  return useQuery({ queryKey: paymentMethodsKey(userId), queryFn: () => listPaymentMethods(userId) });
+}

@@ -1,0 +1,29 @@
+import type { SavedPaymentMethod } from '@store/core';
+import { ApiError, postJson, readMessage } from '../../../lib/api-client';
+
+export interface SavePaymentTokenPayload {
+  userId: string;
+  tokenId: string;
+  paymentType: 'CC' | 'ACH';
+  holderName: string;
+  cardType?: string;
+  last4?: string;
+  expiryMonth?: string;
+  expiryYear?: string;
+  bankName?: string;
+  accountType?: 'CHECKING' | 'SAVINGS';
+  routingNumberLast4?: string;
+}
+
+/** `POST /api/payment/save-payment-token` (SPEC §3's payload): keeps the token in the customer's profile. */
+export async function savePaymentToken(payload: SavePaymentTokenPayload): Promise<SavedPaymentMethod> {
+  const body = await postJson<{ status?: string; paymentMethod?: SavedPaymentMethod }>(
+    '/api/payment/save-payment-token',
+    payload,
+  );
+  if (body.status !== 'success' || !body.paymentMethod) {
+    const message = readMessage(body);
+    throw new ApiError(message ?? 'Failed to save payment method', 'rejected', 200, message);
+  }
+  return body.paymentMethod;
+}

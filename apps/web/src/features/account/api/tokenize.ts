@@ -1,0 +1,27 @@
+import type { PaymentMethodForm } from '@store/core';
+import { ApiError, postJson, readMessage } from '../../../lib/api-client';
+
+/**
+ * `POST /api/payment/tokenize-proxy`: the number goes to the server once, which has the gateway tokenize it
+ * and answers only the token (SPEC §8's texts when the answer is not one).
+ */
+export async function tokenizePaymentMethod(form: PaymentMethodForm): Promise<string> {
+  let body: unknown;
+  try {
+    body = await postJson<unknown>('/api/payment/tokenize-proxy', form);
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'parse') {
+      throw new ApiError('Failed to parse tokenization response', 'parse', error.status);
+    }
+    throw error;
+  }
+  const answer = body as { status?: unknown; tokenid?: unknown };
+  if (answer.status !== 'Y') {
+    const message = readMessage(body);
+    throw new ApiError(message ?? 'Tokenization failed', 'rejected', 200, message);
+  }
+  if (typeof answer.tokenid !== 'string' || answer.tokenid === '') {
+    throw new ApiError('No token ID returned from tokenization service', 'rejected', 200);
+  }
+  return answer.tokenid;
+}

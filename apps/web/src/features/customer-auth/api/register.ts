@@ -1,0 +1,12 @@
+import type { CustomerUser } from '@store/core';
+import { postJson } from '../../../lib/api-client';
+import { userOf, type UserAnswer } from '../../../lib/customer-user-api';
+
+/** `POST /api/users/register`: the new customer is signed in at once. */
+export async function registerCustomer(input: {
+  name: string;
+  email: string;
+  password: string;
+}): Promise<CustomerUser> {
+  return userOf(await postJson<UserAnswer>('/api/users/register', input), 'Registration failed');
+}

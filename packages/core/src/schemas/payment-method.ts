@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { isValidRoutingNumber } from '../card-brand';
+import { EMAIL_PATTERN, INVALID_EMAIL } from './account';
+import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
+
+/**
+ * The Add Payment Method form (SPEC §5): one list of checks, in the spec's order and words, used by the
+ * modal and by the server's tokenize route alike.
+ */
+export const PAYMENT_METHOD_COUNTRIES = ['US', 'CA', 'MX'] as const;
+export const BANK_ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+export interface PaymentMethodForm {
+  mode: 'CC' | 'ACH';
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  email: string;
+  phone?: string;
+  /** Card number (spaces allowed) or bank account number. */
+  accountNumber: string;
+  expiryMonth?: string;
+  expiryYear?: string;
+  routingNumber?: string;
+  bankName?: string;
+  accountType?: BankAccountType;
+}
+
+export const PAYMENT_METHOD_MESSAGES = {
+  holderName: 'Account holder name is required',
+  address: 'Address is required',
+  city: 'City is required',
+  state: 'State is required',
+  usState: 'Please enter a valid 2-letter state code (e.g., TX, CA, NY)',
+  zip: 'ZIP code is required',
+  email: 'Email is required',
+  invalidEmail: INVALID_EMAIL,
+  cardNumber: 'Please enter a valid card number',
+  expiry: 'Valid expiration date is required',
+  routingNumber: 'Please enter a valid 9-digit routing number',
+  accountNumber: 'Please enter a valid account number',
+  bankName: 'Bank name is required',
+  phone: 'Please enter the phone number as 123-456-7890',
+} as const;
+
+/** The input limits of SPEC §5, for the form's fields and the server alike. */
+export const PAYMENT_METHOD_LIMITS = {
+  cardNumber: 19,
+  state: 2,
+  zip: 10,
+  routingNumber: 9,
+  accountNumber: 17,
+  text: 100,
+} as const;
+
+const blank = (value: string | undefined) => (value ?? '').trim() === '';
+
+/** The first problem with the form, in SPEC §5's order; undefined when it may be sent. */
+export function firstPaymentMethodProblem(form: PaymentMethodForm): string | undefined {
+  const m = PAYMENT_METHOD_MESSAGES;
+  if (blank(form.name)) return m.holderName;
+  if (blank(form.address)) return m.address;
+  if (blank(form.city)) return m.city;
+  if (blank(form.state)) return m.state;
+  if (form.country === 'US' && !/^[A-Za-z]{2}$/.test(form.state.trim())) return m.usState;
+  if (blank(form.zip)) return m.zip;
+  if (blank(form.email)) return m.email;
+  if (!EMAIL_PATTERN.test(form.email.trim())) return m.invalidEmail;
+  if (form.mode === 'CC') {
+    const digits = form.accountNumber.replace(/\s/g, '');
+    if (!/^\d{15,19}$/.test(digits)) return m.cardNumber;
+    if (blank(form.expiryMonth) || blank(form.expiryYear)) return m.expiry;
+  } else {
+    if (!isValidRoutingNumber(form.routingNumber ?? '')) return m.routingNumber;
+    if (!/^\d{5,17}$/.test(form.accountNumber.trim())) return m.accountNumber;
+    if (blank(form.bankName)) return m.bankName;
+  }
+  if (!blank(form.phone) && !/^\d{3}-\d{3}-\d{4}$/.test(form.phone!.trim())) return m.phone;
+  return undefined;
+}
+
+/** Card numbers as typed: digits only, a space every 4, at most 19 characters (SPEC §5). */
+export function formatCardNumberInput(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 16);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ').slice(0, PAYMENT_METHOD_LIMITS.cardNumber);
+}
+
+/** Phone numbers as typed: digits, shown as 123-456-7890. */
+export function formatPhoneInput(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 10);
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 6) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+const text = (max: number) => z.string().max(max).default('');
+
+/**
+ * `POST /api/payment/tokenize-proxy`: the form's fields. The spec's client also sends the gateway's
+ * account id, request type, currency and company code; they are accepted and ignored (the server knows
+ * its own merchant).
+ */
+export const tokenizeRequestSchema = z
+  .looseObject(
+    {
+      mode: z.enum(['CC', 'ACH'], { error: 'Mode must be CC or ACH' }),
+      name: text(PAYMENT_METHOD_LIMITS.text),
+      address: text(PAYMENT_METHOD_LIMITS.text),
+      city: text(PAYMENT_METHOD_LIMITS.text),
+      // Generous bounds here: SPEC §5's own checks, in its order and words, decide what is wrong.
+      state: text(PAYMENT_METHOD_LIMITS.text),
+      zip: text(PAYMENT_METHOD_LIMITS.text),
+      country: z.enum(PAYMENT_METHOD_COUNTRIES, { error: 'Country must be US, CA or MX' }).default('US'),
+      email: text(254),
+      phone: z.string().max(12).optional(),
+      accountNumber: z
+        .string({ error: PAYMENT_METHOD_MESSAGES.accountNumber })
+        .max(PAYMENT_METHOD_LIMITS.text),
+      expiryMonth: z.string().max(2).optional(),
+      expiryYear: z.string().max(4).optional(),
+      routingNumber: z.string().max(PAYMENT_METHOD_LIMITS.text).optional(),
+      bankName: z.string().max(PAYMENT_METHOD_LIMITS.text).optional(),
+      accountType: z
+        .enum(BANK_ACCOUNT_TYPES, { error: 'Account type must be CHECKING or SAVINGS' })
+        .optional(),
+    },
+    { error: 'The request body must be a JSON object' },
+  )
+  .superRefine((form, context) => {
+    const problem = firstPaymentMethodProblem(form);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+const userId = z.string({ error: 'User ID is required' }).uuid('User ID is not valid');
+const paymentMethodId = z
+  .string({ error: 'Payment method ID is required' })
+  .uuid('Payment method ID is not valid');
+
+/** `POST /api/payment/save-payment-token` (SPEC §3's payload). Brand and last 4 are the gateway's word. */
+export const savePaymentTokenRequestSchema = z.looseObject(
+  {
+    userId,
+    tokenId: z.string({ error: 'Token ID is required' }).regex(/^9\d{11,18}$/, 'Token ID is not valid'),
+    paymentType: z.enum(['CC', 'ACH'], { error: 'Payment type must be CC or ACH' }),
+    holderName: z
+      .string({ error: PAYMENT_METHOD_MESSAGES.holderName })
+      .trim()
+      .min(1, PAYMENT_METHOD_MESSAGES.holderName)
+      .max(PAYMENT_METHOD_LIMITS.text),
+    expiryMonth: z
+      .union([z.string().max(2), z.number()])
+      .transform(String)
+      .optional(),
+    expiryYear: z
+      .union([z.string().max(4), z.number()])
+      .transform(String)
+      .optional(),
+    bankName: z.string().trim().max(PAYMENT_METHOD_LIMITS.text).optional(),
+    accountType: z.enum(BANK_ACCOUNT_TYPES).optional(),
+    routingNumberLast4: z.string().max(4).optional(),
+  },
+  { error: 'The request body must be a JSON object' },
+);
+
+/** `POST /api/payment/payment-methods`. */
+export const listPaymentMethodsRequestSchema = z.looseObject({ userId });
+
+/** `POST /api/users/payment-methods/remove` and `…/set-default`. */
+export const paymentMethodActionRequestSchema = z.looseObject({ userId, paymentMethodId });
+
+/** `POST /api/payment/process-with-token`: a saved method pays the cart the server prices. */
+export const processWithTokenRequestSchema = z.looseObject(
+  {
+    userId,
+    paymentMethodId,
+    amount: dollarAmountSchema,
+    orderId: orderIdSchema,
+    items: cartItemsSchema,
+  },
+  { error: 'The request body must be a JSON object' },
+);

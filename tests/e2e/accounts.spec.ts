@@ -1,0 +1,202 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'paper clips and staples';
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+async function register(page: Page, name: string, email: string) {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
+/** Fills the Add Payment Method dialog's address part, as SPEC §5 orders it. */
+async function fillAddress(dialog: ReturnType<Page['getByRole']>) {
+  await dialog.getByLabel('Account holder name').fill('Pat Shopper');
+  await dialog.getByLabel('Address').fill('1 Main St');
+  await dialog.getByLabel('City').fill('Austin');
+  await dialog.getByLabel('State').fill('TX');
+  await dialog.getByLabel('ZIP code').fill('78701');
+  await dialog.getByLabel('Email').fill('pat@example.com');
+}
+
+async function addCard(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+  await fillAddress(dialog);
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry month').selectOption('12');
+  await dialog.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
+  await dialog.getByRole('button', { name: 'Save payment method' }).click();
+  await expect(dialog.getByText('Payment method added.')).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+}
+
+async function addBankAccount(page: Page) {
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+  await dialog.getByLabel('Bank account').check();
+  await fillAddress(dialog);
+  await dialog.getByLabel('Routing number').fill('036001808');
+  await dialog.getByLabel('Account number').fill('123456789');
+  await dialog.getByLabel('Bank name').fill('First Sandbox Bank');
+  await dialog.getByLabel('Account type').selectOption('CHECKING');
+  await dialog.getByRole('button', { name: 'Save payment method' }).click();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+}
+
+async function putPensInCart(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  return page.getByRole('dialog', { name: /cart/i });
+}
+
+test('a new customer registers, saves a card and a bank account, and pays with the saved card', async ({
+  page,
+}) => {
+  const email = uniqueEmail('journey');
+  await register(page, 'Pat Shopper', email);
+
+  // Signed in: the header has a user menu instead of Log in / Sign up.
+  await expect(page.getByRole('button', { name: /^Pat\W+account menu$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByText('Pat Shopper').first()).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(/^\d{6}$/)).toBeVisible();
+  await expect(page.getByText('Use this ID when you place an order by phone.')).toBeVisible();
+  await expect(page.getByText("You don't have any saved payment methods.")).toBeVisible();
+
+  await addCard(page, '4111 1111 1111 1111');
+  await expect(page.getByText('VISA •••• 1111')).toBeVisible();
+  await addBankAccount(page);
+  const bank = 'Checking · First Sandbox Bank •••• 6789';
+  await expect(page.getByText(bank)).toBeVisible();
+  await page.getByRole('button', { name: `Set ${bank} as default` }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: bank }).getByText('Default')).toBeVisible();
+
+  // A method added and removed again.
+  await addCard(page, '5454 5454 5454 5454');
+  await page.getByRole('button', { name: 'Remove MASTERCARD •••• 5454' }).click();
+  await expect(page.getByText('MASTERCARD •••• 5454')).toHaveCount(0);
+
+  // The cart preselects the default (the bank account); the customer picks the saved card instead.
+  const cart = await putPensInCart(page);
+  await expect(cart.getByRole('radio', { name: /First Sandbox Bank/ })).toBeChecked();
+  await expect(cart.getByRole('radio', { name: /Pay another way/ })).toBeVisible();
+  await cart.getByRole('radio', { name: /VISA •••• 1111/ }).check();
+  await cart.getByRole('button', { name: 'Pay $15.74' }).click();
+
+  await expect(page).toHaveURL(/\/payment-complete$/);
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await expect(page.getByText(/VISA\s*•+\s*1111/)).toBeVisible();
+  await expect(page.getByText('$15.74').first()).toBeVisible();
+  const orderId = (await page.getByText(/^CC-[0-9A-Z]{12}$/).textContent()) ?? '';
+
+  // In the console, the saved-card payment awaits capture like any other.
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill('operator');
+  await page.getByLabel('Password').fill('e2e-operator-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const row = page.getByRole('row').filter({ hasText: orderId });
+  await expect(row).toContainText('$15.74');
+  await expect(row).toContainText('VISA •••• 1111');
+
+  // Logged out, My Account sends to the log-in page.
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a saved card that declines falls back to the hosted payment page after 2 s', async ({ page }) => {
+  await register(page, 'Dee Clined', uniqueEmail('decline'));
+  await addCard(page, '4387 7511 1111 1038');
+  const cart = await putPensInCart(page);
+  await expect(cart.getByRole('radio', { name: /VISA •••• 1038/ })).toBeChecked();
+  const started = Date.now();
+  await cart.getByRole('button', { name: 'Pay $15.74' }).click();
+  await expect(
+    cart.getByText(/^Saved payment failed: .+\. Falling back to standard payment\.\.\.$/),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/, { timeout: 10_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+});
+
+test('the log-in and sign-up forms and the Add Payment Method dialog say what is missing, in order', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Email and password are required');
+
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('All fields are required');
+  await page.getByLabel('Full name').fill('Val Idation');
+  await page.getByLabel('Email').fill(uniqueEmail('validation'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(`${PASSWORD}!`);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+  const save = dialog.getByRole('button', { name: 'Save payment method' });
+  const steps: [string, () => Promise<void>][] = [
+    ['Account holder name is required', () => dialog.getByLabel('Account holder name').fill('Pat')],
+    ['Address is required', () => dialog.getByLabel('Address').fill('1 Main St')],
+    ['City is required', () => dialog.getByLabel('City').fill('Austin')],
+    ['State is required', () => dialog.getByLabel('State').fill('T1')],
+    [
+      'Please enter a valid 2-letter state code (e.g., TX, CA, NY)',
+      () => dialog.getByLabel('State').fill('TX'),
+    ],
+    ['ZIP code is required', () => dialog.getByLabel('ZIP code').fill('78701')],
+    ['Email is required', () => dialog.getByLabel('Email').fill('not-an-email')],
+    ['Please enter a valid email address', () => dialog.getByLabel('Email').fill('pat@example.com')],
+    ['Please enter a valid card number', () => dialog.getByLabel('Card number').fill('4111 1111 1111 1111')],
+    ['Valid expiration date is required', async () => undefined],
+  ];
+  for (const [message, fix] of steps) {
+    await save.click();
+    await expect(dialog.getByRole('alert')).toHaveText(message);
+    await fix();
+  }
+  // The card number takes digits only, a space every 4, 19 characters at most.
+  await dialog.getByLabel('Card number').fill('4111-1111 1111 1111 9999');
+  await expect(dialog.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+
+  await dialog.getByLabel('Bank account').check();
+  await save.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid 9-digit routing number');
+  await dialog.getByLabel('Routing number').fill('036001808');
+  await save.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid account number');
+  await dialog.getByLabel('Account number').fill('12345');
+  await save.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Bank name is required');
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('My Account fits the screen', async ({ page }) => {
+    await register(page, 'Sam Small', uniqueEmail('phone'));
+    await addCard(page, '4111 1111 1111 1111');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: 'Add Payment Method' })).toBeVisible();
+  });
+});
