@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerPaymentRoutes } from './routes/payment';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerUserRoutes } from './routes/users';
+import { registerWalletRoutes } from './routes/wallets';
 import { createCustomerGuard } from './http/customer-session';
 
 const SANDBOX_PREFIX = '/sandbox';
@@ -59,6 +60,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const checkout = { orm: deps.database.orm, gateway: deps.gateway, publicUrl: deps.config.publicUrl };
   registerPaymentRoutes(app, { ...checkout, customers });
   registerPaymentMethodRoutes(app, { ...checkout, customers });
+  registerWalletRoutes(app, {
+    ...checkout,
+    customers,
+    googlePay: deps.config.googlePay,
+    gatewayMerchantId: deps.config.gateway.merchantId,
+    merchantName: STORE_NAME,
+    sandboxWalletUrl: deps.sandboxCredentials ? `${SANDBOX_PREFIX}/sandbox-wallet` : undefined,
+  });
 
   if (deps.sandboxCredentials) {
     await app.register(sandboxGatewayPlugin, {

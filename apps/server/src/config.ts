@@ -62,6 +62,12 @@ const environmentSchema = z
       .int('RECONCILE_AFTER_MS must be a whole number')
       .min(0, 'RECONCILE_AFTER_MS must not be negative')
       .optional(),
+    GOOGLE_PAY_ENVIRONMENT: z
+      .enum(['TEST', 'PRODUCTION', ''], { error: 'GOOGLE_PAY_ENVIRONMENT must be TEST or PRODUCTION' })
+      .optional()
+      .transform((value) => (value === 'PRODUCTION' ? 'PRODUCTION' : 'TEST')),
+    GOOGLE_PAY_MERCHANT_ID: optionalText,
+    GOOGLE_PAY_MERCHANT_NAME: optionalText.default('Office Supplies Store'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -77,6 +83,13 @@ const environmentSchema = z
         code: 'custom',
         path: ['RECONCILE_AFTER_MS'],
         message: `RECONCILE_AFTER_MS must be at least twice GATEWAY_TIMEOUT_MS plus 1000 (${reconcileFloor})`,
+      });
+    }
+    if (env.GOOGLE_PAY_ENVIRONMENT === 'PRODUCTION' && !env.GOOGLE_PAY_MERCHANT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_PAY_MERCHANT_ID'],
+        message: 'GOOGLE_PAY_MERCHANT_ID is required when GOOGLE_PAY_ENVIRONMENT=PRODUCTION',
       });
     }
     if (env.GATEWAY !== 'cardpointe') return;
@@ -136,6 +149,15 @@ export interface Config {
   trustProxy: boolean;
   /** Money operations left unconfirmed this long are settled from the gateway's records. */
   reconcileAfterMs: number;
+  googlePay: GooglePayConfig;
+}
+
+export interface GooglePayConfig {
+  /** Google's TEST environment gives dummy cards; PRODUCTION charges real ones. */
+  environment: 'TEST' | 'PRODUCTION';
+  /** The merchant id Google issues (Google Pay & Wallet Console); required in PRODUCTION. */
+  merchantId?: string;
+  merchantName: string;
 }
 
 export class ConfigError extends Error {
@@ -182,5 +204,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     trustProxy: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
+    googlePay: {
+      environment: env.GOOGLE_PAY_ENVIRONMENT,
+      merchantId: env.GOOGLE_PAY_MERCHANT_ID,
+      merchantName: env.GOOGLE_PAY_MERCHANT_NAME,
+    },
   };
 }

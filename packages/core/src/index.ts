@@ -11,3 +11,4 @@ export * from './schemas/account';
 export * from './schemas/payment-method';
 export * from './transaction-label';
 export * from './text';
+export * from './schemas/wallet';

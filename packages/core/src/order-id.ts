@@ -20,3 +20,14 @@ export function orderChannelOf(orderId: string): OrderChannel | undefined {
   const prefix = orderId.slice(0, 2);
   return (Object.keys(ORDER_ID_PREFIXES) as OrderChannel[]).find((key) => ORDER_ID_PREFIXES[key] === prefix);
 }
+
+const WALLET_NAMES: Partial<Record<OrderChannel, string>> = {
+  googlepay: 'Google Pay',
+  applepay: 'Apple Pay',
+};
+
+/** The wallet an order was paid with ("Google Pay", "Apple Pay"), from its id; undefined for a card order. */
+export function walletNameOf(orderId: string): string | undefined {
+  const channel = orderChannelOf(orderId);
+  return channel ? WALLET_NAMES[channel] : undefined;
+}

@@ -17,8 +17,7 @@ import {
 } from './response-codes';
 import type { CardRow, GatewayStore, TransactionRow, TransactionSource } from './store';
 import { cardBehaviourOf } from './test-cards';
-import { openGooglePayToken } from './wallets/google-pay';
-import type { WalletStore } from './wallets/wallet-store';
+import type { SandboxWallets } from './wallets/sandbox-wallets';
 import {
   answerOf,
   authResponseOf,
@@ -117,7 +116,7 @@ export class SandboxGateway {
   constructor(
     private readonly store: GatewayStore,
     private readonly profiles: ProfileStore,
-    private readonly wallets: WalletStore,
+    private readonly wallets: SandboxWallets,
     private readonly config: GatewayConfig,
   ) {}
 
@@ -181,25 +180,13 @@ export class SandboxGateway {
     handler: WalletEncryptionHandler,
     devicedata: string,
   ): Promise<TokenizeOutcome> {
-    const now = this.config.now();
     if (handler !== 'EC_GOOGLE_PAY') return { ok: false, message: WALLET_DECRYPTION_FAILURE };
-    const [root, recipient] = await Promise.all([
-      this.wallets.keyPair('google-root'),
-      this.wallets.keyPair('google-recipient'),
-    ]);
-    const opened = openGooglePayToken(
-      devicedata,
-      { rootPublicKey: root.publicKey, recipientPrivateKey: recipient.privateKey },
-      now,
-    );
+    const opened = await this.wallets.openGooglePay(devicedata);
     if (!opened || opened.gatewayMerchantId !== this.config.merchantId) {
       return { ok: false, message: WALLET_DECRYPTION_FAILURE };
     }
     const { pan, expirationMonth, expirationYear } = opened.details;
     if (!isLuhnValid(pan) || isToken(pan)) return { ok: false, message: 'Invalid card number' };
-    if (!(await this.wallets.firstUseOf('google', opened.messageId, now))) {
-      return { ok: false, message: WALLET_DECRYPTION_FAILURE };
-    }
     this.tokenKey ??= this.store.tokenKey();
     const expiry = `${String(expirationMonth).padStart(2, '0')}${String(expirationYear % 100).padStart(2, '0')}`;
     // The payload's own id in the token's key: the same card in two payloads gives two tokens.

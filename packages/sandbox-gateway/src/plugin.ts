@@ -9,7 +9,9 @@ import { hppRoutes } from './routes/hpp-routes';
 import type { SqlClient } from './sql-client';
 import { ProfileStore } from './profile-store';
 import { GatewayStore } from './store';
+import { SandboxWallets } from './wallets/sandbox-wallets';
 import { WalletStore } from './wallets/wallet-store';
+import { walletRoutes } from './routes/wallet-routes';
 
 export interface SandboxGatewayOptions {
   db: SqlClient;
@@ -38,10 +40,11 @@ export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = a
   const schema = options.schema ?? DEFAULT_SCHEMA;
   const now = options.now ?? (() => new Date());
   await migrateSandboxGateway(options.db, schema);
+  const wallets = new SandboxWallets(new WalletStore(options.db, schema), now);
   const gateway = new SandboxGateway(
     new GatewayStore(options.db, schema),
     new ProfileStore(options.db, schema),
-    new WalletStore(options.db, schema),
+    wallets,
     {
       merchantId: options.merchantId,
       now,
@@ -63,6 +66,10 @@ export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = a
     password: options.password,
   });
   await fastify.register(cardSecureRoutes, { gateway });
+  await fastify.register(walletRoutes, {
+    wallets,
+    merchantName: options.merchantName ?? DEFAULT_MERCHANT_NAME,
+  });
   await fastify.register(hppRoutes, {
     gateway,
     merchantName: options.merchantName ?? DEFAULT_MERCHANT_NAME,

@@ -21,7 +21,7 @@ export async function insertOrderWithPaymentRequest(
   orm: Orm,
   order: NewOrder,
   requestId: string,
-  savedMethod?: { customerId: string; savedMethodId: string },
+  customer?: { customerId: string; savedMethodId?: string },
 ): Promise<{ inserted: boolean }> {
   return orm.transaction(async (tx) => {
     const created = await tx
@@ -40,7 +40,7 @@ export async function insertOrderWithPaymentRequest(
     await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: order.id, ...line })));
     await tx
       .insert(paymentRequests)
-      .values({ requestId, orderId: order.id, amountCents: order.totalCents, ...savedMethod });
+      .values({ requestId, orderId: order.id, amountCents: order.totalCents, ...customer });
     return { inserted: true };
   });
 }
@@ -71,6 +71,13 @@ export async function markPaymentRequest(
   await orm
     .update(paymentRequests)
     .set({ status, message, verifiedAt: new Date() })
+    .where(eq(paymentRequests.requestId, requestId));
+}
+
+export async function notePaymentRequestSeenByBrowser(orm: Orm, requestId: string): Promise<void> {
+  await orm
+    .update(paymentRequests)
+    .set({ browserRecordedAt: new Date() })
     .where(eq(paymentRequests.requestId, requestId));
 }
 

@@ -68,11 +68,13 @@ export const paymentRequests = pgTable(
       .notNull()
       .default('pending'),
     message: text('message'),
-    /** For a payment with a saved method: whose, and which (a bank account is captured at once). */
+    /** A signed-in customer's order: whose, and the saved method it is paid with, if any. */
     customerId: uuid('customer_id'),
     savedMethodId: uuid('saved_method_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** When the browser said it showed the result (Google Pay's record-payment); it changes no money. */
+    browserRecordedAt: timestamp('browser_recorded_at', { withTimezone: true }),
   },
   (table) => [
     check('payment_requests_amount_positive', sql`${table.amountCents} > 0`),

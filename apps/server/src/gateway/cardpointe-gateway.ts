@@ -212,6 +212,23 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
     return toResult(record.data);
   }
 
+  /** CardSecure's tokenize: a token, or the error code and message it answers instead. */
+  async function tokenizeWith(body: object): Promise<GatewayResult<{ token: string }>> {
+    const answer = await call('POST', '/cardsecure/api/v1/ccn/tokenize', body);
+    if (!answer.ok) return answer;
+    const record = tokenizeRecord.safeParse(answer.value);
+    if (!record.success) return unreadable();
+    if (!record.data.token || Number(record.data.errorcode ?? 0) !== 0) {
+      return {
+        ok: false,
+        kind: 'declined',
+        respcode: String(record.data.errorcode ?? ''),
+        message: record.data.message || 'Tokenization failed',
+      };
+    }
+    return { ok: true, value: { token: record.data.token } };
+  }
+
   return {
     movesRealMoney: options.movesRealMoney,
 
@@ -273,23 +290,13 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
       return { ok: true, value: found.map(toTransaction) };
     },
 
-    async tokenize({ account, expiry }) {
-      const answer = await call('POST', '/cardsecure/api/v1/ccn/tokenize', {
-        account,
-        ...(expiry ? { expiry } : {}),
-      });
-      if (!answer.ok) return answer;
-      const record = tokenizeRecord.safeParse(answer.value);
-      if (!record.success) return unreadable();
-      if (!record.data.token || Number(record.data.errorcode ?? 0) !== 0) {
-        return {
-          ok: false,
-          kind: 'declined',
-          respcode: String(record.data.errorcode ?? ''),
-          message: record.data.message || 'Tokenization failed',
-        };
-      }
-      return { ok: true, value: { token: record.data.token } };
+    tokenize({ account, expiry }) {
+      return tokenizeWith({ account, ...(expiry ? { expiry } : {}) });
+    },
+
+    tokenizeWalletPayload({ encryptionHandler, devicedata }) {
+      // CardSecure wants the payload exactly as the wallet gave it: not URL-encoded, not re-serialised.
+      return tokenizeWith({ encryptionhandler: encryptionHandler, devicedata });
     },
 
     async saveProfileAccount(input) {

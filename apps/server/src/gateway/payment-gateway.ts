@@ -92,6 +92,14 @@ export interface PaymentGateway {
   /** Every transaction recorded under an order id; an empty list when there is none. */
   inquireByOrderId(orderId: string): Promise<GatewayResult<GatewayTransaction[]>>;
   tokenize(input: { account: string; expiry?: string }): Promise<GatewayResult<{ token: string }>>;
+  /**
+   * Has CardSecure decrypt a wallet's payload and tokenize the card inside. The token is good for one
+   * authorization; it is never stored.
+   */
+  tokenizeWalletPayload(input: {
+    encryptionHandler: 'EC_GOOGLE_PAY' | 'EC_APPLE_PAY';
+    devicedata: string;
+  }): Promise<GatewayResult<{ token: string }>>;
   /** Stores an account in a profile (the same data again answers the same profile and account). */
   saveProfileAccount(input: ProfileAccountInput): Promise<GatewayResult<ProfileAccount>>;
   /** Makes an account the one the profile uses when no account is named. */

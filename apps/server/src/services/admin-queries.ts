@@ -1,4 +1,5 @@
 import {
+  walletNameOf,
   centsToDollars,
   type AdminPayment,
   type AdminTransaction,
@@ -59,6 +60,7 @@ export async function listPendingPayments(
       cardType: payment.cardBrand,
       last4: payment.last4,
       ...(payment.bankName ? { bankName: payment.bankName } : {}),
+      ...walletOf(payment.orderId),
       transactionDate: payment.authorizedAt.toISOString(),
       timestamp: payment.authorizedAt.toISOString(),
       captureStatus: 'authorized',
@@ -70,6 +72,12 @@ export async function listPendingPayments(
   };
 }
 
+/** Google Pay and Apple Pay payments say so beside their brand and last 4. */
+function walletOf(orderId: string): { wallet?: string } {
+  const wallet = walletNameOf(orderId);
+  return wallet ? { wallet } : {};
+}
+
 function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
   const common = {
     paymentId: row.paymentId,
@@ -78,6 +86,7 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
     cardType: row.cardBrand,
     last4: row.last4,
     ...(row.bankName ? { bankName: row.bankName } : {}),
+    ...walletOf(row.orderId),
     originalAmount: centsToDollars(row.authorizedCents),
     captureAmount: centsToDollars(row.capturedCents),
     isPartialCapture: row.captureStatus === 'partially_captured',

@@ -4,7 +4,9 @@ import {
   centsToDollars,
   computeCartTotals,
   orderChannelOf,
+  walletNameOf,
   type CartLine,
+  type OrderChannel,
   type createPaymentRequestSchema,
   type CreatePaymentResponse,
   type VerifyPaymentResponse,
@@ -21,7 +23,12 @@ import {
 } from '../db/checkout-store';
 import type { Orm } from '../db/client';
 import { findBankAccountOf } from '../db/customer-store';
-import type { GatewayTransaction, PaymentGateway } from '../gateway/payment-gateway';
+import type {
+  GatewayFailure,
+  GatewayResult,
+  GatewayTransaction,
+  PaymentGateway,
+} from '../gateway/payment-gateway';
 import { AppError } from '../http/errors';
 
 export interface CheckoutDependencies {
@@ -54,13 +61,16 @@ export async function recordOrder(
   orm: Orm,
   input: {
     orderId: string;
+    /** How the order is paid: its id must carry this channel's prefix. */
+    channel: OrderChannel;
     customerName: string;
     items: CartLine[];
     amountCents: number;
-    savedMethod?: { customerId: string; savedMethodId: string };
+    /** A signed-in customer's order, and the saved method it is paid with. */
+    customer?: { customerId: string; savedMethodId?: string };
   },
 ): Promise<{ requestId: string; totalCents: number }> {
-  if (orderChannelOf(input.orderId) !== 'card') {
+  if (orderChannelOf(input.orderId) !== input.channel) {
     throw new AppError('invalid', 'Order ID is not valid');
   }
   const totals = computeCartTotals(input.items);
@@ -72,7 +82,7 @@ export async function recordOrder(
     orm,
     {
       id: input.orderId,
-      channel: 'card',
+      channel: input.channel,
       customerName: input.customerName,
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
@@ -85,7 +95,7 @@ export async function recordOrder(
       })),
     },
     requestId,
-    input.savedMethod,
+    input.customer,
   );
   if (!inserted) throw new AppError('conflict', 'This order ID has already been used');
   return { requestId, totalCents: totals.totalCents };
@@ -99,6 +109,7 @@ export async function createPayment(
   checkRedirectUrl(input.redirectUrl, deps.publicUrl);
   const { requestId, totalCents } = await recordOrder(deps.orm, {
     orderId: input.orderId,
+    channel: 'card',
     customerName: input.customerName,
     items: input.items,
     amountCents: input.amount,
@@ -116,11 +127,13 @@ export async function createPayment(
 }
 
 function successAnswer(payment: PaymentRow): VerifyPaymentResponse {
+  const wallet = walletNameOf(payment.orderId);
   return {
     status: 'success',
     message: 'Payment authorized',
     paymentDetails: {
       orderId: payment.orderId,
+      ...(wallet ? { wallet } : {}),
       paymentMethod: payment.cardBrand,
       transactionStatus: 'Authorized',
       transaction: payment.retref,
@@ -239,4 +252,42 @@ export async function confirmUnverifiedPayments(
     }
   }
   return confirmed;
+}
+
+/**
+ * What follows a payment made by the server itself (a saved method, a wallet): a refusal closes the request
+ * with its reason; an approval, or no answer at all, is settled by the gateway's record of the order, exactly
+ * as a hosted-page payment is (verify-payment).
+ */
+export async function confirmServerPayment(
+  deps: CheckoutDependencies,
+  input: {
+    requestId: string;
+    authorized: GatewayResult<GatewayTransaction>;
+    /** The shopper's headline for a refusal, e.g. "Google Pay payment failed". */
+    failure: string;
+  },
+): Promise<{ status: 'success'; transactionId: string; requestId: string; message: string }> {
+  const { requestId, authorized, failure } = input;
+  if (!authorized.ok && authorized.kind !== 'unavailable') {
+    await markPaymentRequest(deps.orm, requestId, 'declined', authorized.message);
+    throw refusalError(authorized, failure);
+  }
+  const verified = await verifyPayment(deps, requestId);
+  if (verified.status !== 'success' || !verified.paymentDetails) {
+    throw new AppError('unprocessable', verified.message || failure);
+  }
+  return {
+    status: 'success',
+    transactionId: verified.paymentDetails.transaction,
+    requestId,
+    message: 'Payment approved',
+  };
+}
+
+/** A gateway failure as a shopper's call answers it: a refusal is 422 with its reason, no answer is 502. */
+export function refusalError(failure: GatewayFailure, fallback: string): AppError {
+  if (failure.kind === 'unavailable') return new AppError('gateway_unavailable', failure.message);
+  if (failure.kind === 'rejected') return new AppError('gateway_unavailable', fallback);
+  return new AppError('unprocessable', failure.message || fallback);
 }

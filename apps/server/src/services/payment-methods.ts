@@ -1,5 +1,4 @@
 import type { CartLine, PaymentMethodForm, SavedPaymentMethod } from '@store/core';
-import { markPaymentRequest } from '../db/checkout-store';
 import type { Orm } from '../db/client';
 import {
   deleteSavedMethod,
@@ -12,9 +11,9 @@ import {
   type CustomerRow,
   type SavedMethodRow,
 } from '../db/customer-store';
-import type { GatewayFailure, PaymentGateway } from '../gateway/payment-gateway';
+import type { PaymentGateway } from '../gateway/payment-gateway';
 import { AppError } from '../http/errors';
-import { recordOrder, verifyPayment } from './checkout';
+import { confirmServerPayment, recordOrder, refusalError } from './checkout';
 import { toSavedMethod } from './customer-accounts';
 import { beginTokenizeAttempt } from './sign-in-throttle';
 
@@ -29,13 +28,6 @@ export interface PaymentMethodDependencies {
 }
 
 const NOT_FOUND = 'Payment method not found';
-
-/** A gateway failure as the customer's call answers it: a refusal is 422 with its reason, no answer is 502. */
-function gatewayError(failure: GatewayFailure, fallback: string): AppError {
-  if (failure.kind === 'unavailable') return new AppError('gateway_unavailable', failure.message);
-  if (failure.kind === 'rejected') return new AppError('gateway_unavailable', fallback);
-  return new AppError('unprocessable', failure.message || fallback);
-}
 
 async function customerOf(orm: Orm, customerId: string): Promise<CustomerRow> {
   const customer = await findCustomer(orm, customerId);
@@ -69,7 +61,7 @@ export async function tokenizePaymentMethod(
         }
       : { account: `${form.routingNumber}/${form.accountNumber.trim()}` },
   );
-  if (!tokenized.ok) throw gatewayError(tokenized, 'Tokenization failed');
+  if (!tokenized.ok) throw refusalError(tokenized, 'Tokenization failed');
   return { token: tokenized.value.token, type: form.mode };
 }
 
@@ -115,7 +107,7 @@ export async function savePaymentMethod(
   let brand: string | undefined;
   if (expiry) {
     const bin = await deps.gateway.cardBrand(input.tokenId);
-    if (!bin.ok) throw gatewayError(bin, 'Failed to save payment method');
+    if (!bin.ok) throw refusalError(bin, 'Failed to save payment method');
     // A token the gateway cannot tell the card of: not one it made, or a card this store does not take.
     if (bin.value === 'UNKNOWN') throw new AppError('unprocessable', 'Failed to save payment method');
     brand = bin.value;
@@ -133,7 +125,7 @@ export async function savePaymentMethod(
       makeDefault: !hasMethods,
     });
   let saved = await saveAt(customer.gatewayProfileId ?? undefined);
-  if (!saved.ok) throw gatewayError(saved, 'Failed to save payment method');
+  if (!saved.ok) throw refusalError(saved, 'Failed to save payment method');
   if (
     !customer.gatewayProfileId &&
     !(await setGatewayProfileId(deps.orm, customer.id, saved.value.profileId))
@@ -142,7 +134,7 @@ export async function savePaymentMethod(
     const winner = (await customerOf(deps.orm, customer.id)).gatewayProfileId!;
     await deps.gateway.deleteProfileAccount(saved.value);
     saved = await saveAt(winner);
-    if (!saved.ok) throw gatewayError(saved, 'Failed to save payment method');
+    if (!saved.ok) throw refusalError(saved, 'Failed to save payment method');
   }
   const row = await insertSavedMethod(deps.orm, {
     customerId: customer.id,
@@ -173,7 +165,7 @@ export async function removePaymentMethod(
   const customer = await customerOf(deps.orm, input.customerId);
   const profileId = customer.gatewayProfileId!;
   const deleted = await deps.gateway.deleteProfileAccount({ profileId, accountId: method.gatewayAccountId });
-  if (!deleted.ok) throw gatewayError(deleted, 'Failed to remove payment method');
+  if (!deleted.ok) throw refusalError(deleted, 'Failed to remove payment method');
   const { newDefault } = await deleteSavedMethod(deps.orm, input.customerId, input.methodId);
   if (newDefault) {
     // The store always names the account it charges; the gateway's default is kept in step all the same.
@@ -191,7 +183,7 @@ export async function setDefaultPaymentMethod(
     profileId: customer.gatewayProfileId!,
     accountId: method.gatewayAccountId,
   });
-  if (!updated.ok) throw gatewayError(updated, 'Failed to set default payment method');
+  if (!updated.ok) throw refusalError(updated, 'Failed to set default payment method');
   if (!(await makeDefaultMethod(deps.orm, input.customerId, input.methodId))) {
     throw new AppError('not_found', NOT_FOUND);
   }
@@ -217,10 +209,11 @@ export async function payWithSavedMethod(
   const customer = await customerOf(deps.orm, input.customerId);
   const { requestId, totalCents } = await recordOrder(deps.orm, {
     orderId: input.orderId,
+    channel: 'card',
     customerName: customer.name,
     items: input.items,
     amountCents: input.amountCents,
-    savedMethod: { customerId: customer.id, savedMethodId: method.id },
+    customer: { customerId: customer.id, savedMethodId: method.id },
   });
   const authorized = await deps.gateway.authorize({
     profile: `${customer.gatewayProfileId}/${method.gatewayAccountId}`,
@@ -229,19 +222,5 @@ export async function payWithSavedMethod(
     capture: method.kind === 'ach',
     storedCredential: true,
   });
-  if (!authorized.ok && authorized.kind !== 'unavailable') {
-    await markPaymentRequest(deps.orm, requestId, 'declined', authorized.message);
-    throw gatewayError(authorized, 'Payment processing failed');
-  }
-  // Approved, or no answer: the gateway's record of the order says which, as for the hosted page.
-  const verified = await verifyPayment(deps, requestId);
-  if (verified.status !== 'success' || !verified.paymentDetails) {
-    throw new AppError('unprocessable', verified.message || 'Payment processing failed');
-  }
-  return {
-    status: 'success',
-    transactionId: verified.paymentDetails.transaction,
-    requestId,
-    message: 'Payment approved',
-  };
+  return confirmServerPayment(deps, { requestId, authorized, failure: 'Payment processing failed' });
 }

@@ -86,6 +86,8 @@ export interface AdminPayment {
   amount: number;
   originalAmount: number;
   cardType: string;
+  /** "Google Pay" or "Apple Pay" for a wallet payment. */
+  wallet?: string;
   last4: string;
   /** For a bank (ACH) payment: the bank's name. */
   bankName?: string;
@@ -104,6 +106,8 @@ export interface AdminTransaction {
   requestId: string | null;
   amount: number;
   cardType: string;
+  /** "Google Pay" or "Apple Pay" for a wallet payment. */
+  wallet?: string;
   last4: string;
   /** For a bank (ACH) payment: the bank's name. */
   bankName?: string;

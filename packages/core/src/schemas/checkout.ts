@@ -79,6 +79,8 @@ export const verifyPaymentRequestSchema = z.object(
 
 export interface PaymentDetails {
   orderId: string;
+  /** "Google Pay" or "Apple Pay" for a wallet payment. */
+  wallet?: string;
   paymentMethod: string;
   transactionStatus: string;
   transaction: string;

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_requests" ADD COLUMN "browser_recorded_at" timestamp with time zone;

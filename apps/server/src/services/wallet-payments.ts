@@ -1,0 +1,104 @@
+import { centsToDollars, orderChannelOf, type CartLine, type WalletPaymentResponse } from '@store/core';
+import {
+  findPaymentRequest,
+  markPaymentRequest,
+  notePaymentRequestSeenByBrowser,
+} from '../db/checkout-store';
+import { findCustomer } from '../db/customer-store';
+import { AppError } from '../http/errors';
+import { confirmServerPayment, recordOrder, refusalError, type CheckoutDependencies } from './checkout';
+
+/**
+ * Google Pay and Apple Pay through CardPointe: the wallet's encrypted payload goes to CardSecure, which
+ * decrypts it and answers a token good for one authorization; the store authorizes that token for the
+ * amount it computed itself and leaves the payment for the operator to capture, like any card payment.
+ * Wallet payloads and their tokens are never stored.
+ */
+export type Wallet = 'googlepay' | 'applepay';
+
+const WALLETS = {
+  googlepay: { encryptionHandler: 'EC_GOOGLE_PAY', failure: 'Google Pay payment failed' },
+  applepay: { encryptionHandler: 'EC_APPLE_PAY', failure: 'Apple Pay payment failed' },
+} as const;
+
+/** The name on a guest's wallet order; a signed-in customer's order carries their name. */
+const GUEST_NAME = 'Guest';
+
+export async function payWithWallet(
+  deps: CheckoutDependencies,
+  input: {
+    wallet: Wallet;
+    /** What CardSecure takes as `devicedata`, exactly as built from the wallet's answer. */
+    devicedata: string;
+    amountCents: number;
+    orderId: string;
+    items: CartLine[];
+    /** The signed-in customer paying; undefined for a guest. */
+    customerId?: string;
+  },
+): Promise<WalletPaymentResponse> {
+  const { encryptionHandler, failure } = WALLETS[input.wallet];
+  const customer = input.customerId ? await findCustomer(deps.orm, input.customerId) : undefined;
+  const { requestId, totalCents } = await recordOrder(deps.orm, {
+    orderId: input.orderId,
+    channel: input.wallet,
+    customerName: customer?.name ?? GUEST_NAME,
+    items: input.items,
+    amountCents: input.amountCents,
+    customer: customer ? { customerId: customer.id } : undefined,
+  });
+  const tokenized = await deps.gateway.tokenizeWalletPayload({
+    encryptionHandler,
+    devicedata: input.devicedata,
+  });
+  if (!tokenized.ok) {
+    await markPaymentRequest(deps.orm, requestId, 'failed', tokenized.message);
+    throw withHeadline(refusalError(tokenized, failure), failure);
+  }
+  // A wallet token carries its own expiry at CardSecure: the authorization needs none.
+  const authorized = await deps.gateway.authorize({
+    account: tokenized.value.token,
+    amountCents: totalCents,
+    orderId: input.orderId,
+    capture: false,
+  });
+  try {
+    return await confirmServerPayment(deps, { requestId, authorized, failure });
+  } catch (error) {
+    throw error instanceof AppError ? withHeadline(error, failure) : error;
+  }
+}
+
+/** "Google Pay payment failed: Do not honor": the wallet's headline, then the gateway's reason. */
+function withHeadline(error: AppError, headline: string): AppError {
+  if (error.kind !== 'unprocessable' || error.message.startsWith(headline)) return error;
+  return new AppError(error.kind, `${headline}: ${error.message}`);
+}
+
+/**
+ * The browser's note that it showed a Google Pay result (SPEC §7 record-payment). It moves no money and
+ * changes no figure: the amount it reports is only compared with the order's.
+ */
+export async function noteWalletResultSeen(
+  deps: CheckoutDependencies,
+  input: { requestId: string; customerId?: string; reportedAmount?: number | string },
+): Promise<{ status: 'success'; message: string; amount: number; reportedAmountDiffers: boolean }> {
+  const request = await findPaymentRequest(deps.orm, input.requestId);
+  // Someone else's request, or one that is not a Google Pay order, is "not found" like an unknown one.
+  if (
+    !request ||
+    orderChannelOf(request.orderId) !== 'googlepay' ||
+    (request.customerId !== null && request.customerId !== input.customerId)
+  ) {
+    throw new AppError('not_found', 'Payment request not found');
+  }
+  await notePaymentRequestSeenByBrowser(deps.orm, input.requestId);
+  const reported = Number(input.reportedAmount);
+  return {
+    status: 'success',
+    message: 'Payment recorded',
+    amount: centsToDollars(request.amountCents),
+    reportedAmountDiffers:
+      input.reportedAmount !== undefined && Math.round(reported * 100) !== request.amountCents,
+  };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
+
+const BODY_MUST_BE_OBJECT = { error: 'The request body must be a JSON object' };
+
+/** A wallet's encrypted payload, as the wallet hands it over (a few kilobytes at most). */
+const paymentTokenSchema = z
+  .string({ error: 'No payment token found in Google Pay or Apple Pay response' })
+  .min(1, 'No payment token found in Google Pay or Apple Pay response')
+  .max(12_000, 'The payment token is too long');
+
+const optionalUserId = z.string().max(100).optional();
+const optionalEmail = z.string().max(254).optional();
+
+/** POST /api/googlepay/process-with-googlepay (SPEC §7), with the cart lines the server prices. */
+export const processWithGooglePayRequestSchema = z.object(
+  {
+    paymentToken: paymentTokenSchema,
+    amount: dollarAmountSchema,
+    orderId: orderIdSchema,
+    userId: optionalUserId,
+    email: optionalEmail,
+    gateway: z.literal('cardconnect', { error: 'gateway must be cardconnect' }),
+    items: cartItemsSchema,
+  },
+  BODY_MUST_BE_OBJECT,
+);
+export type ProcessWithGooglePayRequest = z.input<typeof processWithGooglePayRequestSchema>;
+
+/** POST /api/applepay/process-with-applepay (SPEC §7), with the cart lines the server prices. */
+export const processWithApplePayRequestSchema = z.object(
+  {
+    paymentToken: paymentTokenSchema,
+    amount: dollarAmountSchema,
+    orderId: orderIdSchema,
+    userId: optionalUserId,
+    email: optionalEmail,
+    items: cartItemsSchema,
+  },
+  BODY_MUST_BE_OBJECT,
+);
+export type ProcessWithApplePayRequest = z.input<typeof processWithApplePayRequestSchema>;
+
+export interface WalletPaymentResponse {
+  status: 'success';
+  transactionId: string;
+  /** The payment request the result page verifies, as for the hosted page. */
+  requestId: string;
+  message: string;
+  /** Apple Pay only: the payment ran without Apple's real services, and why. */
+  testMode?: boolean;
+  testModeReason?: string;
+}
+
+/**
+ * POST /api/googlepay/record-payment (SPEC §7): the browser's note of a Google Pay result. It changes no
+ * money: the amount it carries is compared with the order's, never used.
+ */
+export const recordGooglePayPaymentRequestSchema = z.object(
+  {
+    requestId: z.string({ error: 'Request ID is required' }).uuid('Request ID is not valid'),
+    amount: z.union([z.number(), z.string()]).optional(),
+    userId: optionalUserId,
+    timestamp: z.union([z.number(), z.string().max(40)]).optional(),
+  },
+  BODY_MUST_BE_OBJECT,
+);
+export type RecordGooglePayPaymentRequest = z.input<typeof recordGooglePayPaymentRequestSchema>;
+
+/** What the storefront needs to show the wallet buttons (GET /api/wallets/config). */
+export interface WalletConfig {
+  /** The sandbox gateway is in use: the storefront installs the sandbox wallets, served from here. */
+  sandboxWalletUrl?: string;
+  googlePay: {
+    environment: 'TEST' | 'PRODUCTION';
+    /** Google's merchant id; required in PRODUCTION. */
+    merchantId?: string;
+    merchantName: string;
+    /** The CardPointe merchant id, which Google puts in the token for CardSecure. */
+    gatewayMerchantId: string;
+  };
+  applePay: {
+    merchantId: string;
+    displayName: string;
+  };
+}
