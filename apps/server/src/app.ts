@@ -42,7 +42,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: deps.config.trustProxy,
   });
 
-  await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
+  await registerSecurityHeaders(app, {
+    publicUrl: deps.config.publicUrl,
+    googlePayJs: !deps.sandboxCredentials,
+  });
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   registerSameOriginCheck(app, deps.config.publicUrl);

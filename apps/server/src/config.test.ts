@@ -81,4 +81,23 @@ describe('loadConfig', () => {
       'CARDPOINTE_SITE (or CARDPOINTE_URL) is required when GATEWAY=cardpointe',
     ]);
   });
+
+  it("runs Google Pay in TEST by default and refuses PRODUCTION without Google's merchant id", () => {
+    expect(loadConfig({}).googlePay).toEqual({
+      environment: 'TEST',
+      merchantId: undefined,
+      merchantName: 'Paperline Office Supply',
+    });
+    expect(problemsOf({ GOOGLE_PAY_ENVIRONMENT: 'PRODUCTION' })).toEqual([
+      'GOOGLE_PAY_MERCHANT_ID is required when GOOGLE_PAY_ENVIRONMENT=PRODUCTION',
+    ]);
+    expect(problemsOf({ GOOGLE_PAY_ENVIRONMENT: 'LIVE' })).toEqual([
+      'GOOGLE_PAY_ENVIRONMENT must be TEST or PRODUCTION',
+    ]);
+    const live = loadConfig({
+      GOOGLE_PAY_ENVIRONMENT: 'PRODUCTION',
+      GOOGLE_PAY_MERCHANT_ID: 'BCR2DN4T0000000',
+    });
+    expect(live.googlePay).toMatchObject({ environment: 'PRODUCTION', merchantId: 'BCR2DN4T0000000' });
+  });
 });

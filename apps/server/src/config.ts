@@ -1,3 +1,4 @@
+import { STORE_NAME } from '@store/core';
 import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { z } from 'zod';
 
@@ -67,7 +68,7 @@ const environmentSchema = z
       .optional()
       .transform((value) => (value === 'PRODUCTION' ? 'PRODUCTION' : 'TEST')),
     GOOGLE_PAY_MERCHANT_ID: optionalText,
-    GOOGLE_PAY_MERCHANT_NAME: optionalText.default('Office Supplies Store'),
+    GOOGLE_PAY_MERCHANT_NAME: optionalText.default(STORE_NAME),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',

@@ -10,19 +10,25 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { publicUrl: string },
+  options: {
+    publicUrl: string;
+    /** Google's pay.js runs the Google Pay button (not the sandbox wallet). */ googlePayJs: boolean;
+  },
 ): Promise<void> {
   const https = options.publicUrl.startsWith('https:');
+  // What Google's pay.js needs: its script, its payment sheet's frame and calls, its button's images.
+  const google = options.googlePayJs ? ['https://pay.google.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...(options.googlePayJs ? ['https://www.gstatic.com'] : [])],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...google],
+        frameSrc: google.length > 0 ? google : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
@@ -38,9 +44,11 @@ export async function registerSecurityHeaders(
     frameguard: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  const payment = options.googlePayJs ? 'payment=(self "https://pay.google.com")' : 'payment=(self)';
+  const permissions = `${payment}, camera=(), microphone=(), geolocation=(), usb=()`;
   app.addHook('onSend', async (request, reply) => {
     // helmet has no Permissions-Policy: the payment feature for this origin only, nothing else powerful.
-    reply.header('permissions-policy', 'payment=(self), camera=(), microphone=(), geolocation=(), usb=()');
+    reply.header('permissions-policy', permissions);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 }

@@ -12,3 +12,15 @@ export const API_TIMEOUT_MS = 45_000;
 
 /** A failed saved-method payment falls back to the hosted payment page after this long (SPEC §4, §9). */
 export const SAVED_PAYMENT_FALLBACK_MS = 2000;
+
+/** A failed Google Pay payment sends the shopper to the failed result page after this long (SPEC §8). */
+export const WALLET_FAILURE_REDIRECT_MS = 2000;
+
+/**
+ * The amount the browser reports to Google Pay's record-payment when it kept none (SPEC §9). It is only a
+ * note: the server keeps the order's own figure.
+ */
+export const GOOGLE_PAY_FALLBACK_AMOUNT = 99.99;
+
+/** Card networks offered to both wallets (SPEC §9): what the CardPointe merchant accepts. */
+export const WALLET_CARD_NETWORKS = ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER'] as const;

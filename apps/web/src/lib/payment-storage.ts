@@ -1,4 +1,4 @@
-import { PAYMENT_REQUEST_MAX_AGE_MS } from '../config/payment';
+import { GOOGLE_PAY_FALLBACK_AMOUNT, PAYMENT_REQUEST_MAX_AGE_MS } from '../config/payment';
 import { getLocalStorage, type KeyValueStorage } from './browser-storage';
 
 /**
@@ -38,19 +38,56 @@ export interface CardPaymentRequestRecord {
   amount: string;
 }
 
-/** Records a hosted-page card payment just before the browser leaves for the payment page. */
+/** Records a card payment (hosted page or saved method) just before the browser goes to its next page. */
 export function saveCardPaymentRequest(
   record: CardPaymentRequestRecord,
   storage: KeyValueStorage = getLocalStorage(),
+): void {
+  savePaymentRequest(record, null, storage);
+}
+
+export type WalletName = 'googlepay' | 'applepay';
+
+/** Records a wallet payment the server approved, for the result page to verify. */
+export function saveWalletPaymentRequest(
+  record: CardPaymentRequestRecord,
+  wallet: WalletName,
+  storage: KeyValueStorage = getLocalStorage(),
+): void {
+  savePaymentRequest(record, wallet, storage);
+}
+
+/** Records why a wallet payment failed, for the result page (SPEC §8 "a stored wallet error"). */
+export function saveWalletPaymentError(
+  message: string,
+  wallet: WalletName,
+  storage: KeyValueStorage = getLocalStorage(),
+): void {
+  for (const key of REQUEST_KEYS) storage.removeItem(key);
+  storage.setItem(PAYMENT_STORAGE_KEYS.usedGooglePay, String(wallet === 'googlepay'));
+  storage.setItem(PAYMENT_STORAGE_KEYS.usedApplePay, String(wallet === 'applepay'));
+  storage.setItem(PAYMENT_STORAGE_KEYS.walletPaymentError, message);
+}
+
+function savePaymentRequest(
+  record: CardPaymentRequestRecord,
+  wallet: WalletName | null,
+  storage: KeyValueStorage,
 ): void {
   storage.setItem(PAYMENT_STORAGE_KEYS.requestId, record.requestId);
   storage.setItem(PAYMENT_STORAGE_KEYS.requestTime, String(record.requestTime));
   storage.setItem(PAYMENT_STORAGE_KEYS.paymentAmount, record.amount);
   storage.setItem(PAYMENT_STORAGE_KEYS.orderAmount, record.amount);
-  storage.setItem(PAYMENT_STORAGE_KEYS.usedGooglePay, 'false');
-  storage.setItem(PAYMENT_STORAGE_KEYS.usedApplePay, 'false');
+  storage.setItem(PAYMENT_STORAGE_KEYS.usedGooglePay, String(wallet === 'googlepay'));
+  storage.setItem(PAYMENT_STORAGE_KEYS.usedApplePay, String(wallet === 'applepay'));
   // A wallet failure from an earlier attempt must not mask the result of this payment.
   storage.removeItem(PAYMENT_STORAGE_KEYS.walletPaymentError);
+}
+
+/** The stored order amount in dollars, for Google Pay's record-payment; the spec's 99.99 when none is kept. */
+export function readStoredOrderAmount(storage: KeyValueStorage = getLocalStorage()): number {
+  const stored = Number(storage.getItem(PAYMENT_STORAGE_KEYS.orderAmount));
+  return Number.isFinite(stored) && stored > 0 ? stored : GOOGLE_PAY_FALLBACK_AMOUNT;
 }
 
 /** What the result page finds in storage, already judged against the 30-minute rule. */

@@ -100,7 +100,12 @@ export function PartialCaptureDialog({ payment, onClose, onOutcome }: PartialCap
             {
               term: 'Card',
               value: (
-                <CardText cardType={payment.cardType} last4={payment.last4} bankName={payment.bankName} />
+                <CardText
+                  cardType={payment.cardType}
+                  last4={payment.last4}
+                  bankName={payment.bankName}
+                  wallet={payment.wallet}
+                />
               ),
             },
             { term: 'Authorized', value: formatDateTime(payment.transactionDate) },

@@ -6,14 +6,18 @@ export function CardText({
   cardType,
   last4,
   bankName,
+  wallet,
   className,
 }: {
   cardType: string;
   last4: string;
   bankName?: string;
+  /** "Google Pay" or "Apple Pay" when a wallet paid. */
+  wallet?: string;
   className?: string;
 }) {
-  const label = cardType === 'ACH' ? `Bank account${bankName ? ` · ${bankName}` : ''}` : cardType || 'Card';
+  const card = cardType === 'ACH' ? `Bank account${bankName ? ` · ${bankName}` : ''}` : cardType || 'Card';
+  const label = wallet ? `${wallet} · ${card}` : card;
   return (
     <span className={className}>
       <span className={styles.brand}>{label}</span> •••• {last4}

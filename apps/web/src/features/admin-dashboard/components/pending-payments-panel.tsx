@@ -175,6 +175,7 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
                         cardType={payment.cardType}
                         last4={payment.last4}
                         bankName={payment.bankName}
+                        wallet={payment.wallet}
                       />
                     </td>
                     <td data-label="Date">

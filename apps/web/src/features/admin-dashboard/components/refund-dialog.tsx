@@ -65,7 +65,12 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
   };
 
   const card = (
-    <CardText cardType={transaction.cardType} last4={transaction.last4} bankName={transaction.bankName} />
+    <CardText
+      cardType={transaction.cardType}
+      last4={transaction.last4}
+      bankName={transaction.bankName}
+      wallet={transaction.wallet}
+    />
   );
   const capturedCents = dollarsToCents(transaction.captureAmount);
   const refundedCents = dollarsToCents(transaction.refundAmount);

@@ -219,7 +219,13 @@ function TransactionRow({
         </span>
       </td>
       <td data-label="Card">
-        <CardText className={table.card} cardType={row.cardType} last4={row.last4} bankName={row.bankName} />
+        <CardText
+          className={table.card}
+          cardType={row.cardType}
+          last4={row.last4}
+          bankName={row.bankName}
+          wallet={row.wallet}
+        />
       </td>
       <td data-label="Status">
         {refundPending ? (

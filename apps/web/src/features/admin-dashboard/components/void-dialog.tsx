@@ -87,7 +87,12 @@ export function VoidDialog({ payment, onClose, onOutcome }: VoidDialogProps) {
             {
               term: 'Card',
               value: (
-                <CardText cardType={payment.cardType} last4={payment.last4} bankName={payment.bankName} />
+                <CardText
+                  cardType={payment.cardType}
+                  last4={payment.last4}
+                  bankName={payment.bankName}
+                  wallet={payment.wallet}
+                />
               ),
             },
             { term: 'Authorized', value: formatDateTime(payment.transactionDate) },

@@ -8,10 +8,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useCustomerUser } from '../../../lib/customer-session';
 import { methodTitle, preselectedMethod } from '../../../lib/method-label';
 import { useCheckout } from '../hooks/use-checkout';
-
-const HOSTED_PAGE = 'hosted-page';
 import { CartLineItem } from './cart-line';
 import styles from './cart-panel.module.css';
+import { WalletButtons } from './wallet-buttons';
+
+const HOSTED_PAGE = 'hosted-page';
 
 /** Matches the slide-out animation in cart-panel.module.css. */
 const CLOSE_ANIMATION_MS = 220;
@@ -50,7 +51,7 @@ export function CartPanel() {
 
 function CartDialog({ isOpen }: { isOpen: boolean }) {
   const { lines, totals, itemCount, isProcessing, closeCart, setQuantity, removeItem, getOpener } = useCart();
-  const { pay, payWithSavedMethod, failure } = useCheckout();
+  const { pay, payWithSavedMethod, payWithGooglePay, reportWalletProblem, failure } = useCheckout();
   const user = useCustomerUser();
   const savedMethods = user?.paymentMethods ?? [];
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -212,6 +213,13 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
                 ? 'You will enter your card on our payment partner\u2019s secure page.'
                 : 'Your saved payment method is charged securely through our payment partner.'}
             </p>
+
+            <WalletButtons
+              totalCents={totals.totalCents}
+              disabled={isProcessing}
+              onGooglePayToken={(token) => void payWithGooglePay(token)}
+              onProblem={reportWalletProblem}
+            />
           </div>
         )}
       </div>

@@ -1,12 +1,34 @@
 import { centsToDecimalString, centsToDollars, createOrderId, type CreatePaymentRequest } from '@store/core';
 import { useEffect, useState } from 'react';
 import { useCart } from '../../../app/cart/cart-provider';
-import { FAILURE_MESSAGE_MS, GUEST_CUSTOMER_NAME, SAVED_PAYMENT_FALLBACK_MS } from '../../../config/payment';
+import {
+  FAILURE_MESSAGE_MS,
+  GUEST_CUSTOMER_NAME,
+  SAVED_PAYMENT_FALLBACK_MS,
+  WALLET_FAILURE_REDIRECT_MS,
+} from '../../../config/payment';
 import { PATHS } from '../../../config/paths';
-import { saveCardPaymentRequest } from '../../../lib/payment-storage';
+import { useCustomerUser } from '../../../lib/customer-session';
+import {
+  readStoredOrderAmount,
+  saveCardPaymentRequest,
+  saveWalletPaymentError,
+  saveWalletPaymentRequest,
+} from '../../../lib/payment-storage';
 import { toNavigableUrl } from '../../../lib/safe-url';
 import { useCreatePayment } from '../api/create-payment';
+import { processWithGooglePay } from '../api/process-with-googlepay';
 import { processWithToken } from '../api/process-with-token';
+import { recordGooglePayPayment } from '../api/record-googlepay-payment';
+
+/** The shopper's messages for wallet payments (SPEC §8). */
+export const WALLET_MESSAGES = {
+  googlePayFailed: 'Google Pay payment failed',
+  applePayFailed: 'Apple Pay payment failed',
+  googlePayUnavailable: 'Google Pay is not available in your browser',
+  noToken: 'No payment token found in Google Pay or Apple Pay response',
+  merchantValidationFailed: 'Merchant validation failed',
+} as const;
 
 export interface Failure {
   /** Distinguishes two failures with the same text, so each one gets its full 3 seconds. */
@@ -20,6 +42,7 @@ export interface Failure {
  */
 export function useCheckout() {
   const { lines, totals, isProcessing, setProcessing } = useCart();
+  const user = useCustomerUser();
   const createPayment = useCreatePayment();
   const [failure, setFailure] = useState<Failure | null>(null);
 
@@ -109,5 +132,61 @@ export function useCheckout() {
     }
   };
 
-  return { pay, payWithSavedMethod, failure, isProcessing };
+  /**
+   * Pays with the token Google Pay gave (the wallet sheet is closed by now): the server has CardPointe
+   * decrypt and authorize it. Success goes at once to the result page; a failure is said in the cart, kept
+   * for the result page, which opens on its failed state 2 s later (SPEC §8).
+   */
+  const payWithGooglePay = async (paymentToken: string | undefined) => {
+    if (isProcessing || lines.length === 0) return;
+    setFailure(null);
+    if (!paymentToken) {
+      setFailure({ id: Date.now(), message: WALLET_MESSAGES.noToken });
+      return;
+    }
+    setProcessing(true);
+    const amount = centsToDollars(totals.totalCents);
+    try {
+      const orderId = createOrderId('googlepay');
+      const answer = await processWithGooglePay(
+        {
+          paymentToken,
+          amount,
+          orderId,
+          ...(user ? { userId: user.id, email: user.email } : {}),
+          gateway: 'cardconnect',
+          items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+        },
+        orderId,
+      );
+      saveWalletPaymentRequest(
+        {
+          requestId: answer.requestId,
+          requestTime: Date.now(),
+          amount: centsToDecimalString(totals.totalCents),
+        },
+        'googlepay',
+      );
+      void recordGooglePayPayment({
+        requestId: answer.requestId,
+        amount: readStoredOrderAmount(),
+        ...(user ? { userId: user.id } : {}),
+        timestamp: Date.now(),
+      });
+      window.location.assign(`${window.location.origin}${PATHS.paymentComplete}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : WALLET_MESSAGES.googlePayFailed;
+      saveWalletPaymentError(message, 'googlepay');
+      setFailure({ id: Date.now(), message: WALLET_MESSAGES.googlePayFailed });
+      await new Promise((resolve) => setTimeout(resolve, WALLET_FAILURE_REDIRECT_MS));
+      window.location.assign(`${window.location.origin}${PATHS.paymentComplete}?status=failed`);
+    }
+  };
+
+  /** A wallet that could not start or finish its sheet: said in the cart, nothing was charged. */
+  const reportWalletProblem = (message: string) => {
+    setFailure({ id: Date.now(), message });
+  };
+
+  return { pay, payWithSavedMethod, payWithGooglePay, reportWalletProblem, failure, isProcessing };
 }

@@ -116,4 +116,10 @@ describe('interpretVerifyResponse', () => {
     expect(describePaymentMethod('MASTERCARD', '5454')).toBe('MASTERCARD •••• 5454');
     expect(describePaymentMethod(undefined, '************1111')).toBe('Card •••• 1111');
   });
+
+  it('puts the wallet in front of the card when a wallet paid', () => {
+    expect(describePaymentMethod('VISA', '1111', 'Google Pay')).toBe('Google Pay · VISA •••• 1111');
+    expect(describePaymentMethod(undefined, undefined, 'Apple Pay')).toBe('Apple Pay');
+    expect(describePaymentMethod('AMEX', '0005', '')).toBe('AMEX •••• 0005');
+  });
 });

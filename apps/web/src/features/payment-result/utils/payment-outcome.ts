@@ -77,13 +77,17 @@ function formatDollars(value: unknown): string | null {
   return parsed.ok ? formatCents(parsed.cents) : null;
 }
 
-/** "VISA •••• 1111"; just the brand or just the masked digits when only one is known. */
-export function describePaymentMethod(brand: unknown, last4: unknown): string | null {
+/**
+ * "VISA •••• 1111"; just the brand or just the masked digits when only one is known; a wallet's name in
+ * front: "Google Pay · VISA •••• 1111".
+ */
+export function describePaymentMethod(brand: unknown, last4: unknown, wallet?: unknown): string | null {
   const name = text(brand);
   const digits = text(last4)?.replace(/\D/g, '').slice(-4) || null;
-  if (name && digits) return `${name} •••• ${digits}`;
-  if (digits) return `Card •••• ${digits}`;
-  return name;
+  const card = name && digits ? `${name} •••• ${digits}` : digits ? `Card •••• ${digits}` : name;
+  const walletName = text(wallet);
+  if (!walletName) return card;
+  return card ? `${walletName} · ${card}` : walletName;
 }
 
 type WirePaymentDetails = Partial<PaymentDetails> & { testMode?: unknown; testModeReason?: unknown };
@@ -93,7 +97,7 @@ function receiptFrom(details: WirePaymentDetails | undefined, storedAmount: stri
   return {
     orderId: text(wire.orderId),
     amountPaid: formatDollars(wire.amount) ?? formatDollars(storedAmount),
-    paymentMethod: describePaymentMethod(wire.paymentMethod, wire.last4),
+    paymentMethod: describePaymentMethod(wire.paymentMethod, wire.last4, wire.wallet),
     authorizationCode: text(wire.authorizationCode),
     transactionDate: text(wire.transactionDate),
     testMode: wire.testMode === true,

@@ -1,0 +1,83 @@
+/// <reference types="googlepay" />
+import { centsToDecimalString } from '@store/core';
+import GooglePayButton from '@google-pay/button-react';
+import { useState } from 'react';
+import { WALLET_CARD_NETWORKS } from '../../../config/payment';
+import { installSandboxGooglePay } from '../../../lib/sandbox-wallet/google-payments-client';
+import { useWalletConfig } from '../api/wallet-config';
+import { WALLET_MESSAGES } from '../hooks/use-checkout';
+import styles from './wallet-buttons.module.css';
+
+export interface WalletButtonsProps {
+  totalCents: number;
+  disabled: boolean;
+  onGooglePayToken(token: string | undefined): void;
+  onProblem(message: string): void;
+}
+
+/**
+ * Google Pay (Google's own button package) for the cart's total. With the sandbox gateway the sandbox
+ * wallet stands in for Google's pay.js, so the same button runs anywhere; otherwise pay.js loads from Google.
+ */
+export function WalletButtons({ totalCents, disabled, onGooglePayToken, onProblem }: WalletButtonsProps) {
+  const config = useWalletConfig();
+  const [googlePayReady, setGooglePayReady] = useState<boolean | null>(null);
+  if (!config.data) return null;
+  const { googlePay, sandboxWalletUrl } = config.data;
+  // Before the button mounts: Google's package takes a PaymentsClient already on the page over pay.js.
+  if (sandboxWalletUrl) installSandboxGooglePay(sandboxWalletUrl);
+
+  return (
+    <div className={styles.wallets} inert={disabled} aria-disabled={disabled}>
+      <p className={styles.divider}>
+        <span>or pay with</span>
+      </p>
+      {googlePayReady === false ? (
+        <p className={styles.unavailable}>{WALLET_MESSAGES.googlePayUnavailable}</p>
+      ) : (
+        <GooglePayButton
+          className={styles.googlePay}
+          environment={googlePay.environment}
+          buttonType="pay"
+          buttonColor="black"
+          buttonSizeMode="fill"
+          paymentRequest={{
+            apiVersion: 2,
+            apiVersionMinor: 0,
+            allowedPaymentMethods: [
+              {
+                type: 'CARD',
+                parameters: {
+                  allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+                  allowedCardNetworks: [...WALLET_CARD_NETWORKS],
+                },
+                tokenizationSpecification: {
+                  type: 'PAYMENT_GATEWAY',
+                  parameters: { gateway: 'cardconnect', gatewayMerchantId: googlePay.gatewayMerchantId },
+                },
+              },
+            ],
+            // Google's merchant id is needed in PRODUCTION only; TEST goes without.
+            merchantInfo: {
+              merchantName: googlePay.merchantName,
+              ...(googlePay.merchantId ? { merchantId: googlePay.merchantId } : {}),
+            } as google.payments.api.MerchantInfo,
+            transactionInfo: {
+              totalPriceStatus: 'FINAL',
+              totalPriceLabel: 'Total',
+              totalPrice: centsToDecimalString(totalCents),
+              currencyCode: 'USD',
+              countryCode: 'US',
+            },
+          }}
+          onReadyToPayChange={({ isReadyToPay }) => setGooglePayReady(isReadyToPay)}
+          onLoadPaymentData={(paymentData) =>
+            onGooglePayToken(paymentData.paymentMethodData?.tokenizationData?.token || undefined)
+          }
+          onCancel={() => undefined}
+          onError={() => onProblem(WALLET_MESSAGES.googlePayFailed)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Two reams in the cart: $19.98 and 5% tax, $20.98. */
+async function cartWithTwoReams(page: Page) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: /Paper/ }).click();
+  await page.getByRole('button', { name: 'Increase', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await expect(cart.getByText('$20.98').first()).toBeVisible();
+  return cart;
+}
+
+/** The sandbox wallet's sheet: pick a card and pay (or cancel). */
+async function payInSheet(page: Page, wallet: string, card: RegExp | null) {
+  const sheet = page.getByRole('dialog', { name: wallet });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByText('$20.98').first()).toBeVisible();
+  if (card === null) {
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+  } else {
+    await sheet.getByRole('radio', { name: card }).check();
+    await sheet.getByRole('button', { name: 'Pay $20.98' }).click();
+  }
+  await expect(sheet).toBeHidden();
+}
+
+function detail(page: Page, term: string) {
+  return page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+}
+
+test('a guest pays with Google Pay in the sandbox wallet, and the operator sees it awaiting capture', async ({
+  page,
+}) => {
+  const cart = await cartWithTwoReams(page);
+  await cart.getByRole('button', { name: 'Pay with Google Pay' }).click();
+  await payInSheet(page, 'Google Pay', /Visa •••• 1111/);
+
+  await expect(page).toHaveURL(/\/payment-complete$/);
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await expect(detail(page, 'Amount paid')).toHaveText('$20.98');
+  await expect(detail(page, 'Payment method')).toHaveText('Google Pay · VISA •••• 1111');
+  await expect(detail(page, 'Order ID')).toHaveText(/^GP-[0-9A-Z]{12}$/);
+  await expect(detail(page, 'Authorization code')).not.toHaveText('—');
+  const orderId = (await detail(page, 'Order ID').textContent()) ?? '';
+  expect(await page.evaluate(() => localStorage.getItem('usedGooglePay'))).toBe('true');
+
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill('operator');
+  await page.getByLabel('Password').fill('e2e-operator-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const row = page.getByRole('row').filter({ hasText: orderId });
+  await expect(row).toContainText('$20.98');
+  await expect(row).toContainText('Google Pay · VISA •••• 1111');
+});
+
+test('a declining wallet card ends on the failed result page with the reason', async ({ page }) => {
+  const cart = await cartWithTwoReams(page);
+  await cart.getByRole('button', { name: 'Pay with Google Pay' }).click();
+  await payInSheet(page, 'Google Pay', /Visa •••• 1038/);
+  await expect(cart.getByRole('alert')).toHaveText('Google Pay payment failed');
+  await expect(page).toHaveURL(/\/payment-complete\?status=failed$/);
+  await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
+  await expect(page.getByText('Payment processing failed')).toBeVisible();
+  await expect(page.getByText(/Google Pay payment failed: .+/)).toBeVisible();
+});
+
+test('a Google Pay backend failure goes to the failed result page after 2 s', async ({ page }) => {
+  await page.route('**/api/googlepay/process-with-googlepay', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"status":"error","message":"Internal Server Error"}',
+    }),
+  );
+  const cart = await cartWithTwoReams(page);
+  await cart.getByRole('button', { name: 'Pay with Google Pay' }).click();
+  await payInSheet(page, 'Google Pay', /Visa •••• 1111/);
+  await expect(cart.getByRole('alert')).toHaveText('Google Pay payment failed');
+  const failedAt = Date.now();
+  await expect(page).toHaveURL(/\/payment-complete\?status=failed$/, { timeout: 5_000 });
+  expect(Date.now() - failedAt).toBeGreaterThan(1_500);
+  await expect(page.getByText('Payment processing failed')).toBeVisible();
+});
+
+test('closing the Google Pay sheet charges nothing and leaves the cart as it was', async ({ page }) => {
+  const cart = await cartWithTwoReams(page);
+  await cart.getByRole('button', { name: 'Pay with Google Pay' }).click();
+  await payInSheet(page, 'Google Pay', null);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(cart.getByRole('button', { name: 'Pay $20.98' })).toBeEnabled();
+  await expect(cart.getByRole('alert')).toHaveCount(0);
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the wallet button and the sheet fit the screen', async ({ page }) => {
+    const cart = await cartWithTwoReams(page);
+    const button = cart.getByRole('button', { name: 'Pay with Google Pay' });
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await button.click();
+    const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+    const sheetBox = await sheet.boundingBox();
+    expect(sheetBox!.x).toBeGreaterThanOrEqual(0);
+    expect(sheetBox!.x + sheetBox!.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: 'test-results/screens/google-pay-sheet-375.png' });
+  });
+});
