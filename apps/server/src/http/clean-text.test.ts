@@ -161,6 +161,25 @@ const SAMPLES: Record<string, Sample> = {
     params: { profileid: '12345678901234567890', acctid: '1', merchid: MERCHID },
   },
   'PUT /sandbox/cardsecure/api/v1/ccn/tokenize': { body: { account: '4111111111111111', expiry: '1230' } },
+  'GET /api/wallets/config': { query: { probe: 'x' } },
+  'POST /api/googlepay/process-with-googlepay': {
+    body: {
+      paymentToken: '{"protocolVersion":"ECv2"}',
+      amount: '10.49',
+      orderId: 'GP-0123456789AB',
+      userId: USER_ID,
+      email: 'ada@example.com',
+      gateway: 'cardconnect',
+      items: [{ productId: 'paper-ream-500', quantity: 1 }],
+    },
+  },
+  'POST /api/googlepay/record-payment': {
+    body: { requestId: PAYMENT_ID, amount: '10.49', userId: USER_ID, timestamp: '1700000000000' },
+  },
+  'GET /sandbox/sandbox-wallet/cards': { query: { probe: 'x' } },
+  'POST /sandbox/sandbox-wallet/google-pay/payment-data': {
+    body: { cardId: 'visa', paymentDataRequest: { apiVersion: 2, merchantInfo: { merchantName: 'Paperline' } } },
+  },
   'GET /sandbox/hpp': {
     query: { total: '9.99', invoice: ORDER_ID, returnUrl: `${TEST_PUBLIC_URL}/payment-complete` },
   },
