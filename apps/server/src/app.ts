@@ -18,6 +18,7 @@ import { registerPaymentRoutes } from './routes/payment';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerUserRoutes } from './routes/users';
 import { registerWalletRoutes } from './routes/wallets';
+import type { MerchantSessionClient } from './services/apple-merchant-validation';
 import { createCustomerGuard } from './http/customer-session';
 
 const SANDBOX_PREFIX = '/sandbox';
@@ -30,6 +31,8 @@ export interface AppDependencies {
   gateway: PaymentGateway;
   /** With the built-in sandbox: the API credentials it was given at first start; it is mounted at /sandbox. */
   sandboxCredentials?: ApiCredentials;
+  /** Who gives Apple Pay merchant sessions; none when Apple Pay cannot run. */
+  merchantSessions?: MerchantSessionClient;
   /** Serve the built storefront (apps/web/dist) when present; API-only tests leave it off. */
   serveWeb?: boolean;
   logger?: boolean;
@@ -60,13 +63,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reconcileAfterMs: deps.config.reconcileAfterMs,
   });
   registerUserRoutes(app, { orm: deps.database.orm, customers });
-  const checkout = { orm: deps.database.orm, gateway: deps.gateway, publicUrl: deps.config.publicUrl };
+  const checkout = {
+    orm: deps.database.orm,
+    gateway: deps.gateway,
+    publicUrl: deps.config.publicUrl,
+    applePayTestModeReason: deps.merchantSessions?.testModeReason,
+  };
   registerPaymentRoutes(app, { ...checkout, customers });
   registerPaymentMethodRoutes(app, { ...checkout, customers });
   registerWalletRoutes(app, {
     ...checkout,
     customers,
     googlePay: deps.config.googlePay,
+    applePay: deps.config.applePay,
+    merchantSessions: deps.merchantSessions,
     gatewayMerchantId: deps.config.gateway.merchantId,
     merchantName: STORE_NAME,
     sandboxWalletUrl: deps.sandboxCredentials ? `${SANDBOX_PREFIX}/sandbox-wallet` : undefined,

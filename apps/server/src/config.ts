@@ -1,5 +1,5 @@
 import { STORE_NAME } from '@store/core';
-import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
+import { SANDBOX_APPLE_MERCHANT_ID, SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { z } from 'zod';
 
 /**
@@ -69,6 +69,11 @@ const environmentSchema = z
       .transform((value) => (value === 'PRODUCTION' ? 'PRODUCTION' : 'TEST')),
     GOOGLE_PAY_MERCHANT_ID: optionalText,
     GOOGLE_PAY_MERCHANT_NAME: optionalText.default(STORE_NAME),
+    APPLE_PAY_MERCHANT_ID: optionalText,
+    APPLE_PAY_DISPLAY_NAME: optionalText.default(STORE_NAME),
+    APPLE_PAY_CERTIFICATE_FILE: optionalText,
+    APPLE_PAY_KEY_FILE: optionalText,
+    APPLE_PAY_DOMAIN_ASSOCIATION_FILE: optionalText,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -91,6 +96,20 @@ const environmentSchema = z
         code: 'custom',
         path: ['GOOGLE_PAY_MERCHANT_ID'],
         message: 'GOOGLE_PAY_MERCHANT_ID is required when GOOGLE_PAY_ENVIRONMENT=PRODUCTION',
+      });
+    }
+    if (Boolean(env.APPLE_PAY_CERTIFICATE_FILE) !== Boolean(env.APPLE_PAY_KEY_FILE)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['APPLE_PAY_KEY_FILE'],
+        message: 'APPLE_PAY_CERTIFICATE_FILE and APPLE_PAY_KEY_FILE go together: set both or neither',
+      });
+    }
+    if (env.APPLE_PAY_CERTIFICATE_FILE && !env.APPLE_PAY_MERCHANT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['APPLE_PAY_MERCHANT_ID'],
+        message: 'APPLE_PAY_MERCHANT_ID is required with an Apple Pay merchant certificate',
       });
     }
     if (env.GATEWAY !== 'cardpointe') return;
@@ -151,6 +170,17 @@ export interface Config {
   /** Money operations left unconfirmed this long are settled from the gateway's records. */
   reconcileAfterMs: number;
   googlePay: GooglePayConfig;
+  applePay: ApplePayConfig;
+}
+
+export interface ApplePayConfig {
+  /** The merchant identifier registered with Apple, e.g. merchant.com.example.store. */
+  merchantId?: string;
+  displayName: string;
+  /** The merchant identity certificate and its key (PEM files), for merchant validation over mutual TLS. */
+  identity?: { certificateFile: string; keyFile: string };
+  /** Apple's domain-association file, served at /.well-known/apple-developer-merchantid-domain-association. */
+  domainAssociationFile?: string;
 }
 
 export interface GooglePayConfig {
@@ -205,6 +235,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     trustProxy: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
+    applePay: {
+      // The sandbox wallet's processing key belongs to a merchant identifier of its own.
+      merchantId:
+        env.APPLE_PAY_MERCHANT_ID ?? (env.GATEWAY === 'sandbox' ? SANDBOX_APPLE_MERCHANT_ID : undefined),
+      displayName: env.APPLE_PAY_DISPLAY_NAME,
+      ...(env.APPLE_PAY_CERTIFICATE_FILE && env.APPLE_PAY_KEY_FILE
+        ? { identity: { certificateFile: env.APPLE_PAY_CERTIFICATE_FILE, keyFile: env.APPLE_PAY_KEY_FILE } }
+        : {}),
+      domainAssociationFile: env.APPLE_PAY_DOMAIN_ASSOCIATION_FILE,
+    },
     googlePay: {
       environment: env.GOOGLE_PAY_ENVIRONMENT,
       merchantId: env.GOOGLE_PAY_MERCHANT_ID,

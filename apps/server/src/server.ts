@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ensureSandboxCredentials } from '@store/sandbox-gateway';
 import { buildApp } from './app';
@@ -6,6 +7,11 @@ import { openDatabase, type Database } from './db/client';
 import { createCardPointeGateway } from './gateway/cardpointe-gateway';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { provisionFirstAdmin } from './services/admin-auth';
+import {
+  createAppleMerchantSessionClient,
+  createSandboxMerchantSessionClient,
+  type MerchantSessionClient,
+} from './services/apple-merchant-validation';
 import { startUpkeep } from './services/maintenance';
 
 export interface RunningServer {
@@ -46,6 +52,7 @@ export async function startServer(
     config,
     database,
     gateway,
+    merchantSessions: merchantSessionClient(config, () => `${listeningAt}/sandbox`),
     sandboxCredentials,
     serveWeb: options.serveWeb,
     logger: options.logger,
@@ -80,4 +87,26 @@ export async function startServer(
       if (!options.database) await database.close();
     },
   };
+}
+
+/** The sandbox's wallet gives Apple Pay merchant sessions and tokens: nothing it approves is a real card. */
+export const SANDBOX_APPLE_PAY_REASON =
+  'The store runs on the sandbox gateway: Apple Pay used the sandbox wallet and no card was charged.';
+
+/**
+ * Who gives Apple Pay merchant sessions: the sandbox wallet with the sandbox gateway; Apple, over mutual TLS
+ * with the merchant identity certificate, with CardPointe; nobody (no Apple Pay) with CardPointe and no
+ * certificate, since no session could be had.
+ */
+function merchantSessionClient(config: Config, sandboxUrl: () => string): MerchantSessionClient | undefined {
+  if (config.gateway.kind === 'sandbox') {
+    return createSandboxMerchantSessionClient(sandboxUrl, SANDBOX_APPLE_PAY_REASON);
+  }
+  const identity = config.applePay.identity;
+  if (!identity) return undefined;
+  return createAppleMerchantSessionClient({
+    certificate: readFileSync(identity.certificateFile),
+    key: readFileSync(identity.keyFile),
+    timeoutMs: config.gateway.timeoutMs,
+  });
 }

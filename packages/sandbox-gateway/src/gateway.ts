@@ -68,6 +68,14 @@ export type AuthorizationOutcome =
 
 export type TokenizeOutcome = { ok: true; card: CardRow } | { ok: false; message: string };
 
+interface OpenedWalletCard {
+  pan: string;
+  expirationMonth: number;
+  expirationYear: number;
+  /** The payload's own id: each payload gives a token of its own. */
+  payloadId: string;
+}
+
 /** CardSecure's `encryptionhandler` values for wallet payloads. */
 export type WalletEncryptionHandler = 'EC_GOOGLE_PAY' | 'EC_APPLE_PAY';
 
@@ -180,17 +188,38 @@ export class SandboxGateway {
     handler: WalletEncryptionHandler,
     devicedata: string,
   ): Promise<TokenizeOutcome> {
-    if (handler !== 'EC_GOOGLE_PAY') return { ok: false, message: WALLET_DECRYPTION_FAILURE };
-    const opened = await this.wallets.openGooglePay(devicedata);
-    if (!opened || opened.gatewayMerchantId !== this.config.merchantId) {
-      return { ok: false, message: WALLET_DECRYPTION_FAILURE };
-    }
-    const { pan, expirationMonth, expirationYear } = opened.details;
+    const opened =
+      handler === 'EC_GOOGLE_PAY'
+        ? await this.openGooglePay(devicedata)
+        : await this.openApplePay(devicedata);
+    if (!opened) return { ok: false, message: WALLET_DECRYPTION_FAILURE };
+    const { pan, expirationMonth, expirationYear, payloadId } = opened;
     if (!isLuhnValid(pan) || isToken(pan)) return { ok: false, message: 'Invalid card number' };
     this.tokenKey ??= this.store.tokenKey();
     const expiry = `${String(expirationMonth).padStart(2, '0')}${String(expirationYear % 100).padStart(2, '0')}`;
     // The payload's own id in the token's key: the same card in two payloads gives two tokens.
-    return { ok: true, card: await this.keepCard(pan, expiry, `${await this.tokenKey}:${opened.messageId}`) };
+    return { ok: true, card: await this.keepCard(pan, expiry, `${await this.tokenKey}:${payloadId}`) };
+  }
+
+  private async openGooglePay(devicedata: string): Promise<OpenedWalletCard | undefined> {
+    const opened = await this.wallets.openGooglePay(devicedata);
+    // A payload made for another merchant's gateway id is not this merchant's to charge.
+    if (!opened || opened.gatewayMerchantId !== this.config.merchantId) return undefined;
+    const { pan, expirationMonth, expirationYear } = opened.details;
+    return { pan, expirationMonth, expirationYear, payloadId: opened.messageId };
+  }
+
+  private async openApplePay(devicedata: string): Promise<OpenedWalletCard | undefined> {
+    const opened = await this.wallets.openApplePay(devicedata);
+    if (!opened) return undefined;
+    const { card, transactionId } = opened;
+    const expiry = card.applicationExpirationDate;
+    return {
+      pan: card.applicationPrimaryAccountNumber,
+      expirationMonth: Number(expiry.slice(2, 4)),
+      expirationYear: 2000 + Number(expiry.slice(0, 2)),
+      payloadId: transactionId,
+    };
   }
 
   async authorize(request: AuthorizationRequest, source: TransactionSource): Promise<AuthorizationOutcome> {

@@ -112,6 +112,11 @@ function migrationStatements(s: string): string[] {
       name text PRIMARY KEY,
       private_key text NOT NULL
     )`,
+    // The sandbox's stand-in for Apple's certificate chain (root, intermediate, signing leaf and its key).
+    `CREATE TABLE IF NOT EXISTS ${s}.wallet_certificates (
+      name text PRIMARY KEY,
+      document text NOT NULL
+    )`,
     // Which wallet payloads CardSecure has opened (Google's messageId, Apple's transactionId): each is good once.
     `CREATE TABLE IF NOT EXISTS ${s}.wallet_payloads (
       wallet text NOT NULL CHECK (wallet IN ('google', 'apple')),

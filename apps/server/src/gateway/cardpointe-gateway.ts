@@ -1,4 +1,10 @@
-import { centsToDecimalString, parseDollars, type CardBrand, type Cents } from '@store/core';
+import {
+  centsToDecimalString,
+  parseDollars,
+  type ApplePayPaymentData,
+  type CardBrand,
+  type Cents,
+} from '@store/core';
 import { z } from 'zod';
 import type {
   AuthorizeInput,
@@ -135,6 +141,24 @@ function toResult(record: TransactionRecord): GatewayResult<GatewayTransaction> 
     message: transaction.message || 'Declined',
     ...(transaction.retref ? { retref: transaction.retref } : {}),
   };
+}
+
+/**
+ * CardPointe's `devicedata` for an Apple Pay token (its Apple Pay guide): the encrypted data first and
+ * unlabelled, then the signature, ephemeral key, transaction id, application data hash and public key hash,
+ * not URL-encoded. `echash` is sent, empty if need be, whenever `ecpublickeyhash` is.
+ */
+export function appleDeviceData(paymentData: ApplePayPaymentData): string {
+  const { header } = paymentData;
+  return [
+    paymentData.data,
+    'ectype=apple',
+    `ecsig=${paymentData.signature}`,
+    `eckey=${header.ephemeralPublicKey}`,
+    `ectid=${header.transactionId}`,
+    `echash=${header.applicationData ?? ''}`,
+    `ecpublickeyhash=${header.publicKeyHash}`,
+  ].join('&');
 }
 
 /**
@@ -294,9 +318,14 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
       return tokenizeWith({ account, ...(expiry ? { expiry } : {}) });
     },
 
-    tokenizeWalletPayload({ encryptionHandler, devicedata }) {
-      // CardSecure wants the payload exactly as the wallet gave it: not URL-encoded, not re-serialised.
-      return tokenizeWith({ encryptionhandler: encryptionHandler, devicedata });
+    tokenizeWalletPayload(payload) {
+      // Google's token goes exactly as Google gave it: not URL-encoded, not re-serialised.
+      return payload.wallet === 'googlepay'
+        ? tokenizeWith({ encryptionhandler: 'EC_GOOGLE_PAY', devicedata: payload.token })
+        : tokenizeWith({
+            encryptionhandler: 'EC_APPLE_PAY',
+            devicedata: appleDeviceData(payload.paymentData),
+          });
     },
 
     async saveProfileAccount(input) {

@@ -1,4 +1,8 @@
-import type { CardBrand, Cents } from '@store/core';
+import type { ApplePayPaymentData, CardBrand, Cents } from '@store/core';
+
+/** What a wallet hands over: Google Pay's token text as given, or Apple Pay's payment data. */
+export type WalletPayload =
+  { wallet: 'googlepay'; token: string } | { wallet: 'applepay'; paymentData: ApplePayPaymentData };
 
 /**
  * The one interface the store uses to move money. Expected outcomes (a decline, a refusal, a gateway that
@@ -96,10 +100,7 @@ export interface PaymentGateway {
    * Has CardSecure decrypt a wallet's payload and tokenize the card inside. The token is good for one
    * authorization; it is never stored.
    */
-  tokenizeWalletPayload(input: {
-    encryptionHandler: 'EC_GOOGLE_PAY' | 'EC_APPLE_PAY';
-    devicedata: string;
-  }): Promise<GatewayResult<{ token: string }>>;
+  tokenizeWalletPayload(input: WalletPayload): Promise<GatewayResult<{ token: string }>>;
   /** Stores an account in a profile (the same data again answers the same profile and account). */
   saveProfileAccount(input: ProfileAccountInput): Promise<GatewayResult<ProfileAccount>>;
   /** Makes an account the one the profile uses when no account is named. */

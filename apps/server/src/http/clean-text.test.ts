@@ -176,9 +176,39 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/googlepay/record-payment': {
     body: { requestId: PAYMENT_ID, amount: '10.49', userId: USER_ID, timestamp: '1700000000000' },
   },
+  'POST /api/validate-merchant': {
+    body: { validationURL: 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession' },
+  },
+  'POST /api/applepay/process-with-applepay': {
+    body: {
+      paymentToken: {
+        paymentData: { version: 'EC_v1', data: 'AA==', signature: 'AA==', header: { transactionId: 'ab' } },
+      },
+      amount: '10.49',
+      orderId: 'AP-0123456789AB',
+      userId: USER_ID,
+      email: 'ada@example.com',
+      items: [{ productId: 'paper-ream-500', quantity: 1 }],
+    },
+  },
+  'GET /.well-known/apple-developer-merchantid-domain-association': { query: { probe: 'x' } },
+  'POST /sandbox/sandbox-wallet/apple-pay/session': {
+    body: {
+      merchantIdentifier: 'merchant.x',
+      displayName: 'Paperline',
+      initiative: 'web',
+      initiativeContext: 'shop',
+    },
+  },
+  'POST /sandbox/sandbox-wallet/apple-pay/payment': {
+    body: { cardId: 'visa', merchantSession: { nonce: 'ab' }, amount: '10.49' },
+  },
   'GET /sandbox/sandbox-wallet/cards': { query: { probe: 'x' } },
   'POST /sandbox/sandbox-wallet/google-pay/payment-data': {
-    body: { cardId: 'visa', paymentDataRequest: { apiVersion: 2, merchantInfo: { merchantName: 'Paperline' } } },
+    body: {
+      cardId: 'visa',
+      paymentDataRequest: { apiVersion: 2, merchantInfo: { merchantName: 'Paperline' } },
+    },
   },
   'GET /sandbox/hpp': {
     query: { total: '9.99', invoice: ORDER_ID, returnUrl: `${TEST_PUBLIC_URL}/payment-complete` },

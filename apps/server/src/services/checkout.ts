@@ -36,6 +36,8 @@ export interface CheckoutDependencies {
   gateway: PaymentGateway;
   /** Where shoppers reach the store; the only place the hosted page may send them back to. */
   publicUrl: string;
+  /** Set when Apple Pay runs in test mode: why, for the result page's notice (SPEC §2). */
+  applePayTestModeReason?: string;
 }
 
 const RESULT_PATH = '/payment-complete';
@@ -126,14 +128,16 @@ export async function createPayment(
   };
 }
 
-function successAnswer(payment: PaymentRow): VerifyPaymentResponse {
+function successAnswer(payment: PaymentRow, applePayTestModeReason?: string): VerifyPaymentResponse {
   const wallet = walletNameOf(payment.orderId);
+  const testMode = applePayTestModeReason && orderChannelOf(payment.orderId) === 'applepay';
   return {
     status: 'success',
     message: 'Payment authorized',
     paymentDetails: {
       orderId: payment.orderId,
       ...(wallet ? { wallet } : {}),
+      ...(testMode ? { testMode: true, testModeReason: applePayTestModeReason } : {}),
       paymentMethod: payment.cardBrand,
       transactionStatus: 'Authorized',
       transaction: payment.retref,
@@ -166,7 +170,7 @@ export async function verifyPayment(
   if (!request) throw new AppError('not_found', 'Payment request not found');
 
   const recorded = await findPaymentByOrder(deps.orm, request.orderId);
-  if (recorded) return successAnswer(recorded);
+  if (recorded) return successAnswer(recorded, deps.applePayTestModeReason);
 
   const inquiry = await deps.gateway.inquireByOrderId(request.orderId);
   if (!inquiry.ok) {
@@ -216,7 +220,7 @@ export async function verifyPayment(
     // never understated, however late the payment is confirmed.
     authorizedAt: request.createdAt,
   });
-  return successAnswer(payment);
+  return successAnswer(payment, deps.applePayTestModeReason);
 }
 
 const CONFIRM_AFTER_MS = 10 * 60 * 1000;

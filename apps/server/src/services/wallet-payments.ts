@@ -5,6 +5,7 @@ import {
   notePaymentRequestSeenByBrowser,
 } from '../db/checkout-store';
 import { findCustomer } from '../db/customer-store';
+import type { WalletPayload } from '../gateway/payment-gateway';
 import { AppError } from '../http/errors';
 import { confirmServerPayment, recordOrder, refusalError, type CheckoutDependencies } from './checkout';
 
@@ -14,11 +15,9 @@ import { confirmServerPayment, recordOrder, refusalError, type CheckoutDependenc
  * amount it computed itself and leaves the payment for the operator to capture, like any card payment.
  * Wallet payloads and their tokens are never stored.
  */
-export type Wallet = 'googlepay' | 'applepay';
-
-const WALLETS = {
-  googlepay: { encryptionHandler: 'EC_GOOGLE_PAY', failure: 'Google Pay payment failed' },
-  applepay: { encryptionHandler: 'EC_APPLE_PAY', failure: 'Apple Pay payment failed' },
+const FAILURES = {
+  googlepay: 'Google Pay payment failed',
+  applepay: 'Apple Pay payment failed',
 } as const;
 
 /** The name on a guest's wallet order; a signed-in customer's order carries their name. */
@@ -27,9 +26,7 @@ const GUEST_NAME = 'Guest';
 export async function payWithWallet(
   deps: CheckoutDependencies,
   input: {
-    wallet: Wallet;
-    /** What CardSecure takes as `devicedata`, exactly as built from the wallet's answer. */
-    devicedata: string;
+    payload: WalletPayload;
     amountCents: number;
     orderId: string;
     items: CartLine[];
@@ -37,20 +34,18 @@ export async function payWithWallet(
     customerId?: string;
   },
 ): Promise<WalletPaymentResponse> {
-  const { encryptionHandler, failure } = WALLETS[input.wallet];
+  const { wallet } = input.payload;
+  const failure = FAILURES[wallet];
   const customer = input.customerId ? await findCustomer(deps.orm, input.customerId) : undefined;
   const { requestId, totalCents } = await recordOrder(deps.orm, {
     orderId: input.orderId,
-    channel: input.wallet,
+    channel: wallet,
     customerName: customer?.name ?? GUEST_NAME,
     items: input.items,
     amountCents: input.amountCents,
     customer: customer ? { customerId: customer.id } : undefined,
   });
-  const tokenized = await deps.gateway.tokenizeWalletPayload({
-    encryptionHandler,
-    devicedata: input.devicedata,
-  });
+  const tokenized = await deps.gateway.tokenizeWalletPayload(input.payload);
   if (!tokenized.ok) {
     await markPaymentRequest(deps.orm, requestId, 'failed', tokenized.message);
     throw withHeadline(refusalError(tokenized, failure), failure);

@@ -27,10 +27,59 @@ export const processWithGooglePayRequestSchema = z.object(
 );
 export type ProcessWithGooglePayRequest = z.input<typeof processWithGooglePayRequestSchema>;
 
+const NO_TOKEN = 'No payment token found in Google Pay or Apple Pay response';
+const base64 = z
+  .string()
+  .min(1)
+  .max(8_000)
+  .regex(/^[A-Za-z0-9+/=]+$/, 'Apple Pay token field is not base64');
+
+/** Apple Pay's PKPaymentToken.paymentData (EC_v1), as CardSecure takes it apart into `devicedata`. */
+export const applePayPaymentDataSchema = z.object({
+  version: z.literal('EC_v1', { error: 'Apple Pay token version must be EC_v1' }),
+  data: base64,
+  signature: base64,
+  header: z.object({
+    ephemeralPublicKey: base64,
+    publicKeyHash: base64,
+    transactionId: z.string().regex(/^[0-9a-fA-F]{1,128}$/, 'Apple Pay transaction id is not hex'),
+    applicationData: z
+      .string()
+      .regex(/^[0-9a-fA-F]{0,128}$/)
+      .optional(),
+  }),
+});
+export type ApplePayPaymentData = z.output<typeof applePayPaymentDataSchema>;
+
+/**
+ * The browser sends `event.payment.token` (an object with `paymentData`), or that object as JSON text;
+ * either way the server keeps only `paymentData`.
+ */
+const applePayTokenSchema = z
+  .unknown()
+  .transform((value, context) => {
+    let token: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        token = JSON.parse(value);
+      } catch {
+        token = undefined;
+      }
+    }
+    const paymentData =
+      typeof token === 'object' && token !== null && 'paymentData' in token ? token.paymentData : token;
+    if (paymentData === undefined || paymentData === null || paymentData === '') {
+      context.addIssue({ code: 'custom', message: NO_TOKEN });
+      return z.NEVER;
+    }
+    return paymentData;
+  })
+  .pipe(applePayPaymentDataSchema);
+
 /** POST /api/applepay/process-with-applepay (SPEC §7), with the cart lines the server prices. */
 export const processWithApplePayRequestSchema = z.object(
   {
-    paymentToken: paymentTokenSchema,
+    paymentToken: applePayTokenSchema,
     amount: dollarAmountSchema,
     orderId: orderIdSchema,
     userId: optionalUserId,
@@ -80,7 +129,21 @@ export interface WalletConfig {
     gatewayMerchantId: string;
   };
   applePay: {
+    /** False when no merchant session can be had (CardPointe without a merchant certificate). */
+    available: boolean;
     merchantId: string;
     displayName: string;
   };
 }
+
+/** POST /api/validate-merchant (SPEC §7). */
+export const validateMerchantRequestSchema = z.object(
+  {
+    validationURL: z
+      .string({ error: 'validationURL is required' })
+      .min(1, 'validationURL is required')
+      .max(2000),
+  },
+  BODY_MUST_BE_OBJECT,
+);
+export type ValidateMerchantRequest = z.input<typeof validateMerchantRequestSchema>;

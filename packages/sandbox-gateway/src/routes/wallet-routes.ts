@@ -57,6 +57,27 @@ const sheetPaymentSchema = z.object({
 
 const GATEWAY_NAME = 'cardconnect';
 
+const merchantSessionRequestSchema = z.object({
+  merchantIdentifier: z.string().min(1).max(200),
+  displayName: z.string().min(1).max(64),
+  initiative: z.literal('web'),
+  initiativeContext: z.string().min(1).max(253),
+});
+
+const applePaymentSchema = z.object({
+  cardId: z.string().max(40),
+  merchantSession: z.unknown(),
+  /** ApplePayPaymentRequest.total.amount, e.g. "20.98". */
+  amount: z.string().regex(/^\d+(\.\d{1,2})?$/),
+});
+
+const APPLE_NETWORK_NAMES: Record<string, string> = {
+  VISA: 'Visa',
+  MASTERCARD: 'MasterCard',
+  AMEX: 'AmEx',
+  DISCOVER: 'Discover',
+};
+
 /**
  * The sandbox wallet, the part that stands in for Google's servers: the storefront's sandbox payment sheet
  * lists these cards and asks for the payment data of the one chosen, with a token encrypted for CardSecure.
@@ -110,4 +131,36 @@ export async function walletRoutes(fastify: FastifyInstance, { wallets, merchant
       };
     },
   );
+
+  // Apple's merchant session endpoint, played: the store sends what it would send Apple over mutual TLS.
+  fastify.post('/sandbox-wallet/apple-pay/session', async (request) => {
+    const body = merchantSessionRequestSchema.safeParse(request.body);
+    if (!body.success)
+      throw new RequestError('Send merchantIdentifier, displayName, initiative web and initiativeContext');
+    return wallets.createMerchantSession(body.data);
+  });
+
+  // The sheet's payment: only with a merchant session this sandbox gave (Apple's sheet will not open without).
+  fastify.post('/sandbox-wallet/apple-pay/payment', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const body = applePaymentSchema.safeParse(request.body);
+    if (!body.success) throw new RequestError('Send cardId, merchantSession and amount');
+    if (!(await wallets.isMerchantSessionValid(body.data.merchantSession))) {
+      return reply.code(403).send({ statusCode: 403, message: 'The merchant session is not valid' });
+    }
+    const cardNumber = wallets.cardNumberOf(body.data.cardId);
+    const card = WALLET_CARDS.find((item) => item.id === body.data.cardId);
+    if (!cardNumber || !card) throw new RequestError('Unknown sandbox wallet card');
+    const paymentData = await wallets.sealApplePay({
+      cardNumber,
+      amountCents: Math.round(Number(body.data.amount) * 100),
+    });
+    const network = APPLE_NETWORK_NAMES[card.network] ?? card.network;
+    return {
+      token: {
+        paymentData,
+        paymentMethod: { displayName: `${network} ${card.last4}`, network, type: 'credit' },
+        transactionIdentifier: paymentData.header.transactionId.toUpperCase(),
+      },
+    };
+  });
 }

@@ -1,13 +1,18 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { quoteSchema } from '../migrate';
 import type { SqlClient } from '../sql-client';
+import { createAppleSigningChain, type AppleSigningChain } from './apple-pay';
 
 /** The sandbox's wallet keys: each made on first use and kept, so tokens survive a restart. */
 export type WalletKeyName =
   /** Stands in for Google's root signing key: signs the intermediate keys that sign tokens. */
   | 'google-root'
   /** CardSecure's Google Pay key: tokens for `gateway: 'cardconnect'` are encrypted to it. */
-  | 'google-recipient';
+  | 'google-recipient'
+  /** CardSecure's Apple Pay payment processing key: tokens are encrypted to it. */
+  | 'apple-processing'
+  /** Signs the sandbox's Apple Pay merchant sessions. */
+  | 'apple-session';
 
 export interface WalletKeyPair {
   privateKey: KeyObject;
@@ -18,6 +23,8 @@ export class WalletStore {
   private readonly keys = new Map<WalletKeyName, Promise<WalletKeyPair>>();
   private readonly keyTable: string;
   private readonly payloadTable: string;
+  private readonly certificateTable: string;
+  private appleChain: Promise<AppleSigningChain> | undefined;
 
   constructor(
     private readonly db: SqlClient,
@@ -26,6 +33,25 @@ export class WalletStore {
     const s = quoteSchema(schema);
     this.keyTable = `${s}.wallet_keys`;
     this.payloadTable = `${s}.wallet_payloads`;
+    this.certificateTable = `${s}.wallet_certificates`;
+  }
+
+  /** The sandbox's Apple certificate chain, made on first use and kept. */
+  appleSigningChain(now: Date): Promise<AppleSigningChain> {
+    this.appleChain ??= this.loadAppleChain(now);
+    return this.appleChain;
+  }
+
+  private async loadAppleChain(now: Date): Promise<AppleSigningChain> {
+    const made = await createAppleSigningChain(now);
+    await this.db.query(
+      `INSERT INTO ${this.certificateTable} (name, document) VALUES ('apple', $1) ON CONFLICT (name) DO NOTHING`,
+      [JSON.stringify(made)],
+    );
+    const { rows } = await this.db.query<{ document: string }>(
+      `SELECT document FROM ${this.certificateTable} WHERE name = 'apple'`,
+    );
+    return JSON.parse(rows[0]!.document) as AppleSigningChain;
   }
 
   keyPair(name: WalletKeyName): Promise<WalletKeyPair> {

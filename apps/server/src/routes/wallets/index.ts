@@ -1,10 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import {
+  processWithApplePayRequestSchema,
   processWithGooglePayRequestSchema,
   recordGooglePayPaymentRequestSchema,
+  validateMerchantRequestSchema,
   type WalletConfig,
 } from '@store/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GooglePayConfig } from '../../config';
+import type { ApplePayConfig, GooglePayConfig } from '../../config';
+import { AppError } from '../../http/errors';
+import { validateMerchant, type MerchantSessionClient } from '../../services/apple-merchant-validation';
 import type { CustomerGuard } from '../../http/customer-session';
 import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/parse';
@@ -14,6 +19,9 @@ import { noteWalletResultSeen, payWithWallet } from '../../services/wallet-payme
 export interface WalletRouteDependencies extends CheckoutDependencies {
   customers: CustomerGuard;
   googlePay: GooglePayConfig;
+  applePay: ApplePayConfig;
+  /** Who gives Apple Pay merchant sessions; none when Apple Pay cannot run here. */
+  merchantSessions?: MerchantSessionClient;
   /** The gateway's merchant id: Google puts it in the token for CardSecure. */
   gatewayMerchantId: string;
   /** Where the sandbox wallets are served, when the built-in sandbox gateway is in use. */
@@ -39,8 +47,46 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDepe
       merchantName: deps.googlePay.merchantName,
       gatewayMerchantId: deps.gatewayMerchantId,
     },
-    applePay: { merchantId: '', displayName: deps.merchantName },
+    applePay: {
+      available: deps.merchantSessions !== undefined,
+      merchantId: deps.applePay.merchantId ?? '',
+      displayName: deps.applePay.displayName,
+    },
   }));
+
+  app.post('/api/validate-merchant', async (request) => {
+    const { validationURL } = parseBody(validateMerchantRequestSchema, request.body);
+    if (!deps.merchantSessions) throw new AppError('gateway_unavailable', 'Merchant validation failed');
+    return validateMerchant(deps.merchantSessions, validationURL, {
+      merchantIdentifier: deps.applePay.merchantId ?? '',
+      displayName: deps.applePay.displayName,
+      initiative: 'web',
+      initiativeContext: new URL(deps.publicUrl).hostname,
+    });
+  });
+
+  app.post('/api/applepay/process-with-applepay', async (request, reply) => {
+    const body = parseBody(processWithApplePayRequestSchema, request.body);
+    const customerId = await payer(request, body.userId);
+    const testModeReason = deps.merchantSessions?.testModeReason;
+    return runIdempotent(deps.orm, request, reply, `applepay:${customerId ?? 'guest'}`, async () => ({
+      ...(await payWithWallet(deps, {
+        payload: { wallet: 'applepay', paymentData: body.paymentToken },
+        amountCents: body.amount,
+        orderId: body.orderId,
+        items: body.items,
+        customerId,
+      })),
+      testMode: testModeReason !== undefined,
+      ...(testModeReason ? { testModeReason } : {}),
+    }));
+  });
+
+  // Apple reads this file to confirm the store's domain belongs to the merchant identifier.
+  app.get('/.well-known/apple-developer-merchantid-domain-association', async (_request, reply) => {
+    if (!deps.applePay.domainAssociationFile) throw new AppError('not_found', 'Not found');
+    return reply.type('text/plain').send(await readFile(deps.applePay.domainAssociationFile));
+  });
 
   app.post('/api/googlepay/process-with-googlepay', async (request, reply) => {
     const body = parseBody(processWithGooglePayRequestSchema, request.body);
@@ -48,9 +94,8 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDepe
     // The order id makes a retry harmless (a second try with it is refused); the key makes it answer alike.
     return runIdempotent(deps.orm, request, reply, `googlepay:${customerId ?? 'guest'}`, () =>
       payWithWallet(deps, {
-        wallet: 'googlepay',
         // Google's token string goes to CardSecure as it came: not parsed, not re-encoded.
-        devicedata: body.paymentToken,
+        payload: { wallet: 'googlepay', token: body.paymentToken },
         amountCents: body.amount,
         orderId: body.orderId,
         items: body.items,
