@@ -92,22 +92,66 @@ test('closing the Google Pay sheet charges nothing and leaves the cart as it was
   await expect(cart.getByRole('alert')).toHaveCount(0);
 });
 
+test('a guest pays with Apple Pay in test mode, and the result page says so', async ({ page }) => {
+  const cart = await cartWithTwoReams(page);
+  await cart.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+  await payInSheet(page, 'Apple Pay', /Mastercard •••• 5454/);
+
+  await expect(page).toHaveURL(/\/payment-complete$/);
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('Test mode');
+  await expect(page.getByRole('note')).toContainText('sandbox wallet');
+  await expect(detail(page, 'Payment method')).toHaveText('Apple Pay · MASTERCARD •••• 5454');
+  await expect(detail(page, 'Order ID')).toHaveText(/^AP-[0-9A-Z]{12}$/);
+  await expect(detail(page, 'Amount paid')).toHaveText('$20.98');
+  expect(await page.evaluate(() => localStorage.getItem('usedApplePay'))).toBe('true');
+});
+
+test('a declining card in the Apple Pay sheet ends on the failed result page', async ({ page }) => {
+  const cart = await cartWithTwoReams(page);
+  await cart.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+  await payInSheet(page, 'Apple Pay', /Visa •••• 1038/);
+  await expect(cart.getByRole('alert')).toHaveText('Apple Pay payment failed');
+  await expect(page).toHaveURL(/\/payment-complete\?status=failed$/);
+  await expect(page.getByText(/Apple Pay payment failed: .+/)).toBeVisible();
+});
+
+test('a merchant validation the store cannot get stops Apple Pay with "Merchant validation failed"', async ({
+  page,
+}) => {
+  await page.route('**/api/validate-merchant', (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: '{"status":"error","message":"Merchant validation failed"}',
+    }),
+  );
+  const cart = await cartWithTwoReams(page);
+  await cart.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+  await expect(cart.getByRole('alert')).toHaveText('Merchant validation failed');
+  await expect(page.getByRole('dialog', { name: 'Apple Pay' })).toHaveCount(0);
+  await expect(cart.getByRole('button', { name: 'Pay $20.98' })).toBeEnabled();
+});
+
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the wallet button and the sheet fit the screen', async ({ page }) => {
+  test('the wallet buttons and the sheet fit the screen', async ({ page }) => {
     const cart = await cartWithTwoReams(page);
+    for (const name of ['Pay with Apple Pay', 'Pay with Google Pay']) {
+      const wallet = cart.getByRole('button', { name });
+      await wallet.scrollIntoViewIfNeeded();
+      const box = await wallet.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+    }
     const button = cart.getByRole('button', { name: 'Pay with Google Pay' });
-    await button.scrollIntoViewIfNeeded();
-    const box = await button.boundingBox();
-    expect(box).not.toBeNull();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     await button.click();
     const sheet = page.getByRole('dialog', { name: 'Google Pay' });
     const sheetBox = await sheet.boundingBox();
     expect(sheetBox!.x).toBeGreaterThanOrEqual(0);
     expect(sheetBox!.x + sheetBox!.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: 'test-results/screens/google-pay-sheet-375.png' });
   });
 });

@@ -91,7 +91,7 @@ export async function startServer(
 
 /** The sandbox's wallet gives Apple Pay merchant sessions and tokens: nothing it approves is a real card. */
 export const SANDBOX_APPLE_PAY_REASON =
-  'The store runs on the sandbox gateway: Apple Pay used the sandbox wallet and no card was charged.';
+  'The store runs on the sandbox gateway, so Apple Pay used the sandbox wallet.';
 
 /**
  * Who gives Apple Pay merchant sessions: the sandbox wallet with the sandbox gateway; Apple, over mutual TLS

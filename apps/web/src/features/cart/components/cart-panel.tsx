@@ -51,7 +51,8 @@ export function CartPanel() {
 
 function CartDialog({ isOpen }: { isOpen: boolean }) {
   const { lines, totals, itemCount, isProcessing, closeCart, setQuantity, removeItem, getOpener } = useCart();
-  const { pay, payWithSavedMethod, payWithGooglePay, reportWalletProblem, failure } = useCheckout();
+  const { pay, payWithSavedMethod, payWithGooglePay, payWithApplePay, reportWalletProblem, failure } =
+    useCheckout();
   const user = useCustomerUser();
   const savedMethods = user?.paymentMethods ?? [];
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -218,6 +219,7 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
               totalCents={totals.totalCents}
               disabled={isProcessing}
               onGooglePayToken={(token) => void payWithGooglePay(token)}
+              onApplePay={payWithApplePay}
               onProblem={reportWalletProblem}
             />
           </div>

@@ -3,6 +3,8 @@ import { centsToDecimalString } from '@store/core';
 import GooglePayButton from '@google-pay/button-react';
 import { useState } from 'react';
 import { WALLET_CARD_NETWORKS } from '../../../config/payment';
+import { canUseApplePay } from '../../../lib/apple-pay-js';
+import { installSandboxApplePay } from '../../../lib/sandbox-wallet/apple-pay-session';
 import { installSandboxGooglePay } from '../../../lib/sandbox-wallet/google-payments-client';
 import { useWalletConfig } from '../api/wallet-config';
 import { WALLET_MESSAGES } from '../hooks/use-checkout';
@@ -12,26 +14,50 @@ export interface WalletButtonsProps {
   totalCents: number;
   disabled: boolean;
   onGooglePayToken(token: string | undefined): void;
+  /** Starts Apple Pay: called in the click itself, as Safari requires. */
+  onApplePay(merchantName: string): void;
   onProblem(message: string): void;
 }
 
 /**
- * Google Pay (Google's own button package) for the cart's total. With the sandbox gateway the sandbox
+ * Apple Pay (Apple's button style) and Google Pay (Google's own button package) for the cart's total. With the sandbox gateway the sandbox
  * wallet stands in for Google's pay.js, so the same button runs anywhere; otherwise pay.js loads from Google.
  */
-export function WalletButtons({ totalCents, disabled, onGooglePayToken, onProblem }: WalletButtonsProps) {
+export function WalletButtons({
+  totalCents,
+  disabled,
+  onGooglePayToken,
+  onApplePay,
+  onProblem,
+}: WalletButtonsProps) {
   const config = useWalletConfig();
   const [googlePayReady, setGooglePayReady] = useState<boolean | null>(null);
   if (!config.data) return null;
-  const { googlePay, sandboxWalletUrl } = config.data;
-  // Before the button mounts: Google's package takes a PaymentsClient already on the page over pay.js.
-  if (sandboxWalletUrl) installSandboxGooglePay(sandboxWalletUrl);
+  const { googlePay, applePay, sandboxWalletUrl } = config.data;
+  // Before the buttons mount: Google's package takes a PaymentsClient already on the page over pay.js,
+  // and Apple Pay is offered where an ApplePaySession says the device can pay.
+  if (sandboxWalletUrl) {
+    installSandboxGooglePay(sandboxWalletUrl);
+    installSandboxApplePay(sandboxWalletUrl);
+  }
+  const showApplePay = applePay.available && canUseApplePay();
 
   return (
     <div className={styles.wallets} inert={disabled} aria-disabled={disabled}>
       <p className={styles.divider}>
         <span>or pay with</span>
       </p>
+      {showApplePay && (
+        <button
+          type="button"
+          className={styles.applePay}
+          lang="en"
+          aria-label="Pay with Apple Pay"
+          onClick={() => onApplePay(applePay.displayName)}
+        >
+          <span className={styles.applePayText}>Pay with Apple Pay</span>
+        </button>
+      )}
       {googlePayReady === false ? (
         <p className={styles.unavailable}>{WALLET_MESSAGES.googlePayUnavailable}</p>
       ) : (

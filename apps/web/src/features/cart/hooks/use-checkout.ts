@@ -9,17 +9,26 @@ import {
 } from '../../../config/payment';
 import { PATHS } from '../../../config/paths';
 import { useCustomerUser } from '../../../lib/customer-session';
+import { applePaySession } from '../../../lib/apple-pay-js';
 import {
   readStoredOrderAmount,
   saveCardPaymentRequest,
   saveWalletPaymentError,
   saveWalletPaymentRequest,
+  type WalletName,
 } from '../../../lib/payment-storage';
 import { toNavigableUrl } from '../../../lib/safe-url';
 import { useCreatePayment } from '../api/create-payment';
+import { processWithApplePay } from '../api/process-with-applepay';
 import { processWithGooglePay } from '../api/process-with-googlepay';
 import { processWithToken } from '../api/process-with-token';
 import { recordGooglePayPayment } from '../api/record-googlepay-payment';
+import { validateMerchant } from '../api/validate-merchant';
+
+/** Apple Pay JS version 3 has everything the store uses and runs on every Safari that has Apple Pay. */
+const APPLE_PAY_VERSION = 3;
+/** SPEC §9: visa, mastercard, amex, discover, as Apple Pay JS names them. */
+const APPLE_PAY_NETWORKS = ['visa', 'masterCard', 'amex', 'discover'] as const;
 
 /** The shopper's messages for wallet payments (SPEC §8). */
 export const WALLET_MESSAGES = {
@@ -133,10 +142,43 @@ export function useCheckout() {
   };
 
   /**
-   * Pays with the token Google Pay gave (the wallet sheet is closed by now): the server has CardPointe
-   * decrypt and authorize it. Success goes at once to the result page; a failure is said in the cart, kept
-   * for the result page, which opens on its failed state 2 s later (SPEC §8).
+   * Sends a wallet's token to the store for the cart's total. Success stores the spec's keys for the
+   * result page; a failure is said in the cart and kept for the result page, whose failed state opens 2 s
+   * later (SPEC §8). Answers whether the payment went through.
    */
+  const settleWalletPayment = async (
+    wallet: WalletName,
+    send: (payment: { orderId: string; amount: number }) => Promise<{ requestId: string }>,
+  ): Promise<boolean> => {
+    const orderId = createOrderId(wallet);
+    try {
+      const answer = await send({ orderId, amount: centsToDollars(totals.totalCents) });
+      saveWalletPaymentRequest(
+        {
+          requestId: answer.requestId,
+          requestTime: Date.now(),
+          amount: centsToDecimalString(totals.totalCents),
+        },
+        wallet,
+      );
+      return true;
+    } catch (error) {
+      const headline =
+        wallet === 'googlepay' ? WALLET_MESSAGES.googlePayFailed : WALLET_MESSAGES.applePayFailed;
+      saveWalletPaymentError(error instanceof Error ? error.message : headline, wallet);
+      setFailure({ id: Date.now(), message: headline });
+      setTimeout(() => {
+        window.location.assign(`${window.location.origin}${PATHS.paymentComplete}?status=failed`);
+      }, WALLET_FAILURE_REDIRECT_MS);
+      return false;
+    }
+  };
+
+  const cartItems = () => lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  const payer = () => (user ? { userId: user.id, email: user.email } : {});
+  const goToResult = () => window.location.assign(`${window.location.origin}${PATHS.paymentComplete}`);
+
+  /** Pays with the token Google Pay gave (Google's sheet is closed by now). */
   const payWithGooglePay = async (paymentToken: string | undefined) => {
     if (isProcessing || lines.length === 0) return;
     setFailure(null);
@@ -145,27 +187,10 @@ export function useCheckout() {
       return;
     }
     setProcessing(true);
-    const amount = centsToDollars(totals.totalCents);
-    try {
-      const orderId = createOrderId('googlepay');
+    const paid = await settleWalletPayment('googlepay', async ({ orderId, amount }) => {
       const answer = await processWithGooglePay(
-        {
-          paymentToken,
-          amount,
-          orderId,
-          ...(user ? { userId: user.id, email: user.email } : {}),
-          gateway: 'cardconnect',
-          items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
-        },
+        { paymentToken, amount, orderId, ...payer(), gateway: 'cardconnect', items: cartItems() },
         orderId,
-      );
-      saveWalletPaymentRequest(
-        {
-          requestId: answer.requestId,
-          requestTime: Date.now(),
-          amount: centsToDecimalString(totals.totalCents),
-        },
-        'googlepay',
       );
       void recordGooglePayPayment({
         requestId: answer.requestId,
@@ -173,14 +198,58 @@ export function useCheckout() {
         ...(user ? { userId: user.id } : {}),
         timestamp: Date.now(),
       });
-      window.location.assign(`${window.location.origin}${PATHS.paymentComplete}`);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : WALLET_MESSAGES.googlePayFailed;
-      saveWalletPaymentError(message, 'googlepay');
-      setFailure({ id: Date.now(), message: WALLET_MESSAGES.googlePayFailed });
-      await new Promise((resolve) => setTimeout(resolve, WALLET_FAILURE_REDIRECT_MS));
-      window.location.assign(`${window.location.origin}${PATHS.paymentComplete}?status=failed`);
+      return answer;
+    });
+    if (paid) goToResult();
+  };
+
+  /**
+   * Pays with Apple Pay: the session must start in the click itself (Safari's rule), then the store
+   * validates itself with Apple, the shopper approves in Apple's sheet and the token goes to the store.
+   */
+  const payWithApplePay = (merchantName: string) => {
+    if (isProcessing || lines.length === 0) return;
+    const Session = applePaySession();
+    setFailure(null);
+    if (!Session) {
+      setFailure({ id: Date.now(), message: WALLET_MESSAGES.applePayFailed });
+      return;
     }
+    const session = new Session(APPLE_PAY_VERSION, {
+      countryCode: 'US',
+      currencyCode: 'USD',
+      supportedNetworks: [...APPLE_PAY_NETWORKS],
+      merchantCapabilities: ['supports3DS'],
+      total: { label: merchantName, amount: centsToDecimalString(totals.totalCents), type: 'final' },
+    });
+    session.onvalidatemerchant = async ({ validationURL }) => {
+      try {
+        session.completeMerchantValidation(await validateMerchant(validationURL));
+      } catch {
+        session.abort();
+        setProcessing(false);
+        setFailure({ id: Date.now(), message: WALLET_MESSAGES.merchantValidationFailed });
+      }
+    };
+    session.onpaymentauthorized = async ({ payment }) => {
+      if (!payment?.token) {
+        session.completePayment(Session.STATUS_FAILURE);
+        setProcessing(false);
+        setFailure({ id: Date.now(), message: WALLET_MESSAGES.noToken });
+        return;
+      }
+      const paid = await settleWalletPayment('applepay', ({ orderId, amount }) =>
+        processWithApplePay(
+          { paymentToken: payment.token, amount, orderId, ...payer(), items: cartItems() },
+          orderId,
+        ),
+      );
+      session.completePayment(paid ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE);
+      if (paid) goToResult();
+    };
+    session.oncancel = () => setProcessing(false);
+    setProcessing(true);
+    session.begin();
   };
 
   /** A wallet that could not start or finish its sheet: said in the cart, nothing was charged. */
@@ -188,5 +257,13 @@ export function useCheckout() {
     setFailure({ id: Date.now(), message });
   };
 
-  return { pay, payWithSavedMethod, payWithGooglePay, reportWalletProblem, failure, isProcessing };
+  return {
+    pay,
+    payWithSavedMethod,
+    payWithGooglePay,
+    payWithApplePay,
+    reportWalletProblem,
+    failure,
+    isProcessing,
+  };
 }
