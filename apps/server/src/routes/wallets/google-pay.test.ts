@@ -123,6 +123,20 @@ describe.each(testDatabaseKinds())('Google Pay on $name', (kind) => {
     const captured = await server.post('/api/admin/capture-payment', { payment: listed }, { cookie });
     expect(captured.status).toBe(200);
     expect((await paymentsOf(orderId))[0]!.capture_status).toBe('captured');
+
+    // And refunds it in part, like a card payment.
+    const history = await server.post('/api/admin/transactions', { limit: 500 }, { cookie });
+    const transaction = (history.body.transactions as Parsed[]).find(
+      (row) => row.orderId === orderId && row.captureStatus === 'captured',
+    );
+    expect(transaction).toMatchObject({ wallet: 'Google Pay', cardType: 'VISA' });
+    const refunded = await server.post('/api/admin/refund', { transaction, amount: 5 }, { cookie });
+    expect(refunded.status).toBe(200);
+    const { rows } = await server.database.sql.query<{ refunded_cents: number }>(
+      'select refunded_cents from payments where order_id = $1',
+      [orderId],
+    );
+    expect(rows[0]!.refunded_cents).toBe(500);
   });
 
   it('refuses an amount that is not the cart total, and records nothing', async () => {
