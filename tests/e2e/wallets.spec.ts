@@ -92,6 +92,28 @@ test('closing the Google Pay sheet charges nothing and leaves the cart as it was
   await expect(cart.getByRole('alert')).toHaveCount(0);
 });
 
+test('a browser where Google Pay cannot pay says so instead of showing the button', async ({ page }) => {
+  // A PaymentsClient that answers isReadyToPay false, as Google's does on a browser it does not support.
+  await page.addInitScript(() => {
+    class UnreadyClient {
+      isReadyToPay() {
+        return Promise.resolve({ result: false });
+      }
+      createButton() {
+        return document.createElement('button');
+      }
+      prefetchPaymentData() {}
+      loadPaymentData() {
+        return Promise.reject(new Error('not ready'));
+      }
+    }
+    Object.assign(window, { google: { payments: { api: { PaymentsClient: UnreadyClient } } } });
+  });
+  const cart = await cartWithTwoReams(page);
+  await expect(cart.getByText('Google Pay is not available in your browser')).toBeVisible();
+  await expect(cart.getByRole('button', { name: 'Pay with Google Pay' })).toHaveCount(0);
+});
+
 test('a guest pays with Apple Pay in test mode, and the result page says so', async ({ page }) => {
   const cart = await cartWithTwoReams(page);
   await cart.getByRole('button', { name: 'Pay with Apple Pay' }).click();
