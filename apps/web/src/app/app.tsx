@@ -10,9 +10,12 @@ export function App() {
   useEffect(() => {
     // The session cookie is the authority: a stored user without a live session is forgotten, and the
     // stored profile is refreshed from the server's. A guest has nothing to check.
-    if (!readStoredUser()) return;
+    const stored = readStoredUser();
+    if (!stored) return;
     fetchSessionUser().then(
       (user) => {
+        // A log-out (or a log-in as someone else) while the check was on its way has the last word.
+        if (readStoredUser()?.id !== stored.id) return;
         storeUser(user);
       },
       () => undefined,

@@ -10,9 +10,11 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
     // The stored user goes whatever the server says: a session the server lost is no session.
+    // Leave first: a page that needs a user (My Account) must not see the user go and send the shopper to
+    // the log-in page instead of the storefront.
+    await navigate(PATHS.storefront);
     await logoutCustomer().catch(() => undefined);
     storeUser(null);
-    navigate(PATHS.storefront);
   };
 }
 
