@@ -90,6 +90,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...deps.sandboxCredentials,
       merchantName: STORE_NAME,
       allowedReturnOrigins: [new URL(deps.config.publicUrl).origin],
+      // The store refunds captures whenever the operator asks, settled or not; until it picks a void for
+      // unsettled ones itself, its built-in sandbox merchant is one set up for unsettled refunds.
+      unsettledRefunds: true,
     });
   }
 

@@ -127,11 +127,12 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
     it('captures at once with capture Y', async () => {
       const answer = await client.approvedAuth('25.00', { capture: 'Y' });
       expect(answer.setlstat).toBe('Queued for Capture');
+      // Until the batch closes the capture can be voided, and (CardPointe's default) not refunded.
       expect(await client.inquire(answer.retref!)).toMatchObject({
         setlstat: 'Queued for Capture',
         capturedamount: '25.00',
-        voidable: 'N',
-        refundable: 'Y',
+        voidable: 'Y',
+        refundable: 'N',
       });
     });
 
@@ -293,12 +294,27 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
       });
     });
 
-    it('refuses to void after capture', async () => {
-      const auth = await client.approvedAuth('30.00', { capture: 'Y' });
-      expect(await client.void({ retref: auth.retref })).toMatchObject({
-        respstat: 'C',
-        resptext: 'Txn captured: refund it instead',
+    it('voids a capture in full until it is batched, then refuses with 27 Txn Batched', async () => {
+      const cancelled = await client.approvedAuth('30.00', { capture: 'Y' });
+      expect(await client.void({ retref: cancelled.retref })).toMatchObject({
+        respstat: 'A',
+        amount: '0.00',
       });
+      expect(await client.inquire(cancelled.retref!)).toMatchObject({
+        setlstat: 'Voided',
+        capturedamount: '0.00',
+        voidable: 'N',
+        refundable: 'N',
+      });
+
+      const settled = await client.approvedAuth('30.00', { capture: 'Y' });
+      await client.settle();
+      expect(await client.void({ retref: settled.retref })).toMatchObject({
+        respstat: 'C',
+        respcode: '27',
+        resptext: 'Txn Batched',
+      });
+      expect(await client.inquire(settled.retref!)).toMatchObject({ setlstat: 'Accepted', voidable: 'N' });
     });
 
     it('takes a full or zero amount but refuses a partial void', async () => {
@@ -320,6 +336,7 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
         respcode: '28',
       });
       await client.capture({ retref: auth.retref });
+      await client.settle();
 
       const first = await client.refund({ retref: auth.retref, amount: '20.00' });
       expect(first).toMatchObject({ respstat: 'A', respcode: '00', amount: '20.00', orderid });
@@ -369,6 +386,7 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
     it('refunds at most what a partial capture took', async () => {
       const auth = await client.approvedAuth('100.00');
       await client.capture({ retref: auth.retref, amount: '40.00' });
+      await client.settle();
       expect((await client.refund({ retref: auth.retref, amount: '40.01' })).respstat).toBe('C');
       expect(await client.refund({ retref: auth.retref })).toMatchObject({ respstat: 'A', amount: '40.00' });
     });
@@ -410,7 +428,8 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
     it('keeps captured money refundable after 7 days', async () => {
       const auth = await client.approvedAuth('10.00', { capture: 'Y' });
       gateway.clock.advance(AUTHORIZATION_LIFETIME_MS * 3);
-      expect((await client.inquire(auth.retref!)).setlstat).toBe('Queued for Capture');
+      // Days later, the nightly cut-off has settled it.
+      expect((await client.inquire(auth.retref!)).setlstat).toBe('Accepted');
       expect((await client.refund({ retref: auth.retref })).respstat).toBe('A');
     });
   });
@@ -451,13 +470,14 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
       const orderid = nextOrderId();
       const declined = await client.auth({ account: '4387751111111053', amount: '40.00', orderid });
       const approved = await client.approvedAuth('40.00', { orderid, capture: 'Y' });
+      await client.settle();
       const refund = await client.refund({ retref: approved.retref, amount: '5.00' });
 
       const records = await client.inquireByOrderid(orderid);
       expect(Array.isArray(records)).toBe(true);
       const list = records as GatewayRecord[];
       expect(list.map((record) => record.retref)).toEqual([declined.retref, approved.retref, refund.retref]);
-      expect(list.map((record) => record.setlstat)).toEqual(['Declined', 'Queued for Capture', 'Refunded']);
+      expect(list.map((record) => record.setlstat)).toEqual(['Declined', 'Accepted', 'Refunded']);
       expect(list[0]).toMatchObject({ respstat: 'C', respcode: '51', orderid });
 
       const withoutSet = await client.send('GET', `/cardconnect/rest/inquireByOrderid/${orderid}/${MERCHID}`);

@@ -27,6 +27,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money rules under concurrency (
 
   it('never refunds more than was captured when 30 partial refunds race', async () => {
     const auth = await client.approvedAuth('100.00', { capture: 'Y', orderid: 'CC-RACE00000001' });
+    await client.settle();
     const refunds = await Promise.all(
       Array.from({ length: 30 }, () => client.refund({ retref: auth.retref, amount: '7.00' })),
     );
@@ -46,6 +47,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money rules under concurrency (
 
   it('never refunds more than was captured when 30 refunds of the rest race', async () => {
     const auth = await client.approvedAuth('50.00', { capture: 'Y' });
+    await client.settle();
     const refunds = await Promise.all(
       Array.from({ length: 30 }, () => client.refund({ retref: auth.retref })),
     );

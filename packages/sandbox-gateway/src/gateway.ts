@@ -34,10 +34,32 @@ import {
   type VoidResponse,
 } from './wire';
 
+/**
+ * When captured transactions are settled: daily at the merchant's cut-off (local time, "HH:MM"), or every
+ * N minutes for demonstrations. A batch can also be closed at once (the sandbox's control call).
+ */
+export type SettlementSchedule = { dailyAt: string } | { everyMinutes: number };
+
 export interface GatewayConfig {
   merchantId: string;
   now: () => Date;
   timeoutCardDelayMs: number;
+  settlement: SettlementSchedule;
+  /** The merchant is set up to refund captures that are not settled yet (off at CardPointe by default). */
+  unsettledRefunds: boolean;
+}
+
+/** The latest cut-off at or before `now`: everything captured up to it is settled. */
+export function latestCutoff(schedule: SettlementSchedule, now: Date): Date {
+  if ('everyMinutes' in schedule) {
+    const period = schedule.everyMinutes * 60_000;
+    return new Date(Math.floor(now.getTime() / period) * period);
+  }
+  const [hours, minutes] = schedule.dailyAt.split(':').map(Number) as [number, number];
+  const cutoff = new Date(now);
+  cutoff.setHours(hours, minutes, 0, 0);
+  if (cutoff.getTime() > now.getTime()) cutoff.setDate(cutoff.getDate() - 1);
+  return cutoff;
 }
 
 export interface AuthorizationRequest {
@@ -273,6 +295,20 @@ export class SandboxGateway {
     return { kind: 'answered', response: authResponseOf(row) };
   }
 
+  /**
+   * Settles what the latest cut-off has made due. Run before every call whose answer depends on
+   * settlement, so the sandbox needs no timer and a test clock moves settlement with it.
+   */
+  private async settleDue(now: Date): Promise<void> {
+    await this.store.settle(this.config.merchantId, latestCutoff(this.config.settlement, now), now);
+  }
+
+  /** Closes the batch now, whatever the schedule (the sandbox's control call). */
+  async settleNow(): Promise<{ batchId: string | null; count: number }> {
+    const now = this.config.now();
+    return this.store.settle(this.config.merchantId, now, now);
+  }
+
   /** Whether an order (the hosted payment page's invoice) already has an approved authorization. */
   hasApprovedAuthorization(orderid: string): Promise<boolean> {
     return this.store.hasApprovedAuthorization(this.config.merchantId, orderid);
@@ -318,12 +354,15 @@ export class SandboxGateway {
         return answerOf(GATEWAY_RESPONSES.partialVoid, merchid, retref);
       }
     }
+    await this.settleDue(now);
     const voided = await this.store.void(merchid, retref, now, this.issuedAfter(now));
     if (voided) return voidResponseOf(voided);
 
-    const refusal = await this.whyNotOpen(merchid, retref, now, (auth) =>
-      auth.captured_at ? GATEWAY_RESPONSES.capturedUseRefund : undefined,
-    );
+    const refusal = await this.whyNotOpen(merchid, retref, now, (auth) => {
+      if (auth.settled_at) return GATEWAY_RESPONSES.batched;
+      if (auth.refunded_cents > 0) return GATEWAY_RESPONSES.refundedUseRefund;
+      return undefined;
+    });
     return answerOf(refusal ?? GATEWAY_RESPONSES.txnNotFound, merchid, retref);
   }
 
@@ -335,6 +374,7 @@ export class SandboxGateway {
     if (merchid !== this.config.merchantId) {
       return answerOf(GATEWAY_RESPONSES.invalidMerchant, merchid, retref);
     }
+    await this.settleDue(this.config.now());
     const auth = await this.store.findTransaction(merchid, retref);
     if (!auth) return answerOf(GATEWAY_RESPONSES.txnNotFound, merchid, retref);
     const refusal = this.whyNotRefundable(auth, amountCents);
@@ -350,6 +390,7 @@ export class SandboxGateway {
       amount,
       REFUND_APPROVAL,
       this.config.now(),
+      this.config.unsettledRefunds,
     );
     if (refund) return refundResponseOf(refund);
 
@@ -366,18 +407,20 @@ export class SandboxGateway {
     if (merchid !== this.config.merchantId) {
       return answerOf(GATEWAY_RESPONSES.invalidMerchant, merchid, retref);
     }
+    await this.settleDue(this.config.now());
     const row = await this.store.findTransaction(merchid, retref);
     if (!row) return answerOf(GATEWAY_RESPONSES.txnNotFound, merchid, retref);
-    return inquireRecordOf(row, this.config.now());
+    return inquireRecordOf(row, this.config.now(), this.config.unsettledRefunds);
   }
 
   /** Every transaction of an order, oldest first; CardPointe's single "Txn not found" answer when none. */
   async inquireByOrderId(merchid: string, orderid: string): Promise<InquireRecord[] | GatewayAnswer> {
     if (merchid !== this.config.merchantId) return answerOf(GATEWAY_RESPONSES.invalidMerchant, merchid);
+    const now = this.config.now();
+    await this.settleDue(now);
     const rows = await this.store.findTransactionsByOrderId(merchid, orderid);
     if (rows.length === 0) return answerOf(GATEWAY_RESPONSES.txnNotFound, merchid);
-    const now = this.config.now();
-    return rows.map((row) => inquireRecordOf(row, now));
+    return rows.map((row) => inquireRecordOf(row, now, this.config.unsettledRefunds));
   }
 
   /**
@@ -536,6 +579,7 @@ export class SandboxGateway {
     if (auth.respstat !== 'A') return GATEWAY_RESPONSES.notApproved;
     if (auth.voided_at) return GATEWAY_RESPONSES.voided;
     if (!auth.captured_at) return GATEWAY_RESPONSES.notCaptured;
+    if (!auth.settled_at && !this.config.unsettledRefunds) return GATEWAY_RESPONSES.notSettled;
     const refundable = auth.captured_cents - auth.refunded_cents;
     if (refundable <= 0) return GATEWAY_RESPONSES.fullyRefunded;
     if (amountCents !== undefined && amountCents > refundable) return GATEWAY_RESPONSES.refundOverCaptured;

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
+import type { SettlementSchedule } from './gateway';
 import { SANDBOX_CREDENTIALS, sandboxGatewayPlugin, type SqlClient } from './index';
 
 /** The sandbox gateway on its own (`npm run gateway`): PostgreSQL at DATABASE_URL, else PGlite files. */
@@ -17,6 +18,15 @@ async function openDatabase(): Promise<{ db: SqlClient; close: () => Promise<voi
   return { db: pglite, close: () => pglite.close() };
 }
 
+/** SANDBOX_SETTLE_EVERY_MINUTES (demonstrations) or SANDBOX_SETTLE_AT (HH:MM local, default 21:00). */
+function settlementSchedule(): SettlementSchedule {
+  const minutes = Number(process.env.SANDBOX_SETTLE_EVERY_MINUTES);
+  if (Number.isInteger(minutes) && minutes > 0) return { everyMinutes: minutes };
+  const at = process.env.SANDBOX_SETTLE_AT ?? '21:00';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(at)) throw new Error('SANDBOX_SETTLE_AT must be HH:MM (24-hour)');
+  return { dailyAt: at };
+}
+
 const port = Number(process.env.PORT ?? 6060);
 const host = process.env.HOST ?? '127.0.0.1';
 const database = await openDatabase();
@@ -27,6 +37,8 @@ await app.register(sandboxGatewayPlugin, {
   merchantId: process.env.SANDBOX_MERCHANT_ID ?? SANDBOX_CREDENTIALS.merchantId,
   username: process.env.SANDBOX_USERNAME ?? SANDBOX_CREDENTIALS.username,
   password: process.env.SANDBOX_PASSWORD ?? SANDBOX_CREDENTIALS.password,
+  settlement: settlementSchedule(),
+  unsettledRefunds: process.env.SANDBOX_UNSETTLED_REFUNDS === 'true',
 });
 await app.listen({ port, host });
 console.info(

@@ -107,6 +107,13 @@ function migrationStatements(s: string): string[] {
     // The hosted payment page charges an invoice at most once, even when the Pay button is pressed twice.
     `CREATE UNIQUE INDEX IF NOT EXISTS transactions_hpp_invoice_paid_once_idx ON ${s}.transactions (merchid, orderid)
       WHERE source = 'hpp' AND kind = 'auth' AND respstat = 'A'`,
+    // Settlement: at the merchant's cut-off every captured, unsettled transaction (and refund) goes into a
+    // batch, which the sandbox's processor accepts at once.
+    `CREATE SEQUENCE IF NOT EXISTS ${s}.batch_ids START 1000`,
+    `ALTER TABLE ${s}.transactions ADD COLUMN IF NOT EXISTS batch_id bigint`,
+    `ALTER TABLE ${s}.transactions ADD COLUMN IF NOT EXISTS settled_at timestamptz`,
+    `CREATE INDEX IF NOT EXISTS transactions_unsettled_idx ON ${s}.transactions (merchid, captured_at)
+      WHERE settled_at IS NULL AND respstat = 'A' AND voided_at IS NULL`,
     // The sandbox wallet's keys (its stand-in for Google's signing keys, CardSecure's decryption keys).
     `CREATE TABLE IF NOT EXISTS ${s}.wallet_keys (
       name text PRIMARY KEY,

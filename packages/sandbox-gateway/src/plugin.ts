@@ -1,7 +1,7 @@
 import { findUncleanText, uncleanTextMessage } from '@store/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { RequestError, sendJsonError } from './errors';
-import { SandboxGateway } from './gateway';
+import { SandboxGateway, type SettlementSchedule } from './gateway';
 import { DEFAULT_SCHEMA, migrateSandboxGateway } from './migrate';
 import { cardPointeRoutes } from './routes/cardpointe-routes';
 import { cardSecureRoutes } from './routes/cardsecure-routes';
@@ -26,11 +26,17 @@ export interface SandboxGatewayOptions {
   now?: () => Date;
   /** How long the timeout test card takes before answering; default 0. */
   timeoutCardDelayMs?: number;
+  /** When captures settle; default daily at 21:00 local time. */
+  settlement?: SettlementSchedule;
+  /** The merchant may refund captures before they settle; default false, as at CardPointe. */
+  unsettledRefunds?: boolean;
   /** When set, the hosted page sends shoppers back only to these origins (as a merchant's configured return address). */
   allowedReturnOrigins?: readonly string[];
 }
 
 const DEFAULT_MERCHANT_NAME = 'Office Supplies Store';
+/** CardPointe merchants commonly settle in the evening; the cut-off is a merchant setting. */
+const DEFAULT_SETTLEMENT: SettlementSchedule = { dailyAt: '21:00' };
 
 /**
  * The sandbox gateway as a Fastify plugin: CardPointe REST under /cardconnect/rest, CardSecure under
@@ -49,6 +55,8 @@ export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = a
       merchantId: options.merchantId,
       now,
       timeoutCardDelayMs: options.timeoutCardDelayMs ?? 0,
+      settlement: options.settlement ?? DEFAULT_SETTLEMENT,
+      unsettledRefunds: options.unsettledRefunds ?? false,
     },
   );
 
@@ -65,6 +73,7 @@ export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = a
     username: options.username,
     password: options.password,
   });
+
   await fastify.register(cardSecureRoutes, { gateway });
   await fastify.register(walletRoutes, {
     wallets,

@@ -67,6 +67,7 @@ describe.each(TEST_BACKENDS)('stored profiles, bank accounts and tokens (%s)', (
     expect(debit).toMatchObject({ respstat: 'A', respcode: '00', respproc: 'PSTR' });
     const inquiry = await client.inquire(debit.retref!);
     expect(inquiry.setlstat).toBe('Queued for Capture');
+    await client.settle();
     const refund = await client.refund({ retref: debit.retref, amount: '25.00' });
     expect(refund.respstat).toBe('A');
   });

@@ -40,7 +40,11 @@ export const GATEWAY_RESPONSES = {
   alreadyCaptured: gatewayDecline('94', 'Txn already captured'),
   voided: gatewayDecline('94', 'Txn voided'),
   authorizationExpired: gatewayDecline('94', 'Authorization expired'),
-  capturedUseRefund: gatewayDecline('94', 'Txn captured: refund it instead'),
+  /** The capture is in a batch already: it can no longer be voided (CardPointe's 27). */
+  batched: gatewayDecline('27', 'Txn Batched'),
+  /** A refund of a capture not settled yet, for a merchant not set up for unsettled refunds (CardPointe's 28). */
+  notSettled: gatewayDecline('28', 'Txn not settled'),
+  refundedUseRefund: gatewayDecline('94', 'Txn partly refunded: refund the rest instead'),
   partialVoid: gatewayDecline('94', 'Partial void not supported'),
   notCaptured: gatewayDecline('28', 'Txn not captured: void it instead'),
   fullyRefunded: gatewayDecline('94', 'Txn already fully refunded'),

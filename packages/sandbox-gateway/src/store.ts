@@ -43,6 +43,9 @@ export interface TransactionRow {
   created_at: Date;
   captured_at: Date | null;
   voided_at: Date | null;
+  /** The batch the transaction was settled in, and when. */
+  batch_id: string | null;
+  settled_at: Date | null;
 }
 
 /** Where an authorization came from: the REST API, or the hosted payment page (one approval per invoice). */
@@ -50,12 +53,12 @@ export type TransactionSource = 'api' | 'hpp';
 
 export type NewAuthorization = Omit<
   TransactionRow,
-  'retref' | 'kind' | 'parent_retref' | 'refunded_cents' | 'voided_at'
+  'retref' | 'kind' | 'parent_retref' | 'refunded_cents' | 'voided_at' | 'batch_id' | 'settled_at'
 >;
 
 const TRANSACTION_COLUMNS = `retref, kind, parent_retref, source, merchid, orderid, token, expiry, name, currency,
   amount_cents, captured_cents, refunded_cents, respstat, respcode, resptext, respproc, authcode, avsresp,
-  cvvresp, created_at, captured_at, voided_at`;
+  cvvresp, created_at, captured_at, voided_at, batch_id::text AS batch_id, settled_at`;
 
 /** Retrieval references are random; on the rare clash with an existing one, a fresh one is drawn. */
 const MAX_KEY_ATTEMPTS = 5;
@@ -81,6 +84,7 @@ function normalise(row: TransactionRow): TransactionRow {
     created_at: toDate(row.created_at) ?? new Date(Number.NaN),
     captured_at: toDate(row.captured_at),
     voided_at: toDate(row.voided_at),
+    settled_at: toDate(row.settled_at),
   };
 }
 
@@ -233,7 +237,10 @@ export class GatewayStore {
     return rows[0] && normalise(rows[0]);
   }
 
-  /** Voids an approved authorization that is still open. Undefined when it is not. */
+  /**
+   * Voids an approved authorization that is still open, or a captured one that is not settled yet and has
+   * no refunds (the capture is taken out of the coming batch: nothing is charged). Undefined when neither.
+   */
   async void(
     merchid: string,
     retref: string,
@@ -241,13 +248,35 @@ export class GatewayStore {
     issuedAfter: Date,
   ): Promise<TransactionRow | undefined> {
     const { rows } = await this.db.query<TransactionRow>(
-      `UPDATE ${this.transactions} SET voided_at = $3::timestamptz
-       WHERE merchid = $1 AND retref = $2 AND kind = 'auth' AND respstat = 'A'
-         AND captured_at IS NULL AND voided_at IS NULL AND created_at > $4::timestamptz
+      `UPDATE ${this.transactions} SET voided_at = $3::timestamptz, captured_cents = 0, captured_at = NULL
+       WHERE merchid = $1 AND retref = $2 AND kind = 'auth' AND respstat = 'A' AND voided_at IS NULL
+         AND ((captured_at IS NULL AND created_at > $4::timestamptz)
+           OR (captured_at IS NOT NULL AND settled_at IS NULL AND refunded_cents = 0))
        RETURNING ${TRANSACTION_COLUMNS}`,
       [merchid, retref, now.toISOString(), issuedAfter.toISOString()],
     );
     return rows[0] && normalise(rows[0]);
+  }
+
+  /**
+   * Closes a batch: every approved capture made up to `cutoff` and not settled yet, and every refund made
+   * up to then, is settled now under one new batch id. Answers the batch id and how many were settled.
+   */
+  async settle(merchid: string, cutoff: Date, now: Date): Promise<{ batchId: string | null; count: number }> {
+    const { rows } = await this.db.query<{ batch_id: string; count: string | number }>(
+      `WITH batch AS (SELECT nextval('${this.transactions.replace(/\.transactions$/, '.batch_ids')}') AS id),
+       settled AS (
+         UPDATE ${this.transactions} SET settled_at = $3::timestamptz, batch_id = (SELECT id FROM batch)
+         WHERE merchid = $1 AND settled_at IS NULL AND respstat = 'A' AND voided_at IS NULL
+           AND ((kind = 'auth' AND captured_at IS NOT NULL AND captured_at <= $2::timestamptz)
+             OR (kind = 'refund' AND created_at <= $2::timestamptz))
+         RETURNING batch_id
+       )
+       SELECT (SELECT id FROM batch)::text AS batch_id, (SELECT count(*) FROM settled) AS count`,
+      [merchid, cutoff.toISOString(), now.toISOString()],
+    );
+    const count = Number(rows[0]?.count ?? 0);
+    return { batchId: count > 0 ? (rows[0]?.batch_id ?? null) : null, count };
   }
 
   /**
@@ -263,6 +292,8 @@ export class GatewayStore {
     amountCents: number,
     outcome: ResponseCode,
     now: Date,
+    /** The merchant may refund captures that are not settled yet. */
+    unsettledRefunds: boolean,
   ): Promise<TransactionRow | undefined> {
     return withFreshKey(createRetref, async (retref) => {
       const { rows } = await this.db.query<TransactionRow>(
@@ -270,6 +301,7 @@ export class GatewayStore {
            UPDATE ${this.transactions} SET refunded_cents = refunded_cents + $3::integer
            WHERE merchid = $1 AND retref = $2 AND kind = 'auth' AND captured_at IS NOT NULL
              AND refunded_cents + $3::integer <= captured_cents
+             AND (settled_at IS NOT NULL OR $10::boolean)
            RETURNING retref, merchid, orderid, token, expiry, name, currency
          )
          INSERT INTO ${this.transactions} (retref, kind, parent_retref, source, merchid, orderid, token, expiry,
@@ -288,6 +320,7 @@ export class GatewayStore {
           outcome.resptext,
           outcome.respproc,
           now.toISOString(),
+          unsettledRefunds,
         ],
       );
       return rows[0] && normalise(rows[0]);

@@ -174,6 +174,11 @@ export class GatewayClient {
     return this.send('POST', '/cardsecure/api/v1/ccn/tokenize', { account, expiry }, {});
   }
 
+  /** Closes the batch now (the sandbox's control call): every capture made so far is settled. */
+  async settle(): Promise<{ batchid: string | null; settled: number }> {
+    return this.ok(await this.send('POST', '/sandbox-control/settle', {}));
+  }
+
   /** An approved authorization of `amount` on a fresh Visa token. */
   async approvedAuth(amount: string, fields: Record<string, unknown> = {}): Promise<GatewayRecord> {
     const answer = await this.auth({ account: '4111111111111111', amount, ...fields });

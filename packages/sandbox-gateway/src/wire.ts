@@ -9,7 +9,7 @@ import type { TransactionRow } from './store';
  */
 
 export type SettlementStatus =
-  'Authorized' | 'Queued for Capture' | 'Voided' | 'Expired' | 'Declined' | 'Refunded';
+  'Authorized' | 'Queued for Capture' | 'Accepted' | 'Voided' | 'Expired' | 'Declined' | 'Refunded';
 
 export interface GatewayAnswer extends ResponseCode {
   merchid: string;
@@ -66,6 +66,9 @@ export interface InquireRecord extends GatewayAnswer {
   setlstat: SettlementStatus;
   authdate: string;
   capturedate?: string;
+  /** When the transaction was settled, YYYYMMDDHHMMSS, and in which batch. */
+  settledate?: string;
+  batchid?: string;
   voidable: 'Y' | 'N';
   refundable: 'Y' | 'N';
   /** The sandbox's own fields, on authorizations: how much was captured, and how much of that refunded. */
@@ -111,6 +114,8 @@ export function settlementStatusOf(row: TransactionRow, now: Date): SettlementSt
   if (row.kind === 'refund') return 'Refunded';
   if (row.respstat !== 'A') return 'Declined';
   if (row.voided_at) return 'Voided';
+  // Settled in a batch the processor accepted (settlestat's "Y - Accepted").
+  if (row.settled_at) return 'Accepted';
   if (row.captured_at) return 'Queued for Capture';
   if (isAuthorizationExpired(row, now)) return 'Expired';
   return 'Authorized';
@@ -185,8 +190,9 @@ export function refundResponseOf(row: TransactionRow): RefundResponse {
   });
 }
 
-export function inquireRecordOf(row: TransactionRow, now: Date): InquireRecord {
+export function inquireRecordOf(row: TransactionRow, now: Date, unsettledRefunds: boolean): InquireRecord {
   const setlstat = settlementStatusOf(row, now);
+  const refundableNow = setlstat === 'Accepted' || (setlstat === 'Queued for Capture' && unsettledRefunds);
   return present({
     ...code(row),
     merchid: row.merchid,
@@ -196,11 +202,14 @@ export function inquireRecordOf(row: TransactionRow, now: Date): InquireRecord {
     setlstat,
     authdate: formatCardPointeDate(row.created_at, false),
     capturedate: row.captured_at ? formatCardPointeDate(row.captured_at, true) : null,
-    voidable: setlstat === 'Authorized' ? ('Y' as const) : ('N' as const),
-    refundable:
-      setlstat === 'Queued for Capture' && row.refunded_cents < row.captured_cents
+    // A capture can be voided until it is batched, unless part of it was refunded already.
+    voidable:
+      setlstat === 'Authorized' || (setlstat === 'Queued for Capture' && row.refunded_cents === 0)
         ? ('Y' as const)
         : ('N' as const),
+    refundable: refundableNow && row.refunded_cents < row.captured_cents ? ('Y' as const) : ('N' as const),
+    settledate: row.settled_at ? formatCardPointeDate(row.settled_at, true) : null,
+    batchid: row.batch_id,
     capturedamount: row.kind === 'auth' ? centsToDecimalString(row.captured_cents) : null,
     refundedamount: row.kind === 'auth' ? centsToDecimalString(row.refunded_cents) : null,
     parentretref: row.parent_retref,

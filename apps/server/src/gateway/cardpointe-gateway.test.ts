@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createOrderId } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteTestDatabase } from '../db/test-database';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { settleSandbox, startTestServer, type TestServer } from '../testing/test-server';
 import { createCardPointeGateway } from './cardpointe-gateway';
 import type { PaymentGateway } from './payment-gateway';
 
@@ -79,7 +79,31 @@ describe('CardPointe adapter against the sandbox gateway', () => {
       value: { amountCents: 3000, settlement: 'captured' },
     });
     expect(await gateway.capture({ retref })).toMatchObject({ ok: false, kind: 'declined' });
-    expect(await gateway.voidAuthorization({ retref })).toMatchObject({ ok: false, kind: 'declined' });
+  });
+
+  it('voids a capture until it settles, and is refused with 27 after', async () => {
+    const cancelled = await authorize('4111111111111111', 2500);
+    if (!cancelled.ok) throw new Error('auth failed');
+    expect((await gateway.capture({ retref: cancelled.value.retref })).ok).toBe(true);
+    expect((await gateway.voidAuthorization({ retref: cancelled.value.retref })).ok).toBe(true);
+    expect(await gateway.inquire(cancelled.value.retref)).toMatchObject({
+      ok: true,
+      value: { settlement: 'voided', capturedAmountCents: 0 },
+    });
+    const settled = await authorize('4111111111111111', 2500);
+    if (!settled.ok) throw new Error('auth failed');
+    expect((await gateway.capture({ retref: settled.value.retref })).ok).toBe(true);
+    await settleSandbox(server);
+    expect(await gateway.voidAuthorization({ retref: settled.value.retref })).toMatchObject({
+      ok: false,
+      kind: 'declined',
+      respcode: '27',
+      message: 'Txn Batched',
+    });
+    expect(await gateway.inquire(settled.value.retref)).toMatchObject({
+      ok: true,
+      value: { settlement: 'captured', capturedAmountCents: 2500 },
+    });
   });
 
   it('refunds only captured money, in parts, never above it', async () => {

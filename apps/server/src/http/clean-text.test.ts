@@ -203,6 +203,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /sandbox/sandbox-wallet/apple-pay/payment': {
     body: { cardId: 'visa', merchantSession: { nonce: 'ab' }, amount: '10.49' },
   },
+  'POST /sandbox/sandbox-control/settle': { body: { note: 'x' } },
   'GET /sandbox/sandbox-wallet/cards': { query: { probe: 'x' } },
   'POST /sandbox/sandbox-wallet/google-pay/payment-data': {
     body: {

@@ -27,7 +27,12 @@ describe('money operations when the gateway misbehaves', () => {
   beforeAll(async () => {
     gatewayDb = new PGlite();
     gateway = Fastify({ logger: false });
-    await gateway.register(sandboxGatewayPlugin, { db: gatewayDb, ...SANDBOX_CREDENTIALS });
+    // As the store's built-in sandbox: a merchant that takes refunds before settlement.
+    await gateway.register(sandboxGatewayPlugin, {
+      db: gatewayDb,
+      ...SANDBOX_CREDENTIALS,
+      unsettledRefunds: true,
+    });
     await gateway.listen({ port: 0, host: '127.0.0.1' });
     const gatewayUrl = new URL(`http://127.0.0.1:${(gateway.server.address() as { port: number }).port}`);
 

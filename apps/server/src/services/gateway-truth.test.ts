@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCookie,
   authorizedPayment,
+  settleSandbox,
   startTestServer,
   testDatabaseKinds,
   type TestServer,
@@ -75,10 +76,12 @@ describe.each(testDatabaseKinds())('the gateway is the source of truth, on $name
     expect(transactions[0]?.captureStatus).toBe('voided');
   });
 
-  it('captured at the gateway, then voided from the console: the capture is adopted and can be refunded', async () => {
+  it('captured and settled at the gateway, then voided from the console: the capture is adopted and can be refunded', async () => {
     const { orderId, paymentId } = await authorizedPayment(server);
     const { retref } = await paymentRow(paymentId);
     expect((await server.gateway.capture({ retref, amountCents: 5000 })).ok).toBe(true);
+    // Once settled, the gateway refuses the void (27 Txn Batched) and says what happened instead.
+    await settleSandbox(server);
 
     const answer = await call('/api/admin/void-payment', { payment: { paymentId } });
     expect(answer.status).toBe(409);

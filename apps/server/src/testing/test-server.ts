@@ -86,6 +86,23 @@ export async function countRows(database: Database, table: string): Promise<numb
   return Number(rows[0]?.count ?? 0);
 }
 
+/** Closes the built-in sandbox's batch now, as its nightly cut-off would: captures made so far settle. */
+export async function settleSandbox(server: TestServer): Promise<void> {
+  const { rows } = await server.database.sql.query<{ username: string; password: string }>(
+    'select username, password from sandbox_gateway.api_credentials',
+  );
+  const { username, password } = rows[0]!;
+  const response = await fetch(`${server.url}/sandbox/sandbox-control/settle`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`settling the sandbox failed: HTTP ${response.status}`);
+}
+
 /** Signs in as the test admin and returns the session cookie. */
 export async function adminCookie(baseUrl: string, credentials = TEST_ADMIN): Promise<string> {
   const answer = await postJson(baseUrl, '/api/admin/login', credentials);

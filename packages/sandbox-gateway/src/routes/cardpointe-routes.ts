@@ -69,6 +69,13 @@ export async function cardPointeRoutes(
 
     const money = { method: MONEY_METHODS, bodyLimit: BODY_LIMIT_BYTES };
 
+    // Not CardPointe's: the sandbox's own control, with the same credentials. Closes the batch now, as the
+    // merchant's cut-off would, so tests and demonstrations need not wait for it.
+    authenticated.post('/sandbox-control/settle', async () => {
+      const { batchId, count } = await gateway.settleNow();
+      return { batchid: batchId, settled: count };
+    });
+
     authenticated.route({
       ...money,
       url: '/cardconnect/rest/auth',
