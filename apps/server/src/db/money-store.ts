@@ -225,6 +225,45 @@ export async function listOpenPaymentsToCheck(orm: Orm, limit: number): Promise<
     .limit(limit);
 }
 
+/**
+ * Captured payments whose settlement the store has not seen yet, oldest capture first, each asked about at
+ * most once per `recheckAfterMs` (a batch closes once a day: asking more often learns nothing).
+ */
+export async function listCapturedPaymentsToSettle(
+  orm: Orm,
+  options: { now: Date; recheckAfterMs: number; limit: number },
+): Promise<PaymentRow[]> {
+  const recheckBefore = new Date(options.now.getTime() - options.recheckAfterMs);
+  return orm
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.captureStatus, ['captured', 'partially_captured']),
+        sql`(${payments.settlementCheckedAt} is null or ${payments.settlementCheckedAt} < ${recheckBefore})`,
+        sql`not exists (select 1 from money_operations o where o.payment_id = ${payments.id} and o.status = 'pending')`,
+      ),
+    )
+    .orderBy(asc(payments.capturedAt), asc(payments.id))
+    .limit(options.limit);
+}
+
+export async function markSettlementChecked(orm: Orm, paymentId: string, now: Date): Promise<void> {
+  await orm.update(payments).set({ settlementCheckedAt: now }).where(eq(payments.id, paymentId));
+}
+
+/** A captured payment the gateway has settled: its status becomes settled, with the date. */
+export async function recordSettlement(orm: Orm, paymentId: string, settledAt: Date): Promise<boolean> {
+  const rows = await orm
+    .update(payments)
+    .set({ captureStatus: 'settled', settledAt, settlementCheckedAt: new Date() })
+    .where(
+      and(eq(payments.id, paymentId), inArray(payments.captureStatus, ['captured', 'partially_captured'])),
+    )
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
 export async function markGatewayChecked(orm: Orm, paymentId: string): Promise<void> {
   await orm.update(payments).set({ gatewayCheckedAt: new Date() }).where(eq(payments.id, paymentId));
 }
@@ -452,6 +491,8 @@ export interface HistoryRow {
   refundCents: number | null;
   at: Date;
   paymentAt: Date;
+  /** When the gateway settled the payment's capture. */
+  settledAt: Date | null;
 }
 
 export type HistoryFilter =
@@ -459,6 +500,7 @@ export type HistoryFilter =
   | 'pending'
   | 'captured'
   | 'partially_captured'
+  | 'settled'
   | 'refunded'
   | 'partial_refund'
   | 'refund'
@@ -467,8 +509,9 @@ export type HistoryFilter =
 
 const PAYMENT_FILTERS: Record<Exclude<HistoryFilter, 'all' | 'refund'>, SQL> = {
   pending: sql`p.capture_status = 'authorized'`,
-  captured: sql`p.capture_status in ('captured', 'settled') and p.refunded_cents = 0`,
-  partially_captured: sql`p.capture_status = 'partially_captured' and p.refunded_cents = 0`,
+  captured: sql`p.capture_status in ('captured', 'settled') and p.captured_cents = p.authorized_cents and p.refunded_cents = 0`,
+  partially_captured: sql`p.capture_status in ('partially_captured', 'settled') and p.captured_cents < p.authorized_cents and p.refunded_cents = 0`,
+  settled: sql`p.capture_status = 'settled'`,
   refunded: sql`p.captured_cents > 0 and p.refunded_cents = p.captured_cents`,
   partial_refund: sql`p.refunded_cents > 0 and p.refunded_cents < p.captured_cents`,
   voided: sql`p.capture_status = 'voided'`,
@@ -518,6 +561,7 @@ export async function listHistory(
   const result = await orm.execute(sql`
     select r.row_kind, r.row_id, r.at, r.refund_cents, p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name,
            p.last4, p.authorized_cents, p.captured_cents, p.refunded_cents, p.capture_status, p.created_at as payment_at,
+           p.settled_at,
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
              where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents
     from (${combined}) r join payments p on p.id = r.payment_id
@@ -540,6 +584,8 @@ export async function listHistory(
     refundCents: row.refund_cents === null ? null : Number(row.refund_cents),
     at: new Date(row.at as string),
     paymentAt: new Date(row.payment_at as string),
+    settledAt:
+      row.settled_at === null || row.settled_at === undefined ? null : new Date(row.settled_at as string),
   }));
 }
 

@@ -115,6 +115,10 @@ export const payments = pgTable(
       .default('authorized'),
     authorizedAt: timestamp('authorized_at', { withTimezone: true, precision: 3 }).notNull(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /** When the gateway settled the capture (the merchant's batch), as upkeep learned it. */
+    settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
+    /** When upkeep last asked the gateway whether the capture has settled. */
+    settlementCheckedAt: timestamp('settlement_checked_at', { withTimezone: true, precision: 3 }),
     /** When upkeep last compared an open authorization with the gateway's record of it. */
     gatewayCheckedAt: timestamp('gateway_checked_at', { withTimezone: true, precision: 3 }),
     // Millisecond precision: page cursors carry JavaScript dates, which have no microseconds.
@@ -140,6 +144,10 @@ export const payments = pgTable(
       .on(table.authorizedAt, table.id)
       .where(sql`${table.captureStatus} = 'authorized'`),
     index('payments_history_idx').on(table.createdAt, table.id),
+    // Captures whose settlement upkeep has not seen yet: small, whatever the history holds.
+    index('payments_awaiting_settlement_idx')
+      .on(table.capturedAt, table.id)
+      .where(sql`${table.captureStatus} in ('captured', 'partially_captured')`),
   ],
 );
 

@@ -38,6 +38,7 @@ const transactionRecord = z.looseObject({
   token: z.string().optional(),
   orderid: z.string().optional(),
   setlstat: z.string().optional(),
+  settledate: z.string().optional(),
   capturedamount: z.union([z.string(), z.number()]).optional(),
   refundedamount: z.union([z.string(), z.number()]).optional(),
   parentretref: z.string().optional(),
@@ -106,6 +107,19 @@ function amountCentsOf(amount: string | number | undefined): Cents {
   return parsed.ok ? parsed.cents : 0;
 }
 
+/**
+ * When a captured transaction was settled: CardPointe's `settledate` (YYYYMMDDHHMMSS, UTC), once the batch
+ * is accepted (`setlstat` "Accepted" or a settled text). Nothing before.
+ */
+function settledAtOf(record: TransactionRecord): { settledAt?: Date } {
+  const text = (record.setlstat ?? '').toLowerCase();
+  if (!text.includes('accepted') && !text.includes('settled')) return {};
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(record.settledate ?? '');
+  if (!match) return { settledAt: new Date() };
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  return { settledAt: new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!)) };
+}
+
 function toTransaction(record: TransactionRecord): GatewayTransaction {
   const account = record.token ?? record.account;
   const last4 = account && /\d{4}$/.test(account) ? account.slice(-4) : undefined;
@@ -127,6 +141,7 @@ function toTransaction(record: TransactionRecord): GatewayTransaction {
     account,
     last4,
     settlement: settlementOf(record),
+    ...settledAtOf(record),
   };
 }
 

@@ -41,6 +41,8 @@ export interface GatewayTransaction {
   account?: string;
   last4?: string;
   settlement: SettlementState;
+  /** For a capture: when the gateway settled it (in the merchant's batch); absent before. */
+  settledAt?: Date;
 }
 
 export interface AuthorizeInput {

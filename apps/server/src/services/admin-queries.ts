@@ -89,7 +89,8 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
     ...walletOf(row.orderId),
     originalAmount: centsToDollars(row.authorizedCents),
     captureAmount: centsToDollars(row.capturedCents),
-    isPartialCapture: row.captureStatus === 'partially_captured',
+    // A settled payment keeps telling whether it was captured in part.
+    isPartialCapture: row.capturedCents > 0 && row.capturedCents < row.authorizedCents,
   };
   if (row.rowKind === 'refund') {
     const refundCents = row.refundCents ?? 0;
@@ -117,6 +118,7 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
     transactionDate: row.paymentAt.toISOString(),
     timestamp: row.paymentAt.toISOString(),
     captureStatus: row.captureStatus,
+    ...(row.settledAt ? { settledAt: row.settledAt.toISOString() } : {}),
     // Only confirmed refunds count as refunded; one still unconfirmed already limits what can be refunded.
     isRefunded: row.capturedCents > 0 && row.confirmedRefundedCents === row.capturedCents,
     isPartialRefund: row.confirmedRefundedCents > 0 && row.confirmedRefundedCents < row.capturedCents,

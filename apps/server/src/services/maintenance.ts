@@ -1,7 +1,11 @@
 import { deleteExpiredSessions } from '../db/admin-store';
 import { deleteIdempotencyKeysBefore, nextReconciliationDue } from '../db/money-store';
 import { confirmUnverifiedPayments, type CheckoutDependencies } from './checkout';
-import { checkOpenPaymentsAtGateway, reconcilePendingOperations } from './payment-operations';
+import {
+  checkOpenPaymentsAtGateway,
+  followSettlement,
+  reconcilePendingOperations,
+} from './payment-operations';
 import { forgetStaleSignInAttempts } from './sign-in-throttle';
 
 const KEEP_IDEMPOTENT_ANSWERS_MS = 24 * 60 * 60 * 1000;
@@ -11,12 +15,13 @@ export const GATEWAY_CHECKS_PER_PASS = 50;
 /**
  * The store's periodic housekeeping, run at start and every minute on every server (each step is safe to
  * run on several at once): confirm hosted-page payments whose shopper never came back, compare open
- * authorizations with the gateway's records, and forget expired sessions, day-old sign-in counters and
- * day-old idempotent answers.
+ * authorizations with the gateway's records, learn which captures have settled, and forget expired
+ * sessions, day-old sign-in counters and day-old idempotent answers.
  */
 export async function runHousekeeping(deps: CheckoutDependencies): Promise<void> {
   await confirmUnverifiedPayments(deps);
   await checkOpenPaymentsAtGateway(deps, { limit: GATEWAY_CHECKS_PER_PASS });
+  await followSettlement(deps, { limit: GATEWAY_CHECKS_PER_PASS });
   const now = new Date();
   await deleteExpiredSessions(deps.orm, now);
   await forgetStaleSignInAttempts(deps.orm, now);

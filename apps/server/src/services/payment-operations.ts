@@ -9,10 +9,13 @@ import {
   findOperationByKey,
   findPayment,
   listAuthorizedPayments,
+  listCapturedPaymentsToSettle,
   listOpenPaymentsToCheck,
   listPendingOperations,
   listSucceededRefunds,
   markGatewayChecked,
+  markSettlementChecked,
+  recordSettlement,
   recordGatewayRefund,
   releaseOperation,
   reserveCaptureOrVoid,
@@ -357,6 +360,35 @@ export async function adoptGatewayChanges(
  * Upkeep: compares a bounded number of open authorizations with the gateway's records, least recently
  * compared first, and adopts what was done to them at the gateway. Returns how many changed.
  */
+/** A batch closes once a day: a captured payment is asked about at most once an hour. */
+export const SETTLEMENT_RECHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Asks the gateway whether captured payments have settled, oldest capture first and at most `limit` a pass,
+ * and moves the settled ones to `settled` with the gateway's settlement date. Answers how many settled.
+ */
+export async function followSettlement(
+  deps: OperationsDependencies,
+  options: { limit: number; now?: Date },
+): Promise<number> {
+  const now = options.now ?? new Date();
+  let settled = 0;
+  const due = await listCapturedPaymentsToSettle(deps.orm, {
+    now,
+    recheckAfterMs: SETTLEMENT_RECHECK_MS,
+    limit: options.limit,
+  });
+  for (const payment of due) {
+    const inquiry = await deps.gateway.inquire(payment.retref);
+    if (inquiry.ok && inquiry.value.settledAt) {
+      if (await recordSettlement(deps.orm, payment.id, inquiry.value.settledAt)) settled += 1;
+    } else {
+      await markSettlementChecked(deps.orm, payment.id, now);
+    }
+  }
+  return settled;
+}
+
 export async function checkOpenPaymentsAtGateway(
   deps: OperationsDependencies,
   options: { limit: number },

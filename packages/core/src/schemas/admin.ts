@@ -27,6 +27,7 @@ export const TRANSACTION_FILTERS = [
   'pending',
   'captured',
   'partially_captured',
+  'settled',
   'refunded',
   'partial_refund',
   'refund',
@@ -125,6 +126,8 @@ export interface AdminTransaction {
   captureAmount: number;
   originalAmount: number;
   refundDate?: string;
+  /** When the gateway settled the capture (the merchant's nightly batch); absent until then. */
+  settledAt?: string;
   /** What can still be given back: captured minus refunded (0 on refund rows). */
   refundableAmount: number;
 }

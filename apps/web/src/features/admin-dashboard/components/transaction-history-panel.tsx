@@ -7,6 +7,7 @@ import { useTransactions } from '../api/list-transactions';
 import { refundMutationKey, type RefundVariables } from '../api/refund-payment';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { downloadTextFile } from '../utils/download';
+import { formatDateTime } from '../utils/format-date';
 import { isTransactionFilter, TRANSACTION_FILTER_OPTIONS } from '../utils/filters';
 import { dollarsToCents } from '../utils/money';
 import { plural, uniqueRows } from '../utils/rows';
@@ -233,6 +234,7 @@ function TransactionRow({
         ) : (
           <StatusBadge label={transactionLabel(row)} />
         )}
+        {row.settledAt && <span className={table.sub}>Settled {formatDateTime(row.settledAt)}</span>}
       </td>
       <td className={`${table.numeric} ${showCaptured ? '' : table.blankOnPhone}`} data-label="Captured">
         {showCaptured ? (

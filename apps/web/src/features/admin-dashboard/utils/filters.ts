@@ -6,6 +6,7 @@ export const TRANSACTION_FILTER_LABELS: Record<TransactionFilter, string> = {
   pending: 'Pending capture',
   captured: 'Captured',
   partially_captured: 'Partially captured',
+  settled: 'Settled',
   refunded: 'Refunded',
   partial_refund: 'Partially refunded',
   refund: 'Refund rows',

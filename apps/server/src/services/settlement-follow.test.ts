@@ -1,0 +1,123 @@
+import { transactionLabel, type AdminTransaction } from '@store/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentGateway } from '../gateway/payment-gateway';
+import {
+  adminCookie,
+  authorizedPayment,
+  settleSandbox,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../testing/test-server';
+import { followSettlement, SETTLEMENT_RECHECK_MS } from './payment-operations';
+
+describe.each(testDatabaseKinds())('the store follows settlement, on $name', (kind) => {
+  let server: TestServer;
+  let cookie: string;
+  let inquiries = 0;
+  /** The store's gateway, counting how often settlement is asked about. */
+  let counted: PaymentGateway;
+
+  beforeAll(async () => {
+    server = await startTestServer(await kind.create());
+    cookie = await adminCookie(server.url);
+    counted = {
+      ...server.gateway,
+      inquire: (retref) => {
+        inquiries += 1;
+        return server.gateway.inquire(retref);
+      },
+    };
+  });
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
+
+  const follow = (now: Date, limit = 50) =>
+    followSettlement({ orm: server.database.orm, gateway: counted }, { now, limit });
+
+  async function capturedPayment(amount?: number) {
+    const { orderId, paymentId } = await authorizedPayment(server);
+    const payment = amount === undefined ? { paymentId } : { paymentId, originalAmount: 68.2, amount };
+    const answer = await server.post('/api/admin/capture-payment', { payment }, { cookie });
+    expect(answer.status).toBe(200);
+    return { orderId, paymentId };
+  }
+
+  const historyRow = async (orderId: string, status = 'all') => {
+    const answer = await server.post('/api/admin/transactions', { search: orderId, status }, { cookie });
+    return (answer.body.transactions as AdminTransaction[]).find((row) => row.refundType !== 'refund');
+  };
+
+  it('asks about each captured payment once an hour until the batch settles it, then marks it settled', async () => {
+    const { orderId, paymentId } = await capturedPayment(30);
+    const start = new Date();
+    inquiries = 0;
+    expect(await follow(start)).toBe(0);
+    const asked = inquiries;
+    expect(asked).toBeGreaterThan(0);
+    // Asked again within the hour: no call at all.
+    expect(await follow(new Date(start.getTime() + 60_000))).toBe(0);
+    expect(inquiries).toBe(asked);
+
+    await settleSandbox(server);
+    expect(await follow(new Date(start.getTime() + SETTLEMENT_RECHECK_MS + 1000))).toBeGreaterThan(0);
+    const { rows } = await server.database.sql.query<{ capture_status: string; settled_at: Date | null }>(
+      'select capture_status, settled_at from payments where id = $1',
+      [paymentId],
+    );
+    expect(rows[0]!.capture_status).toBe('settled');
+    expect(rows[0]!.settled_at).not.toBeNull();
+
+    // The history labels it "Captured" (SPEC §4: captured or settled), says when it settled, and still shows
+    // it was captured in part.
+    const row = await historyRow(orderId);
+    expect(row).toMatchObject({ captureStatus: 'settled', isPartialCapture: true, captureAmount: 30 });
+    expect(transactionLabel(row!)).toBe('Captured');
+    expect(row!.settledAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await historyRow(orderId, 'settled')).toBeDefined();
+    expect(await historyRow(orderId, 'partially_captured')).toBeDefined();
+    expect(await historyRow(orderId, 'captured')).toBeUndefined();
+
+    // A settled payment is refunded like any captured one.
+    const refund = await server.post(
+      '/api/admin/refund',
+      { transaction: { paymentId }, amount: 10 },
+      { cookie },
+    );
+    expect(refund.status).toBe(200);
+    // And is never asked about again.
+    inquiries = 0;
+    await follow(new Date(start.getTime() + 3 * SETTLEMENT_RECHECK_MS));
+    const { rows: again } = await server.database.sql.query<{ settlement_checked_at: Date | null }>(
+      'select settlement_checked_at from payments where id = $1',
+      [paymentId],
+    );
+    expect(again[0]!.settlement_checked_at!.getTime()).toBeLessThan(
+      start.getTime() + 2 * SETTLEMENT_RECHECK_MS,
+    );
+  });
+
+  it('does bounded work per pass, oldest capture first', async () => {
+    const first = await capturedPayment();
+    const second = await capturedPayment();
+    await settleSandbox(server);
+    const later = new Date(Date.now() + 10 * SETTLEMENT_RECHECK_MS);
+    inquiries = 0;
+    await follow(later, 1);
+    expect(inquiries).toBe(1);
+    const statusOf = async (paymentId: string) =>
+      (
+        await server.database.sql.query<{ capture_status: string }>(
+          'select capture_status from payments where id = $1',
+          [paymentId],
+        )
+      ).rows[0]!.capture_status;
+    // One call, for the oldest capture waiting: the second waits for the next pass.
+    expect(await statusOf(first.paymentId)).toBe('settled');
+    expect(await statusOf(second.paymentId)).toBe('captured');
+    await follow(later, 1);
+    expect(await statusOf(second.paymentId)).toBe('settled');
+  });
+});
