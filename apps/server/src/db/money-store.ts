@@ -103,6 +103,15 @@ async function addRefundedCents(
   return updated[0];
 }
 
+/** Notes how a reserved refund is about to be sent (before the call). */
+export async function setRefundMethod(
+  orm: Orm,
+  operationId: string,
+  method: 'refund' | 'void',
+): Promise<void> {
+  await orm.update(moneyOperations).set({ method }).where(eq(moneyOperations.id, operationId));
+}
+
 /** Reserves a refund: its amount is added to the refunded total before the gateway is called. */
 export async function reserveRefund(
   orm: Orm,
@@ -240,6 +249,8 @@ export async function listCapturedPaymentsToSettle(
     .where(
       and(
         inArray(payments.captureStatus, ['captured', 'partially_captured']),
+        // A capture given back in full (a cancelled charge above all) has nothing left to settle.
+        sql`${payments.refundedCents} < ${payments.capturedCents}`,
         sql`(${payments.settlementCheckedAt} is null or ${payments.settlementCheckedAt} < ${recheckBefore})`,
         sql`not exists (select 1 from money_operations o where o.payment_id = ${payments.id} and o.status = 'pending')`,
       ),
@@ -493,6 +504,8 @@ export interface HistoryRow {
   paymentAt: Date;
   /** When the gateway settled the payment's capture. */
   settledAt: Date | null;
+  /** For a refund row: sent as a refund, or (whole, before settlement) as a void of the capture. */
+  refundMethod: 'refund' | 'void' | null;
 }
 
 export type HistoryFilter =
@@ -543,14 +556,14 @@ export async function listHistory(
     options.filter === 'refund'
       ? undefined
       : sql`select 'payment' as row_kind, p.id as row_id, p.created_at as at, null::int as refund_cents,
-            p.id as payment_id from payments p
+            null::text as refund_method, p.id as payment_id from payments p
             where true ${options.filter === 'all' ? sql`` : sql`and ${PAYMENT_FILTERS[options.filter]}`}
             ${prefixCondition} ${beforeCondition(sql`p.created_at`, sql`p.id`)}
             order by p.created_at desc, p.id desc limit ${options.limit}`;
   const refundRows =
     options.filter === 'all' || options.filter === 'refund'
       ? sql`select 'refund' as row_kind, o.id as row_id, o.created_at as at, o.amount_cents as refund_cents,
-            o.payment_id from money_operations o join payments p on p.id = o.payment_id
+            o.method as refund_method, o.payment_id from money_operations o join payments p on p.id = o.payment_id
             where o.kind = 'refund' and o.status = 'succeeded'
             ${prefixCondition} ${beforeCondition(sql`o.created_at`, sql`o.id`)}
             order by o.created_at desc, o.id desc limit ${options.limit}`
@@ -559,7 +572,7 @@ export async function listHistory(
   const combined = union.length === 2 ? sql`(${union[0]}) union all (${union[1]})` : sql`${union[0]}`;
 
   const result = await orm.execute(sql`
-    select r.row_kind, r.row_id, r.at, r.refund_cents, p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name,
+    select r.row_kind, r.row_id, r.at, r.refund_cents, r.refund_method, p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name,
            p.last4, p.authorized_cents, p.captured_cents, p.refunded_cents, p.capture_status, p.created_at as payment_at,
            p.settled_at,
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
@@ -586,6 +599,7 @@ export async function listHistory(
     paymentAt: new Date(row.payment_at as string),
     settledAt:
       row.settled_at === null || row.settled_at === undefined ? null : new Date(row.settled_at as string),
+    refundMethod: (row.refund_method ?? null) as HistoryRow['refundMethod'],
   }));
 }
 

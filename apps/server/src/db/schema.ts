@@ -170,6 +170,11 @@ export const moneyOperations = pgTable(
       .default('pending'),
     /** The refund's own retref at the gateway. */
     gatewayRetref: text('gateway_retref'),
+    /**
+     * How a refund is sent: a refund call, or (in full, before the capture settles) a void of the capture,
+     * which cancels the charge. Set before the call, so a lost answer is looked for in the right place.
+     */
+    method: text('method', { enum: ['refund', 'void'] }),
     message: text('message'),
     actor: text('actor').notNull(),
     idempotencyKey: text('idempotency_key'),
@@ -180,6 +185,10 @@ export const moneyOperations = pgTable(
     check('money_operations_amount_positive', sql`${table.amountCents} > 0`),
     check('money_operations_kind_known', sql`${table.kind} in ('capture', 'void', 'refund')`),
     check('money_operations_status_known', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
+    check(
+      'money_operations_method_known',
+      sql`${table.method} is null or ${table.method} in ('refund', 'void')`,
+    ),
     // One capture (full or partial) or void per authorization, ever: a second one cannot even be reserved.
     uniqueIndex('money_operations_one_capture_or_void')
       .on(table.paymentId)

@@ -108,6 +108,7 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
       isDemoRefund: demoMode,
       refundedOrderId: row.orderId,
       refundDate: row.at.toISOString(),
+      ...(row.refundMethod ? { refundMethod: row.refundMethod } : {}),
       refundableAmount: 0,
     };
   }

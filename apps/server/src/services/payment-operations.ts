@@ -20,6 +20,7 @@ import {
   releaseOperation,
   reserveCaptureOrVoid,
   reserveRefund,
+  setRefundMethod,
   type GatewayOutcome,
   type MoneyOperationRow,
   type Reservation,
@@ -124,6 +125,11 @@ async function askGateway(
   const inquiry = await deps.gateway.inquire(payment.retref);
   if (!inquiry.ok) return { state: 'unknown' };
   const settlement = inquiry.value.settlement;
+  if (operation.kind === 'refund' && operation.method === 'void') {
+    // A whole refund sent as a void of the capture: the gateway shows the capture voided, or still there.
+    if (settlement === 'voided') return { state: 'done' };
+    return settlement === 'captured' ? { state: 'not_done' } : { state: 'unknown' };
+  }
   if (operation.kind === 'refund') {
     const found = await deps.gateway.inquireByOrderId(payment.orderId);
     const recorded = await listSucceededRefunds(deps.orm, payment.id);
@@ -230,12 +236,18 @@ async function settle(
   result: GatewayResult<GatewayTransaction>,
 ): Promise<Settled> {
   if (result.ok) {
+    // A refund sent as a void of the capture answers with the payment's own retref: no refund retref.
+    const refundRetref =
+      operation.kind === 'refund' &&
+      result.value.retref !== (await findPayment(deps.orm, operation.paymentId))?.retref
+        ? result.value.retref
+        : undefined;
     const completed = await completeOperation(deps.orm, operation.id, {
       message: result.value.message || 'Approval',
       ...(operation.kind === 'capture' && result.value.amountCents > 0
         ? { amountCents: result.value.amountCents }
         : {}),
-      ...(operation.kind === 'refund' ? { gatewayRetref: result.value.retref } : {}),
+      ...(refundRetref ? { gatewayRetref: refundRetref } : {}),
     });
     if (!completed) {
       // Only possible if reconciliation settled it first, which its age threshold is there to prevent.
@@ -410,7 +422,11 @@ async function answerFor(
   const payment = (await findPayment(deps.orm, operation.paymentId))!;
   if (settled.state === 'succeeded') {
     const messages = { capture: 'Payment captured', void: 'Payment voided', refund: 'Refund processed' };
-    return { payment, operation, message: messages[operation.kind] };
+    const message =
+      operation.kind === 'refund' && operation.method === 'void'
+        ? 'Refunded in full by cancelling the charge before settlement'
+        : messages[operation.kind];
+    return { payment, operation, message };
   }
   if (settled.state === 'pending') throw new AppError('gateway_unavailable', UNCONFIRMED[operation.kind]);
   if (settled.explanation) throw new AppError('conflict', settled.explanation);
@@ -545,6 +561,23 @@ export function voidPayment(
   );
 }
 
+/**
+ * Whether a reserved refund gives back the whole capture of a payment not settled yet, with no refund before
+ * it: CardPointe refunds only settled captures, but voids an unsettled one, which cancels the charge.
+ */
+function isWholeUnsettledCapture(payment: PaymentRow, operation: MoneyOperationRow): boolean {
+  return (
+    payment.captureStatus !== 'settled' &&
+    operation.amountCents === payment.capturedCents &&
+    payment.refundedCents === operation.amountCents
+  );
+}
+
+/**
+ * Refunds captured money the way the gateway takes it: the whole of a capture that has not settled yet is
+ * a void of the capture (the charge is cancelled); once it has settled, or for part of it, a refund. A void
+ * refused because the batch closed meanwhile (27 Txn Batched) becomes a refund.
+ */
 export function refundPayment(
   deps: OperationsDependencies,
   request: OperationRequest & { amountCents: number },
@@ -561,8 +594,18 @@ export function refundPayment(
         actor: request.actor,
         idempotencyKey: request.idempotencyKey,
       }),
-    (payment, operation) =>
-      deps.gateway.refund({ retref: payment.retref, amountCents: operation.amountCents }),
+    async (payment, operation) => {
+      if (isWholeUnsettledCapture(payment, operation)) {
+        await setRefundMethod(deps.orm, operation.id, 'void');
+        // This request's own copy says so too: its answer and an immediate reconciliation read it.
+        operation.method = 'void';
+        const voided = await deps.gateway.voidAuthorization({ retref: payment.retref });
+        if (voided.ok || voided.kind === 'unavailable') return voided;
+      }
+      await setRefundMethod(deps.orm, operation.id, 'refund');
+      operation.method = 'refund';
+      return deps.gateway.refund({ retref: payment.retref, amountCents: operation.amountCents });
+    },
   );
 }
 

@@ -9,7 +9,12 @@ import {
   testDatabaseKinds,
   type TestServer,
 } from '../testing/test-server';
-import { followSettlement, SETTLEMENT_RECHECK_MS } from './payment-operations';
+import {
+  followSettlement,
+  reconcilePendingOperations,
+  refundPayment,
+  SETTLEMENT_RECHECK_MS,
+} from './payment-operations';
 
 describe.each(testDatabaseKinds())('the store follows settlement, on $name', (kind) => {
   let server: TestServer;
@@ -119,5 +124,117 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
     expect(await statusOf(second.paymentId)).toBe('captured');
     await follow(later, 1);
     expect(await statusOf(second.paymentId)).toBe('settled');
+  });
+
+  const operationsOf = async (paymentId: string) =>
+    (
+      await server.database.sql.query<{
+        method: string | null;
+        status: string;
+        gateway_retref: string | null;
+      }>(
+        "select method, status, gateway_retref from money_operations where payment_id = $1 and kind = 'refund' order by created_at",
+        [paymentId],
+      )
+    ).rows;
+  const retrefOf = async (paymentId: string) =>
+    (
+      await server.database.sql.query<{ retref: string }>('select retref from payments where id = $1', [
+        paymentId,
+      ])
+    ).rows[0]!.retref;
+
+  it('refunds a same-day capture in full by voiding it: the charge is cancelled, the history says so', async () => {
+    const { orderId, paymentId } = await capturedPayment();
+    const answer = await server.post(
+      '/api/admin/refund',
+      { transaction: { paymentId }, amount: 68.2 },
+      { cookie },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Refunded in full by cancelling the charge before settlement');
+    expect(await operationsOf(paymentId)).toEqual([
+      { method: 'void', status: 'succeeded', gateway_retref: null },
+    ]);
+    const atGateway = await server.gateway.inquire(await retrefOf(paymentId));
+    expect(atGateway).toMatchObject({ ok: true, value: { settlement: 'voided' } });
+    const refundRow = (
+      (await server.post('/api/admin/transactions', { search: orderId }, { cookie })).body
+        .transactions as AdminTransaction[]
+    ).find((row) => row.refundType === 'refund');
+    expect(refundRow).toMatchObject({ refundMethod: 'void', amount: 68.2 });
+    expect(await historyRow(orderId)).toMatchObject({ isRefunded: true });
+  });
+
+  it('refunds part of a same-day capture with a refund, and a whole settled one with a refund', async () => {
+    const partial = await capturedPayment();
+    expect(
+      (
+        await server.post(
+          '/api/admin/refund',
+          { transaction: { paymentId: partial.paymentId }, amount: 8.2 },
+          { cookie },
+        )
+      ).status,
+    ).toBe(200);
+    expect((await operationsOf(partial.paymentId))[0]).toMatchObject({
+      method: 'refund',
+      status: 'succeeded',
+    });
+
+    const settled = await capturedPayment();
+    await settleSandbox(server);
+    await follow(new Date(Date.now() + 20 * SETTLEMENT_RECHECK_MS));
+    const answer = await server.post(
+      '/api/admin/refund',
+      { transaction: { paymentId: settled.paymentId }, amount: 68.2 },
+      { cookie },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Refund processed');
+    expect((await operationsOf(settled.paymentId))[0]).toMatchObject({
+      method: 'refund',
+      status: 'succeeded',
+    });
+  });
+
+  it('turns the void into a refund when the batch closed before the store knew (27 Txn Batched)', async () => {
+    const { paymentId } = await capturedPayment();
+    await settleSandbox(server);
+    const answer = await server.post(
+      '/api/admin/refund',
+      { transaction: { paymentId }, amount: 68.2 },
+      { cookie },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Refund processed');
+    const [operation] = await operationsOf(paymentId);
+    expect(operation).toMatchObject({ method: 'refund', status: 'succeeded' });
+    expect(operation!.gateway_retref).toMatch(/^\d{12}$/);
+  });
+
+  it('settles a lost answer on the void path from the gateway\u2019s record, never sending it twice', async () => {
+    const { paymentId } = await capturedPayment();
+    let voids = 0;
+    const losing: PaymentGateway = {
+      ...server.gateway,
+      voidAuthorization: async (input) => {
+        voids += 1;
+        await server.gateway.voidAuthorization(input);
+        return { ok: false, kind: 'unavailable', message: 'The payment gateway did not answer in time' };
+      },
+    };
+    const deps = { orm: server.database.orm, gateway: losing };
+    await expect(
+      refundPayment(deps, { paymentId, amountCents: 6820, actor: 'admin' }),
+    ).resolves.toMatchObject({
+      message: 'Refunded in full by cancelling the charge before settlement',
+    });
+    expect(voids).toBe(1);
+    expect(await operationsOf(paymentId)).toEqual([
+      { method: 'void', status: 'succeeded', gateway_retref: null },
+    ]);
+    await reconcilePendingOperations(deps, 0);
+    expect(voids).toBe(1);
   });
 });

@@ -126,6 +126,8 @@ export interface AdminTransaction {
   captureAmount: number;
   originalAmount: number;
   refundDate?: string;
+  /** How a refund row was sent: a refund, or (whole, before settlement) a void that cancelled the charge. */
+  refundMethod?: 'refund' | 'void';
   /** When the gateway settled the capture (the merchant's nightly batch); absent until then. */
   settledAt?: string;
   /** What can still be given back: captured minus refunded (0 on refund rows). */

@@ -207,7 +207,11 @@ function TransactionRow({
     <tr className={refundPending ? table.busyRow : undefined}>
       <td className={table.primary} data-label="Order ID">
         <span className={table.order}>{row.orderId}</span>
-        {isRefundRow && <span className={table.sub}>Refund to card</span>}
+        {isRefundRow && (
+          <span className={table.sub}>
+            {row.refundMethod === 'void' ? 'Charge cancelled before settlement' : 'Refund to card'}
+          </span>
+        )}
       </td>
       <td data-label="Date">
         <DateTimeText iso={row.transactionDate} />

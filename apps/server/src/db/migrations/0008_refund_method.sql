@@ -1,0 +1,2 @@
+ALTER TABLE "money_operations" ADD COLUMN "method" text;--> statement-breakpoint
+ALTER TABLE "money_operations" ADD CONSTRAINT "money_operations_method_known" CHECK ("money_operations"."method" is null or "money_operations"."method" in ('refund', 'void'));
