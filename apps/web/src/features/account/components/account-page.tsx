@@ -245,7 +245,11 @@ function MethodsSection({ user }: { user: CustomerUser }) {
 export function AccountPage() {
   const user = useCustomerUser();
   const logout = useLogout();
-  if (!user) return <Navigate to={PATHS.login} replace />;
+  // Arriving without a user goes to the log-in page (SPEC §2). A user who goes away while the page is open
+  // has logged out (here or in the header menu): that ends on the storefront. Deciding by the user alone
+  // raced the log-out's own navigation, whose render React may commit after this one.
+  const [arrivedWithUser] = useState(user !== null);
+  if (!user) return <Navigate to={arrivedWithUser ? PATHS.storefront : PATHS.login} replace />;
   return (
     <>
       <title>{`My Account · ${SITE.fullName}`}</title>
