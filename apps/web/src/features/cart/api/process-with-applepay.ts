@@ -1,5 +1,5 @@
 import type { CartLine } from '@store/core';
-import { ApiError, postJson, readMessage } from '../../../lib/api-client';
+import { postServerPayment, type ServerPaymentAnswer } from './server-payment';
 
 export interface ApplePayPayment {
   /** `event.payment.token` as Apple Pay gave it. */
@@ -15,20 +15,14 @@ export interface ApplePayPayment {
  * `POST /api/applepay/process-with-applepay`: hands Apple's token to the store, which has CardPointe decrypt
  * it and authorize the cart's total. Fails (ApiError) on HTTP 400 or above, or `status: 'error'`.
  */
-export async function processWithApplePay(
+export function processWithApplePay(
   payment: ApplePayPayment,
   idempotencyKey: string,
-): Promise<{ transactionId: string; requestId: string; testMode: boolean }> {
-  const body = await postJson<Record<string, unknown>>('/api/applepay/process-with-applepay', payment, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-  if (
-    body.status === 'success' &&
-    typeof body.requestId === 'string' &&
-    typeof body.transactionId === 'string'
-  ) {
-    return { transactionId: body.transactionId, requestId: body.requestId, testMode: body.testMode === true };
-  }
-  const message = readMessage(body);
-  throw new ApiError(message ?? 'Apple Pay payment failed', 'rejected', 200, message);
+): Promise<ServerPaymentAnswer> {
+  return postServerPayment(
+    '/api/applepay/process-with-applepay',
+    payment,
+    idempotencyKey,
+    'Apple Pay payment failed',
+  );
 }

@@ -1,5 +1,5 @@
 import type { CartLine } from '@store/core';
-import { ApiError, postJson, readMessage } from '../../../lib/api-client';
+import { postServerPayment, type ServerPaymentAnswer } from './server-payment';
 
 export interface SavedMethodPayment {
   userId: string;
@@ -13,20 +13,14 @@ export interface SavedMethodPayment {
  * `POST /api/payment/process-with-token`: pays the cart with a saved method. The same Idempotency-Key on a
  * retry or a double click gets the first answer: one charge.
  */
-export async function processWithToken(
+export function processWithToken(
   payment: SavedMethodPayment,
   idempotencyKey: string,
-): Promise<{ transactionId: string; requestId: string }> {
-  const body = await postJson<Record<string, unknown>>('/api/payment/process-with-token', payment, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-  if (
-    body.status === 'success' &&
-    typeof body.requestId === 'string' &&
-    typeof body.transactionId === 'string'
-  ) {
-    return { transactionId: body.transactionId, requestId: body.requestId };
-  }
-  const message = readMessage(body);
-  throw new ApiError(message ?? 'Payment processing failed', 'rejected', 200, message);
+): Promise<ServerPaymentAnswer> {
+  return postServerPayment(
+    '/api/payment/process-with-token',
+    payment,
+    idempotencyKey,
+    'Payment processing failed',
+  );
 }
