@@ -1,35 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateSandboxGateway, SANDBOX_TEST_CARDS } from './index';
-import {
-  dumpSchema,
-  GatewayClient,
-  MERCHID,
-  openTestDatabase,
-  startGateway,
-  TEST_BACKENDS,
-  type RunningGateway,
-  type TestDatabase,
-} from './test-support';
+import { dumpSchema, MERCHID, TEST_BACKENDS, useTestGateway } from './test-support';
 
 describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
-  let client: GatewayClient;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    gateway = await startGateway(database.db);
-    client = new GatewayClient(gateway.baseUrl);
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-    await database?.close();
-  });
+  const env = useTestGateway(backend);
 
   it('tokenizes a card without credentials: 9, digits, the last 4, as long as the card number', async () => {
     for (const cardNumber of ['4111111111111111', '378282246310005', '6011000995500000']) {
-      const answer = await client.tokenize(cardNumber, '1230');
+      const answer = await env.client.tokenize(cardNumber, '1230');
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ errorcode: 0, message: '' });
       expect(answer.body.token).toHaveLength(cardNumber.length);
@@ -39,7 +17,7 @@ describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
   });
 
   it('refuses a card number that fails the Luhn check', async () => {
-    const answer = await client.tokenize('4111111111111112');
+    const answer = await env.client.tokenize('4111111111111112');
     expect(answer.status).toBe(200);
     expect(answer.body.errorcode).not.toBe(0);
     expect(answer.body.message).toBe('Invalid card number');
@@ -47,28 +25,28 @@ describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
   });
 
   it('refuses numbers starting with 9, which could not be told from tokens', async () => {
-    const answer = await client.tokenize('9000000000000008');
+    const answer = await env.client.tokenize('9000000000000008');
     expect(answer.body.errorcode).not.toBe(0);
     expect(answer.body.token).toBeUndefined();
   });
 
   it('answers 400 to a body without an account', async () => {
-    const answer = await client.send('POST', '/cardsecure/api/v1/ccn/tokenize', { expiry: '1230' }, {});
+    const answer = await env.client.send('POST', '/cardsecure/api/v1/ccn/tokenize', { expiry: '1230' }, {});
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/account is required/);
   });
 
   it('migrates idempotently and refuses schema names that are not plain identifiers', async () => {
-    await migrateSandboxGateway(database.db, gateway.schema);
-    await migrateSandboxGateway(database.db, gateway.schema);
-    await expect(migrateSandboxGateway(database.db, 'x"; DROP SCHEMA public; --')).rejects.toThrow(
+    await migrateSandboxGateway(env.database.db, env.gateway.schema);
+    await migrateSandboxGateway(env.database.db, env.gateway.schema);
+    await expect(migrateSandboxGateway(env.database.db, 'x"; DROP SCHEMA public; --')).rejects.toThrow(
       /schema name/,
     );
   });
 
   it('keeps the test card behaviour with the token', async () => {
-    const { body } = await client.tokenize('4387751111111053', '1230');
-    expect(await client.auth({ account: body.token, amount: '10.00' })).toMatchObject({
+    const { body } = await env.client.tokenize('4387751111111053', '1230');
+    expect(await env.client.auth({ account: body.token, amount: '10.00' })).toMatchObject({
       respstat: 'C',
       respcode: '51',
     });
@@ -78,16 +56,16 @@ describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
     const cvv = '8642';
     const cardNumbers = SANDBOX_TEST_CARDS.map((card) => card.number);
     for (const cardNumber of cardNumbers) {
-      await client.tokenize(cardNumber, '1230');
-      await client.auth({ account: cardNumber, amount: '10.00', cvv2: cvv, orderid: 'CC-PANCHECK' });
+      await env.client.tokenize(cardNumber, '1230');
+      await env.client.auth({ account: cardNumber, amount: '10.00', cvv2: cvv, orderid: 'CC-PANCHECK' });
     }
-    await client.auth({ account: '4111111111111112', amount: '10.00', cvv2: cvv });
-    await client.send(
+    await env.client.auth({ account: '4111111111111112', amount: '10.00', cvv2: cvv });
+    await env.client.send(
       'PUT',
       '/cardconnect/rest/auth',
       `{"merchid":"${MERCHID}","account":"4012888888881881",`,
     );
-    await fetch(`${gateway.baseUrl}/hpp/pay`, {
+    await fetch(`${env.gateway.baseUrl}/hpp/pay`, {
       method: 'POST',
       redirect: 'manual',
       body: new URLSearchParams({
@@ -101,7 +79,7 @@ describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
       }),
     });
 
-    const stored = await dumpSchema(database.db, gateway.schema);
+    const stored = await dumpSchema(env.database.db, env.gateway.schema);
     expect(stored.length).toBeGreaterThan(cardNumbers.length);
     const secrets = [
       ...cardNumbers,
@@ -116,7 +94,7 @@ describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
       expect(values).not.toContain(cvv);
     }
 
-    const logs = gateway.logs.join('\n');
+    const logs = env.gateway.logs.join('\n');
     expect(logs).toContain('incoming request');
     for (const secret of secrets) expect(logs).not.toContain(secret);
     // As a value: log lines carry timings, whose digits could contain the CVV's by chance.

@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GatewayClient,
-  MERCHID,
-  openTestDatabase,
-  startGateway,
-  TEST_BACKENDS,
-  type RunningGateway,
-  type TestDatabase,
-} from './test-support';
+import { describe, expect, it } from 'vitest';
+import { MERCHID, TEST_BACKENDS, useTestGateway } from './test-support';
 
 /** Parsed JSON the test reaches into, field by field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -47,23 +39,10 @@ function paymentDataRequest(
 }
 
 describe.each(TEST_BACKENDS)('the sandbox Google Pay wallet and CardSecure (%s)', (backend) => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
-  let client: GatewayClient;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    gateway = await startGateway(database.db);
-    client = new GatewayClient(gateway.baseUrl);
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-    await database?.close();
-  });
+  const env = useTestGateway(backend);
 
   async function paymentData(cardId = 'visa', request: unknown = paymentDataRequest()) {
-    return client.send<Parsed>(
+    return env.client.send<Parsed>(
       'POST',
       '/sandbox-wallet/google-pay/payment-data',
       { cardId, paymentDataRequest: request },
@@ -78,10 +57,10 @@ describe.each(TEST_BACKENDS)('the sandbox Google Pay wallet and CardSecure (%s)'
   }
 
   const tokenizeWallet = (devicedata: string, encryptionhandler = 'EC_GOOGLE_PAY') =>
-    client.send<Parsed>('POST', '/cardsecure/api/v1/ccn/tokenize', { encryptionhandler, devicedata }, {});
+    env.client.send<Parsed>('POST', '/cardsecure/api/v1/ccn/tokenize', { encryptionhandler, devicedata }, {});
 
   it('lists the cards of its sheet, a declining one among them, without their numbers', async () => {
-    const answer = await client.send<{ cards: Record<string, string>[] }>(
+    const answer = await env.client.send<{ cards: Record<string, string>[] }>(
       'GET',
       '/sandbox-wallet/cards',
       undefined,
@@ -127,7 +106,7 @@ describe.each(TEST_BACKENDS)('the sandbox Google Pay wallet and CardSecure (%s)'
     expect(tokenized.status).toBe(200);
     expect(tokenized.body).toMatchObject({ errorcode: 0 });
     expect(tokenized.body.token).toMatch(/^941\d+1111$/);
-    const auth = await client.auth({ account: tokenized.body.token, amount: '10.49', expiry: undefined });
+    const auth = await env.client.auth({ account: tokenized.body.token, amount: '10.49', expiry: undefined });
     expect(auth).toMatchObject({ respstat: 'A', amount: '10.49' });
   });
 
@@ -169,12 +148,12 @@ describe.each(TEST_BACKENDS)('the sandbox Google Pay wallet and CardSecure (%s)'
   it('declines the declining wallet card at authorization, as the same card would', async () => {
     const tokenized = await tokenizeWallet(await walletToken('visa-declined'));
     expect(tokenized.body.errorcode).toBe(0);
-    const auth = await client.auth({ account: tokenized.body.token, amount: '10.49', expiry: undefined });
+    const auth = await env.client.auth({ account: tokenized.body.token, amount: '10.49', expiry: undefined });
     expect(auth).toMatchObject({ respstat: 'C', respcode: '05' });
   });
 
   it('answers 400 to a tokenize request with both account and devicedata, or an unknown handler', async () => {
-    const both = await client.send(
+    const both = await env.client.send(
       'POST',
       '/cardsecure/api/v1/ccn/tokenize',
       { account: '4111111111111111', devicedata: 'x', encryptionhandler: 'EC_GOOGLE_PAY' },

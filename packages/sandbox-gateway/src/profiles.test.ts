@@ -1,43 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dumpSchema,
-  GatewayClient,
-  MERCHID,
-  openTestDatabase,
-  startGateway,
-  TEST_BACKENDS,
-  type GatewayRecord,
-  type RunningGateway,
-  type TestDatabase,
-} from './test-support';
+import { describe, expect, it } from 'vitest';
+import { dumpSchema, MERCHID, TEST_BACKENDS, type GatewayRecord, useTestGateway } from './test-support';
 
 const ROUTING = '036001808';
 const BAD_ROUTING = '036001809';
 const BANK_ACCOUNT = '55667788990';
 
 describe.each(TEST_BACKENDS)('stored profiles, bank accounts and tokens (%s)', (backend) => {
-  let database: TestDatabase;
-  let gateway: RunningGateway;
-  let client: GatewayClient;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    gateway = await startGateway(database.db);
-    client = new GatewayClient(gateway.baseUrl);
-  });
-  afterAll(async () => {
-    await gateway?.close();
-    await database?.close();
-  });
+  const env = useTestGateway(backend);
 
   async function token(account: string, expiry?: string): Promise<string> {
-    const answer = await client.tokenize(account, expiry);
+    const answer = await env.client.tokenize(account, expiry);
     expect(answer.body.errorcode, JSON.stringify(answer.body)).toBe(0);
     return answer.body.token!;
   }
 
   const putProfile = (fields: Record<string, unknown>) =>
-    client.send<GatewayRecord>('PUT', '/cardconnect/rest/profile', { merchid: MERCHID, ...fields });
+    env.client.send<GatewayRecord>('PUT', '/cardconnect/rest/profile', { merchid: MERCHID, ...fields });
 
   it('gives the same card the same token every time, and another card another', async () => {
     const first = await token('4111111111111111', '1230');
@@ -50,14 +28,14 @@ describe.each(TEST_BACKENDS)('stored profiles, bank accounts and tokens (%s)', (
     const bank = await token(`${ROUTING}/${BANK_ACCOUNT}`);
     expect(bank).toMatch(/^903\d{9}8990$/);
     expect(await token(`${ROUTING}/${BANK_ACCOUNT}`)).toBe(bank);
-    const stored = (await dumpSchema(database.db, gateway.schema)).join('\n');
+    const stored = (await dumpSchema(env.database.db, env.gateway.schema)).join('\n');
     expect(stored).not.toContain(BANK_ACCOUNT);
     expect(stored).toContain(ROUTING);
   });
 
   it('debits a bank account token as ECHK or ESAV, captured at once, and refunds it', async () => {
     const bank = await token(`${ROUTING}/${BANK_ACCOUNT}`);
-    const debit = await client.auth({
+    const debit = await env.client.auth({
       account: bank,
       accttype: 'ECHK',
       amount: '25.00',
@@ -65,16 +43,16 @@ describe.each(TEST_BACKENDS)('stored profiles, bank accounts and tokens (%s)', (
       expiry: '',
     });
     expect(debit).toMatchObject({ respstat: 'A', respcode: '00', respproc: 'PSTR' });
-    const inquiry = await client.inquire(debit.retref!);
+    const inquiry = await env.client.inquire(debit.retref!);
     expect(inquiry.setlstat).toBe('Queued for Capture');
-    await client.settle();
-    const refund = await client.refund({ retref: debit.retref, amount: '25.00' });
+    await env.client.settle();
+    const refund = await env.client.refund({ retref: debit.retref, amount: '25.00' });
     expect(refund.respstat).toBe('A');
   });
 
   it('declines a debit on a routing number that fails the ABA checksum, as the ACH processor does', async () => {
     const bank = await token(`${BAD_ROUTING}/${BANK_ACCOUNT}`);
-    const debit = await client.auth({
+    const debit = await env.client.auth({
       account: bank,
       accttype: 'ESAV',
       amount: '25.00',
@@ -91,10 +69,10 @@ describe.each(TEST_BACKENDS)('stored profiles, bank accounts and tokens (%s)', (
 
   it('refuses a bank account debited as a card, and a card debited as a bank account', async () => {
     const bank = await token(`${ROUTING}/${BANK_ACCOUNT}`);
-    const asCard = await client.auth({ account: bank, amount: '5.00', expiry: '1230' });
+    const asCard = await env.client.auth({ account: bank, amount: '5.00', expiry: '1230' });
     expect(asCard).toMatchObject({ respstat: 'C', respcode: '114', resptext: 'Invalid account type' });
     const card = await token('4111111111111111', '1230');
-    const asBank = await client.auth({ account: card, accttype: 'ECHK', amount: '5.00' });
+    const asBank = await env.client.auth({ account: card, accttype: 'ECHK', amount: '5.00' });
     expect(asBank).toMatchObject({ respstat: 'C', respcode: '114' });
   });
 
@@ -130,7 +108,7 @@ describe.each(TEST_BACKENDS)('stored profiles, bank accounts and tokens (%s)', (
     const again = await putProfile({ profile: profileid, account: card, expiry: '1230' });
     expect(again.body).toMatchObject({ profileid, acctid: '1' });
 
-    const read = await client.send<GatewayRecord[]>(
+    const read = await env.client.send<GatewayRecord[]>(
       'GET',
       `/cardconnect/rest/profile/${profileid}/2/${MERCHID}`,
     );
@@ -150,22 +128,22 @@ describe.each(TEST_BACKENDS)('stored profiles, bank accounts and tokens (%s)', (
       ),
     );
     expect(racing.every((answer) => answer.body.respstat === 'A')).toBe(true);
-    const defaults = await database.db.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM "${gateway.schema}".profile_accounts WHERE profileid = $1 AND defaultacct`,
+    const defaults = await env.database.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM "${env.gateway.schema}".profile_accounts WHERE profileid = $1 AND defaultacct`,
       [profileid],
     );
     expect(defaults.rows[0]!.count).toBe(1);
 
     await putProfile({ profile: `${profileid}/2`, profileupdate: 'Y', defaultacct: 'Y' });
-    const deleted = await client.send('DELETE', `/cardconnect/rest/profile/${profileid}/2/${MERCHID}`);
+    const deleted = await env.client.send('DELETE', `/cardconnect/rest/profile/${profileid}/2/${MERCHID}`);
     expect(deleted.body).toMatchObject({ respstat: 'A', respcode: '08', resptext: 'Profile Deleted' });
-    const left = await client.send<GatewayRecord[]>(
+    const left = await env.client.send<GatewayRecord[]>(
       'GET',
       `/cardconnect/rest/profile/${profileid}/1/${MERCHID}`,
     );
     expect(left.body[0]).toMatchObject({ acctid: '1', defaultacct: 'Y' });
 
-    const gone = await client.send('DELETE', `/cardconnect/rest/profile/${profileid}/2/${MERCHID}`);
+    const gone = await env.client.send('DELETE', `/cardconnect/rest/profile/${profileid}/2/${MERCHID}`);
     expect(gone.body).toMatchObject({ respstat: 'C', respcode: '96', resptext: 'Profile not found' });
   });
 
@@ -175,7 +153,7 @@ describe.each(TEST_BACKENDS)('stored profiles, bank accounts and tokens (%s)', (
     const declining = await token('4387751111111038', '1230');
     await putProfile({ profile: profile.profileid, account: declining, expiry: '1230' });
 
-    const approved = await client.auth({
+    const approved = await env.client.auth({
       profile: `${profile.profileid}/1`,
       amount: '10.00',
       cof: 'C',
@@ -183,16 +161,20 @@ describe.each(TEST_BACKENDS)('stored profiles, bank accounts and tokens (%s)', (
       expiry: '',
     });
     expect(approved).toMatchObject({ respstat: 'A', token: good });
-    const byDefault = await client.auth({ profile: profile.profileid, amount: '10.00', expiry: '' });
+    const byDefault = await env.client.auth({ profile: profile.profileid, amount: '10.00', expiry: '' });
     expect(byDefault).toMatchObject({ respstat: 'A', token: good });
-    const declined = await client.auth({ profile: `${profile.profileid}/2`, amount: '10.00', expiry: '' });
+    const declined = await env.client.auth({
+      profile: `${profile.profileid}/2`,
+      amount: '10.00',
+      expiry: '',
+    });
     expect(declined).toMatchObject({ respstat: 'C', respcode: '05' });
-    const unknown = await client.auth({ profile: '12345678901234567890/1', amount: '10.00', expiry: '' });
+    const unknown = await env.client.auth({ profile: '12345678901234567890/1', amount: '10.00', expiry: '' });
     expect(unknown).toMatchObject({ respstat: 'C', respcode: '96', resptext: 'Profile not found' });
   });
 
   it('keeps no card or bank account number in any of its tables', async () => {
-    const stored = (await dumpSchema(database.db, gateway.schema)).join('\n');
+    const stored = (await dumpSchema(env.database.db, env.gateway.schema)).join('\n');
     for (const number of ['4111111111111111', '5454545454545454', '4387751111111038', BANK_ACCOUNT]) {
       expect(stored).not.toContain(number);
     }

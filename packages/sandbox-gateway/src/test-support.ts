@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import {
   SANDBOX_CREDENTIALS,
   sandboxGatewayPlugin,
@@ -210,4 +211,31 @@ export async function dumpSchema(db: SqlClient, schema: string): Promise<string[
     dump.push(...rows.map(({ row }) => row));
   }
   return dump;
+}
+
+export interface TestGatewayEnvironment {
+  database: TestDatabase;
+  gateway: RunningGateway;
+  client: GatewayClient;
+}
+
+/**
+ * A database on `backend`, a gateway on it and a client, for one describe block: made before its tests,
+ * closed after them. Read the fields inside tests (they are set once the block starts).
+ */
+export function useTestGateway(
+  backend: Backend,
+  options: Partial<SandboxGatewayOptions> = {},
+): TestGatewayEnvironment {
+  const environment = {} as TestGatewayEnvironment;
+  beforeAll(async () => {
+    environment.database = await openTestDatabase(backend);
+    environment.gateway = await startGateway(environment.database.db, options);
+    environment.client = new GatewayClient(environment.gateway.baseUrl);
+  });
+  afterAll(async () => {
+    await environment.gateway?.close();
+    await environment.database?.close();
+  });
+  return environment;
 }
