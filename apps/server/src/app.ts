@@ -19,6 +19,7 @@ import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerUserRoutes } from './routes/users';
 import { registerWalletRoutes } from './routes/wallets';
 import type { MerchantSessionClient } from './services/apple-merchant-validation';
+import type { CloseSandboxBatch } from './gateway/sandbox-batch';
 import { createCustomerGuard } from './http/customer-session';
 
 const SANDBOX_PREFIX = '/sandbox';
@@ -31,6 +32,8 @@ export interface AppDependencies {
   gateway: PaymentGateway;
   /** With the built-in sandbox: the API credentials it was given at first start; it is mounted at /sandbox. */
   sandboxCredentials?: ApiCredentials;
+  /** With the built-in sandbox: closes its batch now (the console's demo control). */
+  closeSandboxBatch?: CloseSandboxBatch;
   /** Who gives Apple Pay merchant sessions; none when Apple Pay cannot run. */
   merchantSessions?: MerchantSessionClient;
   /** Serve the built storefront (apps/web/dist) when present; API-only tests leave it off. */
@@ -61,6 +64,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     gateway: deps.gateway,
     secureCookies,
     reconcileAfterMs: deps.config.reconcileAfterMs,
+    refundsBeforeSettlement: deps.config.refundsBeforeSettlement,
+    closeSandboxBatch: deps.closeSandboxBatch,
   });
   registerUserRoutes(app, { orm: deps.database.orm, customers });
   const checkout = {
@@ -90,9 +95,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...deps.sandboxCredentials,
       merchantName: STORE_NAME,
       allowedReturnOrigins: [new URL(deps.config.publicUrl).origin],
-      // The store refunds captures whenever the operator asks, settled or not; until it picks a void for
-      // unsettled ones itself, its built-in sandbox merchant is one set up for unsettled refunds.
-      unsettledRefunds: true,
+      // As at CardPointe, a merchant takes refunds of unsettled captures only when set up for it.
+      unsettledRefunds: deps.config.sandboxUnsettledRefunds,
     });
   }
 

@@ -63,6 +63,16 @@ const environmentSchema = z
       .int('RECONCILE_AFTER_MS must be a whole number')
       .min(0, 'RECONCILE_AFTER_MS must not be negative')
       .optional(),
+    REFUNDS_BEFORE_SETTLEMENT: z
+      .enum(['schedule', 'refuse', ''], {
+        error: 'REFUNDS_BEFORE_SETTLEMENT must be "schedule" or "refuse"',
+      })
+      .optional()
+      .transform((value) => (value === 'refuse' ? 'refuse' : 'schedule')),
+    SANDBOX_UNSETTLED_REFUNDS: z
+      .enum(['true', 'false', ''], { error: 'SANDBOX_UNSETTLED_REFUNDS must be true or false' })
+      .optional()
+      .transform((value) => value === 'true'),
     GOOGLE_PAY_ENVIRONMENT: z
       .enum(['TEST', 'PRODUCTION', ''], { error: 'GOOGLE_PAY_ENVIRONMENT must be TEST or PRODUCTION' })
       .optional()
@@ -169,6 +179,10 @@ export interface Config {
   trustProxy: boolean;
   /** Money operations left unconfirmed this long are settled from the gateway's records. */
   reconcileAfterMs: number;
+  /** A refund of a capture not settled yet, declined by the gateway: kept and sent after settlement, or refused. */
+  refundsBeforeSettlement: 'schedule' | 'refuse';
+  /** The built-in sandbox merchant takes refunds of unsettled captures (off, as CardPointe's default). */
+  sandboxUnsettledRefunds: boolean;
   googlePay: GooglePayConfig;
   applePay: ApplePayConfig;
 }
@@ -235,6 +249,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     trustProxy: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
+    refundsBeforeSettlement: env.REFUNDS_BEFORE_SETTLEMENT,
+    sandboxUnsettledRefunds: env.SANDBOX_UNSETTLED_REFUNDS,
     applePay: {
       // The sandbox wallet's processing key belongs to a merchant identifier of its own.
       merchantId:

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createCardPointeGateway } from './gateway/cardpointe-gateway';
 import type { PaymentGateway } from './gateway/payment-gateway';
+import { createSandboxBatchControl } from './gateway/sandbox-batch';
 import { provisionFirstAdmin } from './services/admin-auth';
 import {
   createAppleMerchantSessionClient,
@@ -29,7 +30,13 @@ export interface RunningServer {
  */
 export async function startServer(
   config: Config,
-  options: { database?: Database; serveWeb?: boolean; logger?: boolean } = {},
+  options: {
+    database?: Database;
+    serveWeb?: boolean;
+    logger?: boolean;
+    /** Off only for tests that run each upkeep step themselves, at the moment they choose. */
+    upkeep?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -54,6 +61,9 @@ export async function startServer(
     gateway,
     merchantSessions: merchantSessionClient(config, () => `${listeningAt}/sandbox`),
     sandboxCredentials,
+    closeSandboxBatch: sandboxCredentials
+      ? createSandboxBatchControl(() => `${listeningAt}/sandbox`, sandboxCredentials, settings.timeoutMs)
+      : undefined,
     serveWeb: options.serveWeb,
     logger: options.logger,
   });
@@ -69,20 +79,28 @@ export async function startServer(
   const loopbackHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   listeningAt = `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 
-  const upkeep = startUpkeep(
-    { orm: database.orm, gateway, publicUrl: config.publicUrl },
-    {
-      reconcileAfterMs: config.reconcileAfterMs,
-      onError: (error) => app.log.error({ err: error }, 'upkeep failed'),
-    },
-  );
+  const upkeep =
+    options.upkeep === false
+      ? undefined
+      : startUpkeep(
+          {
+            orm: database.orm,
+            gateway,
+            publicUrl: config.publicUrl,
+            refundsBeforeSettlement: config.refundsBeforeSettlement,
+          },
+          {
+            reconcileAfterMs: config.reconcileAfterMs,
+            onError: (error) => app.log.error({ err: error }, 'upkeep failed'),
+          },
+        );
   return {
     ...(firstAdmin ? { firstAdmin } : {}),
     app,
     url: listeningAt,
     gateway,
     close: async () => {
-      await upkeep.stop();
+      await upkeep?.stop();
       await app.close();
       if (!options.database) await database.close();
     },

@@ -249,8 +249,8 @@ export async function listCapturedPaymentsToSettle(
     .where(
       and(
         inArray(payments.captureStatus, ['captured', 'partially_captured']),
-        // A capture given back in full (a cancelled charge above all) has nothing left to settle.
-        sql`${payments.refundedCents} < ${payments.capturedCents}`,
+        // A cancelled charge (a whole refund sent as a void of the capture) has nothing left to settle.
+        sql`not exists (select 1 from money_operations o where o.payment_id = ${payments.id} and o.kind = 'refund' and o.method = 'void' and o.status = 'succeeded')`,
         sql`(${payments.settlementCheckedAt} is null or ${payments.settlementCheckedAt} < ${recheckBefore})`,
         sql`not exists (select 1 from money_operations o where o.payment_id = ${payments.id} and o.status = 'pending')`,
       ),
@@ -404,13 +404,21 @@ export async function findOperation(orm: Orm, operationId: string): Promise<Mone
   return rows[0];
 }
 
-/** Operations still waiting for the gateway's word, older than `olderThan`. */
+/** Since when an operation's answer is awaited: when it was sent, for a scheduled refund sent later. */
+const awaitedSince = sql`coalesce(${moneyOperations.sentAt}, ${moneyOperations.createdAt})`;
+
+/** Operations still waiting for the gateway's word, sent before `olderThan`. */
 export async function listPendingOperations(orm: Orm, olderThan: Date): Promise<MoneyOperationRow[]> {
   return orm
     .select()
     .from(moneyOperations)
-    .where(and(eq(moneyOperations.status, 'pending'), lt(moneyOperations.createdAt, olderThan)))
-    .orderBy(asc(moneyOperations.createdAt));
+    .where(
+      and(
+        eq(moneyOperations.status, 'pending'),
+        sql`${awaitedSince} < ${olderThan.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(awaitedSince));
 }
 
 /**
@@ -423,11 +431,73 @@ export async function nextReconciliationDue(
 ): Promise<Date | undefined> {
   const dueBefore = new Date(input.now.getTime() - input.reconcileAfterMs);
   const rows = await orm
-    .select({ oldest: sql<string | null>`min(${moneyOperations.createdAt})` })
+    .select({ oldest: sql<string | null>`min(${awaitedSince})` })
     .from(moneyOperations)
-    .where(and(eq(moneyOperations.status, 'pending'), gt(moneyOperations.createdAt, dueBefore)));
+    .where(
+      and(
+        eq(moneyOperations.status, 'pending'),
+        sql`${awaitedSince} > ${dueBefore.toISOString()}::timestamptz`,
+      ),
+    );
   const oldest = rows[0]?.oldest;
   return oldest ? new Date(new Date(oldest).getTime() + input.reconcileAfterMs) : undefined;
+}
+
+/**
+ * Keeps a reserved refund the gateway declined because its capture has not settled yet: its amount stays
+ * reserved, and upkeep sends it once the capture settles.
+ */
+export async function scheduleRefund(
+  orm: Orm,
+  operationId: string,
+  message: string,
+): Promise<MoneyOperationRow | undefined> {
+  return orm.transaction(async (tx) => {
+    await lockPaymentOf(tx, operationId);
+    const rows = await tx
+      .update(moneyOperations)
+      .set({ status: 'scheduled', method: 'refund', message, sentAt: null })
+      .where(
+        and(
+          eq(moneyOperations.id, operationId),
+          eq(moneyOperations.kind, 'refund'),
+          eq(moneyOperations.status, 'pending'),
+        ),
+      )
+      .returning();
+    return rows[0];
+  });
+}
+
+/** Scheduled refunds whose capture the store has seen settle, asked for first sent first. */
+export async function listScheduledRefundsDue(orm: Orm, limit: number): Promise<MoneyOperationRow[]> {
+  return orm
+    .select()
+    .from(moneyOperations)
+    .where(
+      and(
+        eq(moneyOperations.status, 'scheduled'),
+        sql`exists (select 1 from payments p where p.id = ${moneyOperations.paymentId} and p.capture_status = 'settled')`,
+      ),
+    )
+    .orderBy(asc(moneyOperations.createdAt), asc(moneyOperations.id))
+    .limit(limit);
+}
+
+/**
+ * Takes a scheduled refund to send it now: it becomes pending, awaited from now. Only one server can take
+ * it; undefined when another did, or it is no longer scheduled.
+ */
+export async function claimScheduledRefund(
+  orm: Orm,
+  operationId: string,
+): Promise<MoneyOperationRow | undefined> {
+  const rows = await orm
+    .update(moneyOperations)
+    .set({ status: 'pending', sentAt: new Date() })
+    .where(and(eq(moneyOperations.id, operationId), eq(moneyOperations.status, 'scheduled')))
+    .returning();
+  return rows[0];
 }
 
 /** Refunds recorded as done for a payment (to tell a known refund at the gateway from a lost one). */
@@ -506,6 +576,10 @@ export interface HistoryRow {
   settledAt: Date | null;
   /** For a refund row: sent as a refund, or (whole, before settlement) as a void of the capture. */
   refundMethod: 'refund' | 'void' | null;
+  /** For a refund row: done, or waiting for the capture to settle. */
+  refundState: 'succeeded' | 'scheduled' | null;
+  /** For a payment row: refunds waiting for the capture to settle. */
+  scheduledRefundCents: number;
 }
 
 export type HistoryFilter =
@@ -556,15 +630,16 @@ export async function listHistory(
     options.filter === 'refund'
       ? undefined
       : sql`select 'payment' as row_kind, p.id as row_id, p.created_at as at, null::int as refund_cents,
-            null::text as refund_method, p.id as payment_id from payments p
+            null::text as refund_method, null::text as refund_state, p.id as payment_id from payments p
             where true ${options.filter === 'all' ? sql`` : sql`and ${PAYMENT_FILTERS[options.filter]}`}
             ${prefixCondition} ${beforeCondition(sql`p.created_at`, sql`p.id`)}
             order by p.created_at desc, p.id desc limit ${options.limit}`;
   const refundRows =
     options.filter === 'all' || options.filter === 'refund'
       ? sql`select 'refund' as row_kind, o.id as row_id, o.created_at as at, o.amount_cents as refund_cents,
-            o.method as refund_method, o.payment_id from money_operations o join payments p on p.id = o.payment_id
-            where o.kind = 'refund' and o.status = 'succeeded'
+            o.method as refund_method, o.status as refund_state, o.payment_id
+            from money_operations o join payments p on p.id = o.payment_id
+            where o.kind = 'refund' and o.status in ('succeeded', 'scheduled')
             ${prefixCondition} ${beforeCondition(sql`o.created_at`, sql`o.id`)}
             order by o.created_at desc, o.id desc limit ${options.limit}`
       : undefined;
@@ -572,11 +647,13 @@ export async function listHistory(
   const combined = union.length === 2 ? sql`(${union[0]}) union all (${union[1]})` : sql`${union[0]}`;
 
   const result = await orm.execute(sql`
-    select r.row_kind, r.row_id, r.at, r.refund_cents, r.refund_method, p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name,
+    select r.row_kind, r.row_id, r.at, r.refund_cents, r.refund_method, r.refund_state, p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name,
            p.last4, p.authorized_cents, p.captured_cents, p.refunded_cents, p.capture_status, p.created_at as payment_at,
            p.settled_at,
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
-             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents
+             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents,
+           (select coalesce(sum(o.amount_cents), 0) from money_operations o
+             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'scheduled') as scheduled_refund_cents
     from (${combined}) r join payments p on p.id = r.payment_id
     order by r.at desc, r.row_id desc
     limit ${options.limit}`);
@@ -600,6 +677,8 @@ export async function listHistory(
     settledAt:
       row.settled_at === null || row.settled_at === undefined ? null : new Date(row.settled_at as string),
     refundMethod: (row.refund_method ?? null) as HistoryRow['refundMethod'],
+    refundState: (row.refund_state ?? null) as HistoryRow['refundState'],
+    scheduledRefundCents: Number(row.scheduled_refund_cents),
   }));
 }
 

@@ -165,7 +165,11 @@ export const moneyOperations = pgTable(
       .references(() => payments.id),
     kind: text('kind', { enum: ['capture', 'void', 'refund'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+    /**
+     * pending: reserved, the gateway call is made or its answer awaited; scheduled: a refund the gateway
+     * takes only once the capture settles, reserved and sent by upkeep then; succeeded or failed: settled.
+     */
+    status: text('status', { enum: ['pending', 'scheduled', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
     /** The refund's own retref at the gateway. */
@@ -179,12 +183,21 @@ export const moneyOperations = pgTable(
     actor: text('actor').notNull(),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** When a scheduled refund was sent: its answer is awaited from then on, not from when it was asked. */
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
     check('money_operations_amount_positive', sql`${table.amountCents} > 0`),
     check('money_operations_kind_known', sql`${table.kind} in ('capture', 'void', 'refund')`),
-    check('money_operations_status_known', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
+    check(
+      'money_operations_status_known',
+      sql`${table.status} in ('pending', 'scheduled', 'succeeded', 'failed')`,
+    ),
+    check(
+      'money_operations_only_refunds_wait',
+      sql`${table.status} <> 'scheduled' or ${table.kind} = 'refund'`,
+    ),
     check(
       'money_operations_method_known',
       sql`${table.method} is null or ${table.method} in ('refund', 'void')`,
@@ -200,6 +213,10 @@ export const moneyOperations = pgTable(
     index('money_operations_pending_idx')
       .on(table.status)
       .where(sql`${table.status} = 'pending'`),
+    // Refunds waiting for their capture to settle: few, whatever the history holds.
+    index('money_operations_scheduled_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'scheduled'`),
   ],
 );
 

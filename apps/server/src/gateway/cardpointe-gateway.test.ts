@@ -106,12 +106,20 @@ describe('CardPointe adapter against the sandbox gateway', () => {
     });
   });
 
-  it('refunds only captured money, in parts, never above it', async () => {
+  it('refunds only settled captured money, in parts, never above it', async () => {
     const auth = await authorize('5454545454545454', 5000);
     if (!auth.ok) throw new Error('auth failed');
     const { retref } = auth.value;
     expect(await gateway.refund({ retref, amountCents: 100 })).toMatchObject({ ok: false, kind: 'declined' });
     expect(await gateway.capture({ retref })).toMatchObject({ ok: true, value: { amountCents: 5000 } });
+    // Not settled yet: CardPointe's 28, which the store reads as "schedule it".
+    expect(await gateway.refund({ retref, amountCents: 2000 })).toMatchObject({
+      ok: false,
+      kind: 'declined',
+      respcode: '28',
+      message: 'Txn not settled',
+    });
+    await settleSandbox(server);
     const first = await gateway.refund({ retref, amountCents: 2000 });
     expect(first).toMatchObject({ ok: true, value: { amountCents: 2000 } });
     expect(first.ok && first.value.retref).not.toBe(retref);

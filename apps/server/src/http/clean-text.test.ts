@@ -41,6 +41,8 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/admin/capture-all': { body: CREDENTIALS },
   'POST /api/admin/void-payment': { body: { ...CREDENTIALS, payment: { paymentId: PAYMENT_ID } } },
+  'POST /api/admin/cancel-charge': { body: { ...CREDENTIALS, payment: { paymentId: PAYMENT_ID } } },
+  'POST /api/admin/sandbox/settle': { body: CREDENTIALS },
   'POST /api/admin/refund': {
     body: { ...CREDENTIALS, transaction: { paymentId: PAYMENT_ID }, amount: '1.00' },
   },

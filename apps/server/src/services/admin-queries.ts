@@ -109,6 +109,7 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
       refundedOrderId: row.orderId,
       refundDate: row.at.toISOString(),
       ...(row.refundMethod ? { refundMethod: row.refundMethod } : {}),
+      ...(row.refundState === 'scheduled' ? { refundState: 'scheduled' as const } : {}),
       refundableAmount: 0,
     };
   }
@@ -124,6 +125,9 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
     isRefunded: row.capturedCents > 0 && row.confirmedRefundedCents === row.capturedCents,
     isPartialRefund: row.confirmedRefundedCents > 0 && row.confirmedRefundedCents < row.capturedCents,
     refundAmount: centsToDollars(row.confirmedRefundedCents),
+    ...(row.scheduledRefundCents > 0
+      ? { scheduledRefundAmount: centsToDollars(row.scheduledRefundCents) }
+      : {}),
     isDemoRefund: false,
     refundableAmount: centsToDollars(row.capturedCents - row.refundedCents),
   };

@@ -108,6 +108,8 @@ describe.each(testDatabaseKinds())('the gateway is the source of truth, on $name
     const { orderId, paymentId } = await authorizedPayment(server);
     expect((await call('/api/admin/capture-payment', { payment: { paymentId } })).status).toBe(200);
     const { retref } = await paymentRow(paymentId);
+    // The merchant refunds part at the gateway once the payment has settled there.
+    await settleSandbox(server);
     expect((await server.gateway.refund({ retref, amountCents: 1000 })).ok).toBe(true);
 
     const answer = await call('/api/admin/refund', { transaction: { paymentId }, amount: 68.2 });

@@ -5,6 +5,8 @@ import {
   checkOpenPaymentsAtGateway,
   followSettlement,
   reconcilePendingOperations,
+  sendScheduledRefunds,
+  type OperationsDependencies,
 } from './payment-operations';
 import { forgetStaleSignInAttempts } from './sign-in-throttle';
 
@@ -12,16 +14,21 @@ const KEEP_IDEMPOTENT_ANSWERS_MS = 24 * 60 * 60 * 1000;
 /** Open authorizations compared with the gateway's records per pass: bounded work, oldest comparison first. */
 export const GATEWAY_CHECKS_PER_PASS = 50;
 
+/** What upkeep works with: checkout's dependencies and the money operations' settings. */
+export type UpkeepDependencies = CheckoutDependencies & OperationsDependencies;
+
 /**
  * The store's periodic housekeeping, run at start and every minute on every server (each step is safe to
  * run on several at once): confirm hosted-page payments whose shopper never came back, compare open
- * authorizations with the gateway's records, learn which captures have settled, and forget expired
+ * authorizations with the gateway's records, learn which captures have settled and send the refunds that
+ * waited for it, and forget expired
  * sessions, day-old sign-in counters and day-old idempotent answers.
  */
-export async function runHousekeeping(deps: CheckoutDependencies): Promise<void> {
+export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
   await confirmUnverifiedPayments(deps);
   await checkOpenPaymentsAtGateway(deps, { limit: GATEWAY_CHECKS_PER_PASS });
   await followSettlement(deps, { limit: GATEWAY_CHECKS_PER_PASS });
+  await sendScheduledRefunds(deps, { limit: GATEWAY_CHECKS_PER_PASS });
   const now = new Date();
   await deleteExpiredSessions(deps.orm, now);
   await forgetStaleSignInAttempts(deps.orm, now);
@@ -30,7 +37,7 @@ export async function runHousekeeping(deps: CheckoutDependencies): Promise<void>
 
 /** All of upkeep at once: reconciliation of what is due, then housekeeping. */
 export async function runMaintenance(
-  deps: CheckoutDependencies,
+  deps: UpkeepDependencies,
   options: { reconcileAfterMs: number },
 ): Promise<void> {
   await reconcilePendingOperations(deps, options.reconcileAfterMs);
@@ -87,7 +94,7 @@ function repeat(
  * housekeeping pass never holds it up.
  */
 export function startUpkeep(
-  deps: CheckoutDependencies,
+  deps: UpkeepDependencies,
   options: { reconcileAfterMs: number; onError: (error: unknown) => void },
 ): Upkeep {
   const { reconcileAfterMs, onError } = options;

@@ -6,6 +6,7 @@ import {
   adminCookie,
   authorizedPayment,
   postJson,
+  settleSandbox,
   startTestServer,
   TEST_ADMIN,
   TEST_PUBLIC_URL,
@@ -59,10 +60,14 @@ describe.skipIf(!postgresUrl)('money rules under concurrency on PostgreSQL', () 
       ...(options.key ? { headers: { 'idempotency-key': options.key } } : {}),
     });
 
-  async function capturedPayment(): Promise<{ orderId: string; paymentId: string }> {
+  /** A captured payment, settled at the gateway unless asked otherwise: refunds go straight through. */
+  async function capturedPayment(
+    options: { settled?: boolean } = {},
+  ): Promise<{ orderId: string; paymentId: string }> {
     const payment = await authorizedPayment(server);
     const answer = await call('/api/admin/capture-payment', { payment: { paymentId: payment.paymentId } });
     expect(answer.status).toBe(200);
+    if (options.settled !== false) await settleSandbox(server);
     return payment;
   }
 
@@ -159,6 +164,53 @@ describe.skipIf(!postgresUrl)('money rules under concurrency on PostgreSQL', () 
     expect(ours).toMatchObject({ refunded_cents: 6750, refund_sum: 6750, refunds: 45 });
     expect(gateway).toMatchObject({ refunded_cents: 6750, refund_rows: 45 });
   });
+
+  it('refunds racing the settlement on two servers: every refund sent once, exactly what fits, none left waiting', async () => {
+    const payments = await Promise.all(Array.from({ length: 8 }, () => capturedPayment({ settled: false })));
+    const on = (index: number): 'first' | 'second' => (index % 2 ? 'second' : 'first');
+    // Same-day: four $10 refunds of each payment on both servers at once, all scheduled.
+    const early = await Promise.all(
+      payments.flatMap(({ paymentId }) =>
+        Array.from({ length: 4 }, (_, index) =>
+          call('/api/admin/refund', { transaction: { paymentId }, amount: 10 }, { on: on(index) }),
+        ),
+      ),
+    );
+    expect(early.map((answer) => answer.body.message)).toEqual(
+      Array(32).fill("Scheduled: runs after tonight's settlement"),
+    );
+    // The batch closes on both servers while a $20 refund of each payment is asked on each server: $28.20
+    // is left, so exactly one of the two fits, whether it is sent at once or scheduled.
+    const racing = await Promise.all([
+      call('/api/admin/sandbox/settle', {}, { on: 'first' }),
+      call('/api/admin/sandbox/settle', {}, { on: 'second' }),
+      ...payments.flatMap(({ paymentId }) =>
+        [0, 1].map((index) =>
+          call('/api/admin/refund', { transaction: { paymentId }, amount: 20 }, { on: on(index) }),
+        ),
+      ),
+    ]);
+    expect(
+      racing.filter((answer) => ![200, 400].includes(answer.status)).map((answer) => answer.body),
+    ).toEqual([]);
+    // Whatever was scheduled during the race runs at the next catch-up.
+    expect((await call('/api/admin/sandbox/settle', {}, { on: 'second' })).status).toBe(200);
+    for (const { paymentId } of payments) {
+      const { ours, gateway } = await books(paymentId);
+      const waiting = await server.database.sql.query<{ count: number }>(
+        "select count(*)::int as count from money_operations where payment_id = $1 and status = 'scheduled'",
+        [paymentId],
+      );
+      expect(waiting.rows[0]!.count).toBe(0);
+      expect(ours).toMatchObject({ refunded_cents: 6000, refund_sum: 6000, refunds: 5, pending: 0 });
+      expect(gateway).toEqual({
+        captured_cents: 6820,
+        refunded_cents: 6000,
+        refund_rows: 5,
+        refund_row_sum: 6000,
+      });
+    }
+  }, 120_000);
 
   it('concurrent capture, partial capture and capture-all on two servers capture each payment exactly once', async () => {
     const payments = await Promise.all(Array.from({ length: 10 }, () => authorizedPayment(server)));

@@ -15,7 +15,10 @@ import {
   listSucceededRefunds,
   markGatewayChecked,
   markSettlementChecked,
+  claimScheduledRefund,
+  listScheduledRefundsDue,
   recordSettlement,
+  scheduleRefund,
   recordGatewayRefund,
   releaseOperation,
   reserveCaptureOrVoid,
@@ -25,7 +28,12 @@ import {
   type MoneyOperationRow,
   type Reservation,
 } from '../db/money-store';
-import type { GatewayResult, GatewayTransaction, PaymentGateway } from '../gateway/payment-gateway';
+import type {
+  GatewayFailure,
+  GatewayResult,
+  GatewayTransaction,
+  PaymentGateway,
+} from '../gateway/payment-gateway';
 import { AppError } from '../http/errors';
 
 /**
@@ -37,7 +45,26 @@ import { AppError } from '../http/errors';
 export interface OperationsDependencies {
   orm: Orm;
   gateway: PaymentGateway;
+  /**
+   * What to do with a refund the gateway declines because the capture has not settled yet (PPS 28, a
+   * merchant account not set up for unsettled refunds): keep it and send it once the capture settles
+   * (the default), or refuse it with that explanation.
+   */
+  refundsBeforeSettlement?: RefundsBeforeSettlement;
 }
+
+export type RefundsBeforeSettlement = 'schedule' | 'refuse';
+
+/** What the operator reads about a refund kept until the capture settles. */
+export const REFUND_SCHEDULED_MESSAGE = "Scheduled: runs after tonight's settlement";
+
+/** What the operator reads when such a refund is refused instead (REFUNDS_BEFORE_SETTLEMENT=refuse). */
+export const REFUND_BEFORE_SETTLEMENT_REFUSED =
+  "Not refunded: this payment has not settled yet, and the gateway refunds a payment only after its settlement. Refund it after tonight's settlement, or refund all of it now to cancel the charge.";
+
+/** Why a charge cannot be cancelled once its capture is in the gateway's batch. */
+export const CHARGE_SETTLED_MESSAGE =
+  'This charge has already gone into the gateway’s settlement batch, so it can no longer be cancelled. Refund it instead.';
 
 export interface OperationRequest {
   paymentId: string;
@@ -192,7 +219,7 @@ export async function reconcileOperation(
         'confirmed with the gateway',
       );
     }
-    return settledState(deps.orm, operation.id);
+    return notScheduled(await settledState(deps.orm, operation.id));
   }
   if (answer.state === 'not_done' && options.releaseIfNotDone) {
     const released = await releaseOperation(
@@ -214,17 +241,27 @@ export async function reconcileOperation(
         'not done at the gateway; released',
       );
     }
-    return settledState(deps.orm, operation.id);
+    return notScheduled(await settledState(deps.orm, operation.id));
   }
   return 'pending';
 }
 
-async function settledState(orm: Orm, operationId: string): Promise<'succeeded' | 'failed' | 'pending'> {
+/** Reconciliation settles sent operations only: one scheduled again meanwhile is still waiting. */
+function notScheduled(state: MoneyOperationRow['status']): 'succeeded' | 'failed' | 'pending' {
+  return state === 'scheduled' ? 'pending' : state;
+}
+
+async function settledState(orm: Orm, operationId: string): Promise<MoneyOperationRow['status']> {
   return (await findOperation(orm, operationId))?.status ?? 'pending';
 }
 
+/** PPS 28: the gateway refunds a capture only once it has settled (unless the merchant takes unsettled refunds). */
+function isDeclinedAsNotSettled(result: GatewayResult<GatewayTransaction>): boolean {
+  return !result.ok && result.kind === 'declined' && result.respcode === '28';
+}
+
 type Settled = {
-  state: 'succeeded' | 'failed' | 'pending';
+  state: 'succeeded' | 'failed' | 'pending' | 'scheduled';
   /** For a refusal: what the operator is told, when the gateway's record explained it. */
   explanation?: string;
 };
@@ -234,6 +271,7 @@ async function settle(
   deps: OperationsDependencies,
   operation: MoneyOperationRow,
   result: GatewayResult<GatewayTransaction>,
+  explainRefusal?: (failure: GatewayFailure) => string | undefined,
 ): Promise<Settled> {
   if (result.ok) {
     // A refund sent as a void of the capture answers with the payment's own retref: no refund retref.
@@ -268,13 +306,23 @@ async function settle(
     // The outcome is unknown: ask the gateway now, and leave the reservation in place if it cannot say.
     return { state: await reconcileOperation(deps, operation, { releaseIfNotDone: false }) };
   }
+  if (operation.kind === 'refund' && isDeclinedAsNotSettled(result)) {
+    if ((deps.refundsBeforeSettlement ?? 'schedule') === 'schedule') {
+      // Kept, its amount still reserved: upkeep sends it once the capture settles.
+      await scheduleRefund(deps.orm, operation.id, REFUND_SCHEDULED_MESSAGE);
+      return { state: await settledState(deps.orm, operation.id) };
+    }
+    await releaseOperation(deps.orm, operation.id, result.message);
+    return { state: 'failed', explanation: REFUND_BEFORE_SETTLEMENT_REFUSED };
+  }
   // The gateway answered and refused (declined, retry later, or the request itself): nothing was done.
   // A refusal may mean the payment was changed at the gateway itself: its record is the truth, adopt it.
   await releaseOperation(deps.orm, operation.id, result.message, {
     expireAuthorization: /expired/i.test(result.message) && operation.kind !== 'refund',
   });
   const payment = await findPayment(deps.orm, operation.paymentId);
-  const explanation = payment ? await adoptGatewayChanges(deps, payment) : undefined;
+  const explanation =
+    explainRefusal?.(result) ?? (payment ? await adoptGatewayChanges(deps, payment) : undefined);
   return { state: 'failed', ...(explanation ? { explanation } : {}) };
 }
 
@@ -377,28 +425,92 @@ export const SETTLEMENT_RECHECK_MS = 60 * 60 * 1000;
 
 /**
  * Asks the gateway whether captured payments have settled, oldest capture first and at most `limit` a pass,
- * and moves the settled ones to `settled` with the gateway's settlement date. Answers how many settled.
+ * each at most once per `recheckAfterMs` (an hour by default), and moves the settled ones to `settled` with
+ * the gateway's settlement date. Answers how many it asked about and how many had settled.
  */
 export async function followSettlement(
   deps: OperationsDependencies,
-  options: { limit: number; now?: Date },
-): Promise<number> {
+  options: { limit: number; now?: Date; recheckAfterMs?: number },
+): Promise<{ asked: number; settled: number }> {
   const now = options.now ?? new Date();
   let settled = 0;
   const due = await listCapturedPaymentsToSettle(deps.orm, {
     now,
-    recheckAfterMs: SETTLEMENT_RECHECK_MS,
+    recheckAfterMs: options.recheckAfterMs ?? SETTLEMENT_RECHECK_MS,
     limit: options.limit,
   });
   for (const payment of due) {
-    const inquiry = await deps.gateway.inquire(payment.retref);
-    if (inquiry.ok && inquiry.value.settledAt) {
-      if (await recordSettlement(deps.orm, payment.id, inquiry.value.settledAt)) settled += 1;
-    } else {
-      await markSettlementChecked(deps.orm, payment.id, now);
-    }
+    if (await learnSettlement(deps, payment, now)) settled += 1;
   }
-  return settled;
+  return { asked: due.length, settled };
+}
+
+/**
+ * When the store knows the batch has just closed (the built-in sandbox's, closed from the console): asks
+ * about every captured payment now, then sends the refunds that waited for it.
+ */
+export async function catchUpWithSettlement(
+  deps: OperationsDependencies,
+): Promise<{ settled: number; refundsSent: number }> {
+  const now = new Date();
+  let settled = 0;
+  for (;;) {
+    const pass = await followSettlement(deps, { limit: 50, now, recheckAfterMs: 0 });
+    settled += pass.settled;
+    if (pass.asked === 0) break;
+  }
+  let refundsSent = 0;
+  for (;;) {
+    // Refunds the gateway refused again are not sent again in this catch-up: the loop ends with them.
+    const sent = await sendScheduledRefunds(deps, { limit: 50 });
+    refundsSent += sent;
+    if (sent === 0) break;
+  }
+  return { settled, refundsSent };
+}
+
+/** Asks the gateway whether one captured payment has settled, and records what it says. */
+async function learnSettlement(
+  deps: OperationsDependencies,
+  payment: PaymentRow,
+  now: Date,
+): Promise<boolean> {
+  const inquiry = await deps.gateway.inquire(payment.retref);
+  if (inquiry.ok && inquiry.value.settledAt) {
+    return recordSettlement(deps.orm, payment.id, inquiry.value.settledAt);
+  }
+  await markSettlementChecked(deps.orm, payment.id, now);
+  return false;
+}
+
+/**
+ * Upkeep: sends the refunds that waited for their capture to settle, once the store has seen it settle,
+ * first asked first sent and at most `limit` a pass. Each is taken by one server only, then sent, answered
+ * and reconciled like any refund. Answers how many the gateway approved.
+ */
+export async function sendScheduledRefunds(
+  deps: OperationsDependencies,
+  options: { limit: number },
+): Promise<number> {
+  let approved = 0;
+  for (const due of await listScheduledRefundsDue(deps.orm, options.limit)) {
+    const operation = await claimScheduledRefund(deps.orm, due.id);
+    const payment = operation && (await findPayment(deps.orm, operation.paymentId));
+    if (!operation || !payment) continue;
+    const result = await deps.gateway.refund({ retref: payment.retref, amountCents: operation.amountCents });
+    const settled = await settle(deps, operation, result);
+    if (settled.state === 'succeeded') approved += 1;
+    await audit(
+      deps.orm,
+      operation.actor,
+      'refund',
+      payment,
+      operation.amountCents,
+      settled.state === 'succeeded' || settled.state === 'scheduled' ? 'success' : 'failure',
+      `scheduled refund sent after settlement: ${outcomeDetail(settled, result)}`,
+    );
+  }
+  return approved;
 }
 
 export async function checkOpenPaymentsAtGateway(
@@ -420,6 +532,10 @@ async function answerFor(
   failureMessage: string,
 ): Promise<OperationAnswer> {
   const payment = (await findPayment(deps.orm, operation.paymentId))!;
+  if (settled.state === 'scheduled') {
+    const scheduled = (await findOperation(deps.orm, operation.id)) ?? operation;
+    return { payment, operation: scheduled, message: REFUND_SCHEDULED_MESSAGE };
+  }
   if (settled.state === 'succeeded') {
     const messages = { capture: 'Payment captured', void: 'Payment voided', refund: 'Refund processed' };
     const message =
@@ -433,12 +549,26 @@ async function answerFor(
   throw new AppError('unprocessable', failureMessage);
 }
 
+/** How the audit log tells what became of a money call. */
+function outcomeDetail(settled: Settled, result: GatewayResult<GatewayTransaction>): string {
+  switch (settled.state) {
+    case 'succeeded':
+      return 'approved';
+    case 'pending':
+      return 'unconfirmed, left for reconciliation';
+    case 'scheduled':
+      return 'not settled yet: scheduled to run after settlement';
+    case 'failed':
+      return [result.ok ? '' : result.message, settled.explanation].filter(Boolean).join(': ');
+  }
+}
+
 /** A retry of a request whose operation exists already: settle it from the gateway's record, never resend. */
 async function resumeOperation(
   deps: OperationsDependencies,
   operation: MoneyOperationRow,
 ): Promise<OperationAnswer> {
-  const state =
+  const state: Settled['state'] =
     operation.status === 'pending'
       ? await reconcileOperation(deps, operation, { releaseIfNotDone: false })
       : operation.status;
@@ -455,6 +585,7 @@ async function runOperation(
     payment: PaymentRow,
     operation: MoneyOperationRow,
   ) => Promise<GatewayResult<GatewayTransaction>>,
+  explainRefusal?: (failure: GatewayFailure) => string | undefined,
 ): Promise<OperationAnswer> {
   if (request.idempotencyKey) {
     const existing = await findOperationByKey(deps.orm, request.idempotencyKey);
@@ -485,22 +616,15 @@ async function runOperation(
   }
   const { operation, payment } = reservation;
   const result = await callGateway(payment, operation);
-  const settled = await settle(deps, operation, result);
-  const { state } = settled;
-  const detail =
-    state === 'succeeded'
-      ? 'approved'
-      : state === 'pending'
-        ? 'unconfirmed, left for reconciliation'
-        : [result.ok ? '' : result.message, settled.explanation].filter(Boolean).join(': ');
+  const settled = await settle(deps, operation, result, explainRefusal);
   await audit(
     deps.orm,
     request.actor,
     auditAction(payment, operation.amountCents),
     payment,
     operation.amountCents,
-    state === 'succeeded' ? 'success' : 'failure',
-    detail,
+    settled.state === 'succeeded' || settled.state === 'scheduled' ? 'success' : 'failure',
+    outcomeDetail(settled, result),
   );
   return answerFor(deps, operation, settled, result.ok ? '' : result.message);
 }
@@ -606,6 +730,73 @@ export function refundPayment(
       operation.method = 'refund';
       return deps.gateway.refund({ retref: payment.retref, amountCents: operation.amountCents });
     },
+  );
+}
+
+/**
+ * Cancels the charge of a captured payment the gateway has not settled yet: the capture is voided, so the
+ * customer is never charged. In the books it is a whole refund sent as a void. Refused once the capture has
+ * settled (the store knows it, or the gateway answers that it is batched), and once any part of the payment
+ * is refunded or scheduled for refund, with the reason.
+ */
+export async function cancelCharge(
+  deps: OperationsDependencies,
+  request: OperationRequest,
+): Promise<OperationAnswer> {
+  const payment = await findPayment(deps.orm, request.paymentId);
+  const refusedBecause = !payment
+    ? new AppError('not_found', 'Payment not found')
+    : payment.captureStatus === 'settled'
+      ? new AppError('conflict', CHARGE_SETTLED_MESSAGE)
+      : !['captured', 'partially_captured'].includes(payment.captureStatus)
+        ? new AppError('conflict', 'Only a captured payment has a charge to cancel')
+        : payment.refundedCents > 0
+          ? new AppError(
+              'conflict',
+              'Part of this payment is already refunded or scheduled for refund, so its charge can no longer be cancelled whole. Refund the rest instead.',
+            )
+          : undefined;
+  if (refusedBecause) {
+    await audit(
+      deps.orm,
+      request.actor,
+      'cancel_charge',
+      payment,
+      undefined,
+      'failure',
+      refusedBecause.message,
+    );
+    throw refusedBecause;
+  }
+  const capturedCents = payment!.capturedCents;
+  return runOperation(
+    deps,
+    { ...request, amountCents: capturedCents },
+    'refund',
+    () => 'cancel_charge',
+    () =>
+      reserveRefund(deps.orm, {
+        paymentId: request.paymentId,
+        amountCents: capturedCents,
+        actor: request.actor,
+        idempotencyKey: request.idempotencyKey,
+      }),
+    async (reserved, operation) => {
+      await setRefundMethod(deps.orm, operation.id, 'void');
+      operation.method = 'void';
+      const voided = await deps.gateway.voidAuthorization({ retref: reserved.retref });
+      // Batched or settled meanwhile: learn it now, so the console stops offering to cancel.
+      if (!voided.ok && isBatched(voided)) await learnSettlement(deps, reserved, new Date());
+      return voided;
+    },
+    (failure) => (isBatched(failure) ? CHARGE_SETTLED_MESSAGE : undefined),
+  );
+}
+
+/** PPS 27 "Txn Batched" or 26 "Txn Settled": the capture is in a batch and can no longer be voided. */
+function isBatched(failure: GatewayFailure): boolean {
+  return (
+    failure.kind !== 'unavailable' && failure.kind !== 'rejected' && ['26', '27'].includes(failure.respcode)
   );
 }
 

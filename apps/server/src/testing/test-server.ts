@@ -57,6 +57,7 @@ export async function postJson(
 export async function startTestServer(
   database: Database,
   environment: Record<string, string> = {},
+  options: { upkeep?: boolean } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     PORT: '0',
@@ -70,6 +71,7 @@ export async function startTestServer(
     database,
     serveWeb: false,
     logger: process.env.TEST_SERVER_LOGS === '1',
+    ...options,
   });
   return {
     ...server,

@@ -72,6 +72,9 @@ export const voidPaymentRequestSchema = z.looseObject({
   payment: z.looseObject({ paymentId: paymentIdSchema }, { error: 'Payment is required' }),
 });
 
+/** Cancel the charge: a captured payment not settled yet is voided whole, so the customer is never charged. */
+export const cancelChargeRequestSchema = voidPaymentRequestSchema;
+
 export const refundRequestSchema = z.looseObject({
   transaction: z.looseObject({ paymentId: paymentIdSchema }, { error: 'Transaction is required' }),
   amount: dollarAmountSchema,
@@ -128,6 +131,10 @@ export interface AdminTransaction {
   refundDate?: string;
   /** How a refund row was sent: a refund, or (whole, before settlement) a void that cancelled the charge. */
   refundMethod?: 'refund' | 'void';
+  /** A refund row waiting for its capture to settle: the gateway takes it after tonight's settlement. */
+  refundState?: 'scheduled';
+  /** On a payment row: refunds waiting for the capture to settle (already counted out of refundableAmount). */
+  scheduledRefundAmount?: number;
   /** When the gateway settled the capture (the merchant's nightly batch); absent until then. */
   settledAt?: string;
   /** What can still be given back: captured minus refunded (0 on refund rows). */

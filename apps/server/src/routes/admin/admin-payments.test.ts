@@ -5,6 +5,7 @@ import {
   adminCookie,
   authorizedPayment,
   countRows,
+  settleSandbox,
   startTestServer,
   testDatabaseKinds,
   type TestServer,
@@ -152,6 +153,8 @@ describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) 
   it('refunds part, then the rest, with every label and amount on the way', async () => {
     const { orderId, paymentId } = await authorizedPayment(server);
     await call('/api/admin/capture-payment', { payment: { paymentId } });
+    // Refunds of a settled payment (a same-day one is scheduled: scheduled-refunds.test.ts).
+    await settleSandbox(server);
 
     const first = await call('/api/admin/refund', { transaction: { paymentId }, amount: 20 });
     expect(first.body).toEqual({

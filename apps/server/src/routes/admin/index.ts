@@ -3,27 +3,37 @@ import {
   adminPaymentsRequestSchema,
   adminTransactionsRequestSchema,
   auditLogRequestSchema,
+  cancelChargeRequestSchema,
   capturePaymentRequestSchema,
   centsToDollars,
   refundRequestSchema,
   voidPaymentRequestSchema,
 } from '@store/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { insertAuditEvent } from '../../db/admin-store';
 import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminSessionCookie, requireAdmin } from '../../http/admin-session';
 import { AppError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { parseBody } from '../../http/parse';
+import type { CloseSandboxBatch } from '../../gateway/sandbox-batch';
 import { ADMIN_SESSION_TTL_MS, loginAdmin, logoutAdmin } from '../../services/admin-auth';
 import { listAudit, listPendingPayments, listTransactions } from '../../services/admin-queries';
 import {
+  cancelCharge,
+  catchUpWithSettlement,
   captureAll,
   capturePayment,
   reconcilePendingOperations,
   refundPayment,
   voidPayment,
+  type RefundsBeforeSettlement,
 } from '../../services/payment-operations';
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
 
 export interface AdminRouteDependencies {
   orm: Orm;
@@ -31,12 +41,15 @@ export interface AdminRouteDependencies {
   secureCookies: boolean;
   /** Pending operations older than this are settled by reconciliation. */
   reconcileAfterMs: number;
+  refundsBeforeSettlement: RefundsBeforeSettlement;
+  /** With the built-in sandbox only: closes its batch now, for an operator trying the store. */
+  closeSandboxBatch?: CloseSandboxBatch;
 }
 
 /** The admin console's calls (SPEC §7). Every one but login needs an admin session. */
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDependencies): void {
   const { orm } = deps;
-  const operations = { orm, gateway: deps.gateway };
+  const operations = { orm, gateway: deps.gateway, refundsBeforeSettlement: deps.refundsBeforeSettlement };
   const cookie = adminSessionCookie(deps.secureCookies);
   const signedInAdmin = (request: FastifyRequest) => requireAdmin(orm, cookie, request);
 
@@ -155,10 +168,52 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
         refund: {
           amount: centsToDollars(answer.operation.amountCents),
           refundableAmount: centsToDollars(answer.payment.capturedCents - answer.payment.refundedCents),
+          ...(answer.operation.status === 'scheduled' ? { scheduled: true } : {}),
         },
       };
     });
   });
+
+  app.post('/api/admin/cancel-charge', async (request, reply) => {
+    const admin = await signedInAdmin(request);
+    const { payment } = parseBody(cancelChargeRequestSchema, request.body);
+    return runIdempotent(orm, request, reply, `cancel-charge:${admin.username}`, async (idempotencyKey) => {
+      const answer = await cancelCharge(operations, {
+        paymentId: payment.paymentId,
+        actor: admin.username,
+        idempotencyKey,
+      });
+      return {
+        status: 'success',
+        message: 'Charge cancelled: the customer is not charged',
+        demoMode: !deps.gateway.movesRealMoney,
+        refund: { amount: centsToDollars(answer.operation.amountCents), refundableAmount: 0 },
+      };
+    });
+  });
+
+  const closeSandboxBatch = deps.closeSandboxBatch;
+  if (closeSandboxBatch) {
+    // Demo mode: the sandbox's nightly settlement, now. The store then learns it and sends waiting refunds.
+    app.post('/api/admin/sandbox/settle', async (request) => {
+      const admin = await signedInAdmin(request);
+      const batch = await closeSandboxBatch();
+      const caughtUp = await catchUpWithSettlement(operations);
+      await insertAuditEvent(orm, {
+        actor: admin.username,
+        action: 'sandbox_settle',
+        orderId: null,
+        amountCents: null,
+        outcome: 'success',
+        detail: `sandbox batch closed: ${batch.settled} transactions settled, ${caughtUp.refundsSent} scheduled refunds sent`,
+      });
+      return {
+        status: 'success',
+        message: `Sandbox batch closed: ${plural(caughtUp.settled, 'payment')} settled, ${plural(caughtUp.refundsSent, 'scheduled refund')} sent`,
+        ...caughtUp,
+      };
+    });
+  }
 
   app.post('/api/admin/audit-log', async (request) => {
     await signedInAdmin(request);

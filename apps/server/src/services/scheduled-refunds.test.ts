@@ -1,0 +1,354 @@
+import { transactionLabel, type AdminTransaction } from '@store/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentGateway } from '../gateway/payment-gateway';
+import {
+  adminCookie,
+  authorizedPayment,
+  settleSandbox,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../testing/test-server';
+import { runHousekeeping } from './maintenance';
+import {
+  CHARGE_SETTLED_MESSAGE,
+  REFUND_BEFORE_SETTLEMENT_REFUSED,
+  REFUND_SCHEDULED_MESSAGE,
+  SETTLEMENT_RECHECK_MS,
+  followSettlement,
+  reconcilePendingOperations,
+  sendScheduledRefunds,
+} from './payment-operations';
+
+/**
+ * Refunds around settlement against a merchant account as CardPointe sets them up by default (no refunds of
+ * unsettled captures): a part refunded the same day is scheduled and sent once the capture settles, a
+ * charge is cancelled before settlement and not after, and a merchant who prefers it has such refunds
+ * refused. Over HTTP, on PGlite and PostgreSQL.
+ */
+describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind) => {
+  let server: TestServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    // Upkeep runs here only when a test runs it, so that no pass of its own sends a refund first.
+    server = await startTestServer(await kind.create(), {}, { upkeep: false });
+    cookie = await adminCookie(server.url);
+  });
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
+
+  const deps = (gateway: PaymentGateway = server.gateway) => ({ orm: server.database.orm, gateway });
+
+  async function capturedPayment() {
+    const { orderId, paymentId } = await authorizedPayment(server);
+    const answer = await server.post('/api/admin/capture-payment', { payment: { paymentId } }, { cookie });
+    expect(answer.status).toBe(200);
+    return { orderId, paymentId };
+  }
+
+  const refund = (paymentId: string, amount: number, headers?: Record<string, string>) =>
+    server.post('/api/admin/refund', { transaction: { paymentId }, amount }, { cookie, headers });
+  const cancelCharge = (paymentId: string) =>
+    server.post('/api/admin/cancel-charge', { payment: { paymentId } }, { cookie });
+
+  const history = async (orderId: string) =>
+    (await server.post('/api/admin/transactions', { search: orderId }, { cookie })).body
+      .transactions as AdminTransaction[];
+
+  const refundsOf = async (paymentId: string) =>
+    (
+      await server.database.sql.query<{ status: string; method: string | null; amount_cents: number }>(
+        "select status, method, amount_cents from money_operations where payment_id = $1 and kind = 'refund' order by created_at",
+        [paymentId],
+      )
+    ).rows;
+
+  /** What the gateway itself holds for the payment: captured and refunded cents, and its refunds. */
+  async function atGateway(paymentId: string) {
+    const { rows } = await server.database.sql.query<{ retref: string }>(
+      'select retref from payments where id = $1',
+      [paymentId],
+    );
+    const record = await server.gateway.inquire(rows[0]!.retref);
+    if (!record.ok) throw new Error(record.message);
+    return record.value;
+  }
+
+  /** Upkeep after the batch closed, an hour on: it learns the settlement, then sends what waited for it. */
+  async function upkeepAfterSettlement() {
+    await followSettlement(deps(), { limit: 50, now: new Date(Date.now() + 2 * SETTLEMENT_RECHECK_MS) });
+    return sendScheduledRefunds(deps(), { limit: 50 });
+  }
+
+  it('schedules a same-day partial refund, keeps its amount reserved, and sends it once the capture settles', async () => {
+    const { orderId, paymentId } = await capturedPayment();
+    const answer = await refund(paymentId, 8.2);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: 'success',
+      message: REFUND_SCHEDULED_MESSAGE,
+      refund: { amount: 8.2, refundableAmount: 60, scheduled: true },
+    });
+    expect(await refundsOf(paymentId)).toEqual([
+      { status: 'scheduled', method: 'refund', amount_cents: 820 },
+    ]);
+    // Nothing moved at the gateway yet.
+    expect((await atGateway(paymentId)).refundedAmountCents ?? 0).toBe(0);
+
+    // The console shows it waiting, and counts it out of what is still refundable.
+    const rows = await history(orderId);
+    const scheduledRow = rows.find((row) => row.refundType === 'refund');
+    expect(scheduledRow).toMatchObject({ refundState: 'scheduled', amount: 8.2 });
+    expect(transactionLabel(scheduledRow!)).toBe('Scheduled Refund');
+    const paymentRow = rows.find((row) => row.refundType !== 'refund');
+    expect(paymentRow).toMatchObject({
+      scheduledRefundAmount: 8.2,
+      refundableAmount: 60,
+      isPartialRefund: false,
+    });
+    expect(transactionLabel(paymentRow!)).toBe('Captured');
+
+    // The money rules hold while it waits: never above what was captured, scheduled or not.
+    const over = await refund(paymentId, 60.01);
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('The refund cannot exceed the $60.00 still refundable');
+
+    // A pass before settlement sends nothing.
+    expect(await sendScheduledRefunds(deps(), { limit: 50 })).toBe(0);
+    await settleSandbox(server);
+    expect(await upkeepAfterSettlement()).toBe(1);
+
+    expect(await refundsOf(paymentId)).toEqual([
+      { status: 'succeeded', method: 'refund', amount_cents: 820 },
+    ]);
+    expect((await atGateway(paymentId)).refundedAmountCents).toBe(820);
+    const after = await history(orderId);
+    const doneRow = after.find((row) => row.refundType === 'refund');
+    expect(doneRow?.refundState).toBeUndefined();
+    expect(transactionLabel(doneRow!)).toBe('Demo Refund');
+    expect(after.find((row) => row.refundType !== 'refund')).toMatchObject({
+      isPartialRefund: true,
+      refundAmount: 8.2,
+      refundableAmount: 60,
+    });
+    const audit = await server.post('/api/admin/audit-log', {}, { cookie });
+    expect(JSON.stringify(audit.body)).toContain('scheduled refund sent after settlement: approved');
+
+    // Once settled, a refund goes straight through.
+    const now = await refund(paymentId, 10);
+    expect(now.body.message).toBe('Refund processed');
+    expect((await atGateway(paymentId)).refundedAmountCents).toBe(1820);
+  });
+
+  it('answers a retried request for a scheduled refund from the first one, never scheduling twice', async () => {
+    const { paymentId } = await capturedPayment();
+    const headers = { 'idempotency-key': `retry-${paymentId}` };
+    const first = await refund(paymentId, 5, headers);
+    const again = await refund(paymentId, 5, headers);
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    expect(await refundsOf(paymentId)).toHaveLength(1);
+  });
+
+  it('a whole refund after a scheduled part is scheduled too: both run after settlement, for what was captured', async () => {
+    const { paymentId } = await capturedPayment();
+    expect((await refund(paymentId, 20)).body.message).toBe(REFUND_SCHEDULED_MESSAGE);
+    expect((await refund(paymentId, 48.2)).body.message).toBe(REFUND_SCHEDULED_MESSAGE);
+    // Nothing is left to cancel as a whole.
+    const cancel = await cancelCharge(paymentId);
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toMatch(/already refunded or scheduled for refund/);
+    await settleSandbox(server);
+    await upkeepAfterSettlement();
+    expect((await refundsOf(paymentId)).map((row) => row.status)).toEqual(['succeeded', 'succeeded']);
+    expect((await atGateway(paymentId)).refundedAmountCents).toBe(6820);
+  });
+
+  it('settles a scheduled refund whose answer was lost when it was sent, from the gateway, never sending it twice', async () => {
+    const { paymentId } = await capturedPayment();
+    await refund(paymentId, 3);
+    await settleSandbox(server);
+    let sent = 0;
+    const losing: PaymentGateway = {
+      ...server.gateway,
+      refund: async (input) => {
+        sent += 1;
+        await server.gateway.refund(input);
+        return { ok: false, kind: 'unavailable', message: 'The payment gateway did not answer in time' };
+      },
+    };
+    await followSettlement(deps(), { limit: 50, now: new Date(Date.now() + 3 * SETTLEMENT_RECHECK_MS) });
+    // The answer was lost, but asking the gateway at once finds the refund.
+    await sendScheduledRefunds(deps(losing), { limit: 50 });
+    expect(sent).toBe(1);
+    expect(await refundsOf(paymentId)).toEqual([
+      { status: 'succeeded', method: 'refund', amount_cents: 300 },
+    ]);
+    await reconcilePendingOperations(deps(losing), 0);
+    await sendScheduledRefunds(deps(losing), { limit: 50 });
+    expect(sent).toBe(1);
+    expect((await atGateway(paymentId)).refundedAmountCents).toBe(300);
+  });
+
+  it('releases a scheduled refund the gateway refuses once sent, and says so in the audit log', async () => {
+    const { paymentId } = await capturedPayment();
+    await refund(paymentId, 4);
+    await settleSandbox(server);
+    const refusing: PaymentGateway = {
+      ...server.gateway,
+      refund: async () => ({ ok: false, kind: 'declined', respcode: '43', message: 'Invalid amount' }),
+    };
+    await followSettlement(deps(), { limit: 50, now: new Date(Date.now() + 4 * SETTLEMENT_RECHECK_MS) });
+    expect(await sendScheduledRefunds(deps(refusing), { limit: 50 })).toBe(0);
+    expect(await refundsOf(paymentId)).toEqual([{ status: 'failed', method: 'refund', amount_cents: 400 }]);
+    const { rows } = await server.database.sql.query<{ refunded_cents: number }>(
+      'select refunded_cents from payments where id = $1',
+      [paymentId],
+    );
+    expect(rows[0]!.refunded_cents).toBe(0);
+    const audit = await server.post('/api/admin/audit-log', {}, { cookie });
+    expect(JSON.stringify(audit.body)).toContain('scheduled refund sent after settlement: Invalid amount');
+  });
+
+  it('cancels the charge before settlement: the capture is voided and nothing is charged', async () => {
+    const { orderId, paymentId } = await capturedPayment();
+    const answer = await cancelCharge(paymentId);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: 'success',
+      message: 'Charge cancelled: the customer is not charged',
+      refund: { amount: 68.2, refundableAmount: 0 },
+    });
+    expect(await refundsOf(paymentId)).toEqual([{ status: 'succeeded', method: 'void', amount_cents: 6820 }]);
+    expect(await atGateway(paymentId)).toMatchObject({ settlement: 'voided' });
+    const rows = await history(orderId);
+    expect(rows.find((row) => row.refundType === 'refund')).toMatchObject({ refundMethod: 'void' });
+    expect(rows.find((row) => row.refundType !== 'refund')).toMatchObject({
+      isRefunded: true,
+      refundableAmount: 0,
+    });
+    // Once cancelled, there is nothing left to cancel or refund.
+    expect((await cancelCharge(paymentId)).status).toBe(409);
+  });
+
+  it('refuses to cancel a settled charge with the reason, whether the store knew it had settled or not', async () => {
+    const known = await capturedPayment();
+    const unknown = await capturedPayment();
+    await settleSandbox(server);
+    await followSettlement(deps(), { limit: 1, now: new Date(Date.now() + 5 * SETTLEMENT_RECHECK_MS) });
+    const [knownStatus] = (
+      await server.database.sql.query<{ capture_status: string }>(
+        'select capture_status from payments where id = $1',
+        [known.paymentId],
+      )
+    ).rows;
+    // The oldest capture was asked about first; whichever it was, one of the two is known settled.
+    const settledFirst = knownStatus!.capture_status === 'settled' ? known : unknown;
+    const notYetKnown = settledFirst === known ? unknown : known;
+
+    const refusedEarly = await cancelCharge(settledFirst.paymentId);
+    expect(refusedEarly.status).toBe(409);
+    expect(refusedEarly.body.message).toBe(CHARGE_SETTLED_MESSAGE);
+
+    // The store has not seen this one settle: the gateway refuses the void (27 Txn Batched), the store gives
+    // the same reason, keeps nothing reserved, and now knows the payment settled.
+    const refusedByGateway = await cancelCharge(notYetKnown.paymentId);
+    expect(refusedByGateway.status).toBe(409);
+    expect(refusedByGateway.body.message).toBe(CHARGE_SETTLED_MESSAGE);
+    const { rows } = await server.database.sql.query<{ capture_status: string; refunded_cents: number }>(
+      'select capture_status, refunded_cents from payments where id = $1',
+      [notYetKnown.paymentId],
+    );
+    expect(rows[0]).toEqual({ capture_status: 'settled', refunded_cents: 0 });
+    expect(await atGateway(notYetKnown.paymentId)).toMatchObject({ settlement: 'captured' });
+  });
+
+  it('refuses to cancel a payment that was never captured', async () => {
+    const { paymentId } = await authorizedPayment(server);
+    const answer = await cancelCharge(paymentId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('Only a captured payment has a charge to cancel');
+  });
+
+  it('upkeep does it by itself: housekeeping learns the settlement and sends the waiting refund', async () => {
+    const { paymentId } = await capturedPayment();
+    await refund(paymentId, 2.5);
+    await settleSandbox(server);
+    // The payment was never asked about, so the first pass asks at once.
+    await runHousekeeping({ ...deps(), publicUrl: server.config.publicUrl });
+    expect(await refundsOf(paymentId)).toEqual([
+      { status: 'succeeded', method: 'refund', amount_cents: 250 },
+    ]);
+  });
+
+  it('closes the sandbox batch from the console in demo mode, then sends what waited for it', async () => {
+    const { paymentId } = await capturedPayment();
+    await refund(paymentId, 1.25);
+    const answer = await server.post('/api/admin/sandbox/settle', {}, { cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toMatch(
+      /^Sandbox batch closed: \d+ payments? settled, \d+ scheduled refunds? sent$/,
+    );
+    expect(answer.body.refundsSent).toBeGreaterThanOrEqual(1);
+    expect(await refundsOf(paymentId)).toEqual([
+      { status: 'succeeded', method: 'refund', amount_cents: 125 },
+    ]);
+    expect((await server.post('/api/admin/sandbox/settle', {}, {})).status).toBe(401);
+  });
+});
+
+describe.each(testDatabaseKinds())('other merchant settings, on $name', (kind) => {
+  it('refuses a same-day partial refund with the explanation when the store is set to refuse them', async () => {
+    const server = await startTestServer(await kind.create(), { REFUNDS_BEFORE_SETTLEMENT: 'refuse' });
+    try {
+      const cookie = await adminCookie(server.url);
+      const { paymentId } = await authorizedPayment(server);
+      await server.post('/api/admin/capture-payment', { payment: { paymentId } }, { cookie });
+      const answer = await server.post(
+        '/api/admin/refund',
+        { transaction: { paymentId }, amount: 5 },
+        { cookie },
+      );
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(REFUND_BEFORE_SETTLEMENT_REFUSED);
+      const { rows } = await server.database.sql.query<{ refunded_cents: number }>(
+        'select refunded_cents from payments where id = $1',
+        [paymentId],
+      );
+      expect(rows[0]!.refunded_cents).toBe(0);
+      // A whole refund still works, as a cancelled charge.
+      const whole = await server.post(
+        '/api/admin/refund',
+        { transaction: { paymentId }, amount: 68.2 },
+        { cookie },
+      );
+      expect(whole.body.message).toBe('Refunded in full by cancelling the charge before settlement');
+    } finally {
+      await server.close();
+      await server.database.close();
+    }
+  });
+
+  it('sends a same-day partial refund at once for a merchant account that takes unsettled refunds', async () => {
+    const server = await startTestServer(await kind.create(), { SANDBOX_UNSETTLED_REFUNDS: 'true' });
+    try {
+      const cookie = await adminCookie(server.url);
+      const { paymentId } = await authorizedPayment(server);
+      await server.post('/api/admin/capture-payment', { payment: { paymentId } }, { cookie });
+      const answer = await server.post(
+        '/api/admin/refund',
+        { transaction: { paymentId }, amount: 5 },
+        { cookie },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.message).toBe('Refund processed');
+      expect((answer.body.refund as Record<string, unknown>).scheduled).toBeUndefined();
+    } finally {
+      await server.close();
+      await server.database.close();
+    }
+  });
+});
