@@ -136,7 +136,7 @@ function refusal(reservation: Exclude<Reservation, { ok: true }>, kind: MoneyOpe
 
 type GatewayVerdict =
   | { state: 'done'; amountCents?: number; gatewayRetref?: string }
-  | { state: 'not_done'; expired?: boolean }
+  | { state: 'not_done'; expired?: boolean; unsettled?: boolean }
   | { state: 'unknown' };
 
 /**
@@ -170,7 +170,9 @@ async function askGateway(
         )
       : undefined;
     if (match) return { state: 'done', gatewayRetref: match.retref };
-    if (inquiry.value.refundedAmountCents === recorded.totalCents) return { state: 'not_done' };
+    if (inquiry.value.refundedAmountCents === recorded.totalCents) {
+      return { state: 'not_done', unsettled: settlement === 'captured' && !inquiry.value.settledAt };
+    }
     return { state: 'unknown' };
   }
   if (settlement === 'expired') return { state: 'not_done', expired: true };
@@ -217,6 +219,27 @@ export async function reconcileOperation(
         completed.amountCents,
         'success',
         'confirmed with the gateway',
+      );
+    }
+    return notScheduled(await settledState(deps.orm, operation.id));
+  }
+  if (
+    answer.state === 'not_done' &&
+    options.releaseIfNotDone &&
+    answer.unsettled &&
+    (deps.refundsBeforeSettlement ?? 'schedule') === 'schedule'
+  ) {
+    // A refund lost on its way to a capture not settled yet: the gateway would have declined it (28), so
+    // it waits for the settlement like any refund asked that day, instead of being dropped.
+    if (await scheduleRefund(deps.orm, operation.id, REFUND_SCHEDULED_MESSAGE)) {
+      await audit(
+        deps.orm,
+        'reconciliation',
+        operation.kind,
+        payment,
+        operation.amountCents,
+        'success',
+        'not done at the gateway before settlement; scheduled to run after it',
       );
     }
     return notScheduled(await settledState(deps.orm, operation.id));

@@ -17,6 +17,7 @@ import {
   SETTLEMENT_RECHECK_MS,
   followSettlement,
   reconcilePendingOperations,
+  refundPayment,
   sendScheduledRefunds,
 } from './payment-operations';
 
@@ -191,6 +192,32 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
     await sendScheduledRefunds(deps(losing), { limit: 50 });
     expect(sent).toBe(1);
     expect((await atGateway(paymentId)).refundedAmountCents).toBe(300);
+  });
+
+  it('schedules a same-day refund whose request was lost on the way, once reconciliation finds it was not done', async () => {
+    const { paymentId } = await capturedPayment();
+    const lost: PaymentGateway = {
+      ...server.gateway,
+      refund: async () => ({
+        ok: false,
+        kind: 'unavailable',
+        message: 'The payment gateway could not be reached',
+      }),
+    };
+    await expect(refundPayment(deps(lost), { paymentId, amountCents: 700, actor: 'admin' })).rejects.toThrow(
+      /did not confirm the refund/,
+    );
+    expect(await refundsOf(paymentId)).toEqual([{ status: 'pending', method: 'refund', amount_cents: 700 }]);
+    await reconcilePendingOperations(deps(), 0);
+    expect(await refundsOf(paymentId)).toEqual([
+      { status: 'scheduled', method: 'refund', amount_cents: 700 },
+    ]);
+    await settleSandbox(server);
+    await upkeepAfterSettlement();
+    expect(await refundsOf(paymentId)).toEqual([
+      { status: 'succeeded', method: 'refund', amount_cents: 700 },
+    ]);
+    expect((await atGateway(paymentId)).refundedAmountCents).toBe(700);
   });
 
   it('releases a scheduled refund the gateway refuses once sent, and says so in the audit log', async () => {
