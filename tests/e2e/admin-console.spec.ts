@@ -40,7 +40,9 @@ async function guestPayment(
 
 function rowOf(page: Page, orderId: string, label?: string) {
   const rows = page.getByRole('row').filter({ hasText: orderId });
-  return label ? rows.filter({ hasText: label }) : rows.filter({ hasNotText: 'Refund to card' });
+  return label
+    ? rows.filter({ hasText: label })
+    : rows.filter({ hasNotText: /Refund to card|Scheduled: runs after|Charge cancelled/ });
 }
 
 test('the dashboard without a session goes to the admin sign-in', async ({ page }) => {
@@ -56,7 +58,7 @@ test('the dashboard without a session goes to the admin sign-in', async ({ page 
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test('an operator captures part of one payment, the rest with Capture All, and refunds one in two steps', async ({
+test('an operator captures part of one payment, the rest with Capture All, and refunds one in two steps around settlement', async ({
   page,
   request,
   baseURL,
@@ -117,7 +119,8 @@ test('an operator captures part of one payment, the rest with Capture All, and r
   await expect(rowOf(page, pens)).toContainText('Captured');
   await expect(rowOf(page, paper)).toContainText('Captured');
 
-  // Refund part of the pen order, then the rest.
+  // Refund part of the pen order the same day: the gateway refunds only settled payments, so the refund
+  // is scheduled; it runs by itself once the batch settles.
   await rowOf(page, pens).getByRole('button', { name: 'Refund' }).click();
   let refund = page.getByRole('dialog', { name: 'Refund payment' });
   const refundAmount = refund.getByLabel('Refund amount');
@@ -127,15 +130,32 @@ test('an operator captures part of one payment, the rest with Capture All, and r
   await expect(refund.getByRole('alert')).toHaveText('The amount cannot be more than $15.74');
   await refundAmount.fill('5');
   await refund.getByRole('button', { name: 'Refund $5.00' }).click();
-  await expect(refund.getByText('Refund processed')).toBeVisible();
+  await expect(refund.getByText("Scheduled: runs after tonight's settlement")).toBeVisible();
+  await expect(refund).toContainText('$5.00 goes back to VISA •••• 1111 by itself once it settles.');
   await expect(refund).toBeHidden({ timeout: 8_000 });
+  const scheduled = rowOf(page, pens, 'Scheduled: runs after');
+  await expect(scheduled).toContainText('Scheduled Refund');
+  await expect(scheduled).toContainText('$5.00');
+  await expect(rowOf(page, pens)).toContainText('+$5.00 scheduled');
+  await expect(rowOf(page, pens)).toContainText('$10.74 left');
+  // Not cancellable as a whole any more: part of it is on its way back.
+  await expect(rowOf(page, pens).getByRole('button', { name: 'Cancel charge' })).toHaveCount(0);
+
+  // The sandbox closes today's batch (tonight's settlement, now): the scheduled refund runs.
+  await page.getByRole('button', { name: 'Settle now (sandbox)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sandbox batch closed' })).toContainText(
+    /\d+ payments? settled, 1 scheduled refund sent/,
+  );
+  await expect(scheduled).toHaveCount(0);
   await expect(rowOf(page, pens)).toContainText('Partial Refund');
+  await expect(rowOf(page, pens)).toContainText('Settled');
   await expect(rowOf(page, pens, 'Refund to card')).toContainText('Demo Refund');
   await expect(rowOf(page, pens, 'Refund to card')).toContainText('$5.00');
 
   await rowOf(page, pens).getByRole('button', { name: 'Refund' }).click();
   refund = page.getByRole('dialog', { name: 'Refund payment' });
   await expect(refund.getByLabel('Refund amount')).toHaveValue('10.74');
+  // Settled: the rest is refunded at once.
   await refund.getByRole('button', { name: 'Refund $10.74' }).click();
   await expect(refund.getByText('Refund processed')).toBeVisible();
   await expect(refund).toBeHidden({ timeout: 8_000 });
@@ -150,11 +170,38 @@ test('an operator captures part of one payment, the rest with Capture All, and r
     log.getByRole('row').filter({ hasText: 'Partial capture' }).filter({ hasText: full }),
   ).toContainText('$50.00');
   await expect(log.getByRole('row').filter({ hasText: 'Capture all' }).first()).toBeVisible();
-  await expect(log.getByRole('row').filter({ hasText: 'Refund' }).filter({ hasText: pens })).toHaveCount(2);
+  // Asked and scheduled, sent after settlement, and the rest.
+  await expect(log.getByRole('row').filter({ hasText: 'Refund' }).filter({ hasText: pens })).toHaveCount(3);
+  await expect(log.getByRole('row').filter({ hasText: 'Sandbox settlement' })).toHaveCount(1);
 
   // Logging out ends the session.
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('an operator cancels a same-day charge: the capture is voided before settlement', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const orderId = await guestPayment(request, baseURL!, [{ productId: 'pen-pack-100', quantity: 1 }], 15.74);
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(OPERATOR.username);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await rowOf(page, orderId).getByRole('button', { name: 'Capture', exact: true }).click();
+  await expect(rowOf(page, orderId)).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  await rowOf(page, orderId).getByRole('button', { name: 'Cancel charge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel the charge' });
+  await expect(dialog).toContainText(/Cancel the \$15\.74 charge before tonight.s settlement\?/);
+  await dialog.getByRole('button', { name: 'Cancel charge', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Charge of $15.74 cancelled' })).toBeVisible();
+  await expect(rowOf(page, orderId)).toContainText('Refunded');
+  await expect(rowOf(page, orderId, 'Charge cancelled before settlement')).toContainText('$15.74');
+  await expect(rowOf(page, orderId).getByRole('button')).toHaveCount(0);
 });

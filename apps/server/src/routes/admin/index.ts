@@ -94,7 +94,13 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     await signedInAdmin(request);
     const query = parseBody(adminTransactionsRequestSchema, request.body);
     const page = await listTransactions(orm, { ...query, demoMode: !deps.gateway.movesRealMoney });
-    return { status: 'success', ...page, message: `${page.transactions.length} transactions` };
+    return {
+      status: 'success',
+      ...page,
+      message: `${page.transactions.length} transactions`,
+      // With the built-in sandbox, the console offers to close its batch now (POST /api/admin/sandbox/settle).
+      ...(deps.closeSandboxBatch ? { sandboxBatch: true } : {}),
+    };
   });
 
   app.post('/api/admin/capture-payment', async (request, reply) => {

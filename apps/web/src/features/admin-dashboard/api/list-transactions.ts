@@ -11,6 +11,8 @@ export interface TransactionsPage {
   transactions: AdminTransaction[];
   nextCursor: string | null;
   message?: string;
+  /** Demo mode with the built-in sandbox: its batch can be closed now from the console. */
+  sandboxBatch?: boolean;
 }
 
 export interface TransactionQuery {

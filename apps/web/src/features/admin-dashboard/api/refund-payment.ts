@@ -19,7 +19,8 @@ export interface RefundResponse {
   message: string;
   /** True when the gateway is the sandbox: no real money moved. */
   demoMode: boolean;
-  refund: { amount: number; refundableAmount: number };
+  /** `scheduled`: the payment has not settled yet; the gateway takes the refund after tonight's settlement. */
+  refund: { amount: number; refundableAmount: number; scheduled?: boolean };
 }
 
 /** Gives back part or all of what was captured; several partial refunds are allowed. */
@@ -68,7 +69,20 @@ async function applyRefundToHistory(
   const refundableCents = dollarsToCents(answer.refund.refundableAmount);
   const patch = (row: AdminTransaction): AdminTransaction => {
     if (row.paymentId !== paymentId || row.refundType === 'refund') return row;
-    const refundedCents = Math.max(0, dollarsToCents(row.captureAmount) - refundableCents);
+    if (answer.refund.scheduled) {
+      // Waiting for settlement: no longer refundable, not refunded yet.
+      const scheduledCents =
+        dollarsToCents(row.scheduledRefundAmount ?? 0) + dollarsToCents(answer.refund.amount);
+      return {
+        ...row,
+        refundableAmount: centsToDollars(refundableCents),
+        scheduledRefundAmount: centsToDollars(scheduledCents),
+      };
+    }
+    const refundedCents = Math.max(
+      0,
+      dollarsToCents(row.captureAmount) - refundableCents - dollarsToCents(row.scheduledRefundAmount ?? 0),
+    );
     return {
       ...row,
       refundableAmount: centsToDollars(refundableCents),

@@ -2,7 +2,7 @@ import { centsToDecimalString, formatCents, type AdminTransaction, type Cents } 
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { CheckCircleIcon } from '../../../components/ui/icons';
+import { CheckCircleIcon, ClockIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { useRefundPayment, type RefundResponse } from '../api/refund-payment';
 import { useAmountInput } from '../hooks/use-amount-input';
@@ -111,6 +111,14 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
                 : []),
               { term: 'Captured', value: formatCents(capturedCents) },
               { term: 'Already refunded', value: formatCents(refundedCents) },
+              ...(transaction.scheduledRefundAmount
+                ? [
+                    {
+                      term: 'Scheduled',
+                      value: `${formatCents(dollarsToCents(transaction.scheduledRefundAmount))}, after settlement`,
+                    },
+                  ]
+                : []),
               { term: 'Refundable', value: formatCents(refundableCents), emphasis: true },
             ]}
           />
@@ -168,14 +176,24 @@ function RefundOutcome({
 
   const refundedCents =
     answer.refund?.amount !== undefined ? dollarsToCents(answer.refund.amount) : amountCents;
+  const scheduled = answer.refund?.scheduled === true;
   return (
     <div className={styles.outcome} role="status">
-      <span className={styles.outcomeIcon} aria-hidden="true">
-        <CheckCircleIcon size={34} />
+      <span className={`${styles.outcomeIcon} ${scheduled ? styles.outcomeIconWarn : ''}`} aria-hidden="true">
+        {scheduled ? <ClockIcon size={34} /> : <CheckCircleIcon size={34} />}
       </span>
       <p className={styles.outcomeTitle}>{answer.message || 'Refund processed'}</p>
       <p className={styles.outcomeText}>
-        {formatCents(refundedCents)} refunded to {card}.
+        {scheduled ? (
+          <>
+            This payment has not settled yet, and the gateway refunds only settled payments.{' '}
+            {formatCents(refundedCents)} goes back to {card} by itself once it settles.
+          </>
+        ) : (
+          <>
+            {formatCents(refundedCents)} refunded to {card}.
+          </>
+        )}
         {answer.refund?.refundableAmount !== undefined && (
           <> {formatCents(dollarsToCents(answer.refund.refundableAmount))} is still refundable.</>
         )}

@@ -12,6 +12,7 @@ const LABEL_TONES: Record<string, BadgeTone> = {
   'Partial Refund': 'warning',
   Refund: 'refund',
   'Demo Refund': 'refund',
+  'Scheduled Refund': 'info',
   Credited: 'info',
   Voided: 'neutral',
   Expired: 'danger',

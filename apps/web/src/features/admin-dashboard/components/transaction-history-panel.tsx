@@ -3,15 +3,20 @@ import { useMutationState } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ArrowDownIcon } from '../../../components/ui/icons';
+import { useCloseSandboxBatch } from '../api/close-sandbox-batch';
 import { useTransactions } from '../api/list-transactions';
 import { refundMutationKey, type RefundVariables } from '../api/refund-payment';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useNotices } from '../hooks/use-notices';
+import { failureText } from '../utils/admin-errors';
 import { downloadTextFile } from '../utils/download';
 import { formatDateTime } from '../utils/format-date';
 import { isTransactionFilter, TRANSACTION_FILTER_OPTIONS } from '../utils/filters';
 import { dollarsToCents } from '../utils/money';
 import { plural, uniqueRows } from '../utils/rows';
 import { buildTransactionsCsv, transactionsCsvFileName } from '../utils/transactions-csv';
+import { CancelChargeDialog } from './cancel-charge-dialog';
+import { NoticeList } from './notices';
 import { CardText } from './payment-facts';
 import { ListEmpty, ListState, StaleListProblem } from './list-state';
 import { LoadMoreButton } from './load-more';
@@ -39,6 +44,20 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
   const search = useDebouncedValue(filters.searchText.trim(), SEARCH_DELAY_MS);
   const query = useTransactions({ search, status: filters.status });
   const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
+  const [cancelling, setCancelling] = useState<AdminTransaction | null>(null);
+  const { notices, push, dismiss } = useNotices();
+  const closeBatch = useCloseSandboxBatch();
+  // Demo mode with the built-in sandbox: its nightly settlement can be run now.
+  const sandboxBatch = query.data?.pages[0]?.sandboxBatch === true;
+
+  const settleSandbox = async () => {
+    try {
+      const answer = await closeBatch.mutateAsync();
+      push({ tone: 'success', title: answer.message });
+    } catch (caught) {
+      push({ tone: 'error', title: failureText(caught, 'The sandbox batch could not be closed') });
+    }
+  };
 
   const rows = useMemo(
     () => uniqueRows(query.data?.pages.map((page) => page.transactions) ?? [], (row) => row.id),
@@ -115,6 +134,17 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
           </Button>
         )}
         <div className={panel.toolbarEnd}>
+          {sandboxBatch && (
+            <Button
+              variant="secondary"
+              onClick={() => void settleSandbox()}
+              disabled={closeBatch.isPending}
+              aria-busy={closeBatch.isPending}
+              title="Demo mode: the sandbox gateway settles today's captures now, as it would tonight"
+            >
+              {closeBatch.isPending ? 'Settling…' : 'Settle now (sandbox)'}
+            </Button>
+          )}
           <Button variant="secondary" onClick={exportCsv} disabled={rows.length === 0}>
             <ArrowDownIcon size={18} />
             Export CSV
@@ -122,6 +152,7 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
         </div>
       </div>
 
+      <NoticeList notices={notices} onDismiss={dismiss} />
       <StaleListProblem query={query} list="transactions" />
 
       <div className={panel.card} aria-busy={query.isFetching && query.isPlaceholderData}>
@@ -169,6 +200,7 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
                   row={row}
                   refundPending={row.refundType !== 'refund' && pendingRefunds.includes(row.paymentId)}
                   onRefund={() => setRefunding(row)}
+                  onCancelCharge={() => setCancelling(row)}
                 />
               ))}
             </tbody>
@@ -183,7 +215,32 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
       </div>
 
       {refunding && <RefundDialog transaction={refunding} onClose={() => setRefunding(null)} />}
+      {cancelling && (
+        <CancelChargeDialog transaction={cancelling} onClose={() => setCancelling(null)} onOutcome={push} />
+      )}
     </>
+  );
+}
+
+/** A payment row whose capture the gateway has still to settle (tonight's batch), money still charged. */
+function awaitsSettlement(row: AdminTransaction): boolean {
+  return (
+    row.refundType !== 'refund' &&
+    (row.captureStatus === 'captured' || row.captureStatus === 'partially_captured') &&
+    dollarsToCents(row.captureAmount) > 0 &&
+    !row.isRefunded
+  );
+}
+
+/**
+ * A captured payment whose charge can still be cancelled: the gateway has not settled it, and nothing of
+ * it is refunded or scheduled for refund.
+ */
+function isCancellable(row: AdminTransaction): boolean {
+  return (
+    (row.captureStatus === 'captured' || row.captureStatus === 'partially_captured') &&
+    dollarsToCents(row.captureAmount) > 0 &&
+    dollarsToCents(row.refundableAmount) === dollarsToCents(row.captureAmount)
   );
 }
 
@@ -191,25 +248,33 @@ function TransactionRow({
   row,
   refundPending,
   onRefund,
+  onCancelCharge,
 }: {
   row: AdminTransaction;
   refundPending: boolean;
   onRefund: () => void;
+  onCancelCharge: () => void;
 }) {
   const isRefundRow = row.refundType === 'refund' || row.creditType === 'credit';
   const capturedCents = dollarsToCents(row.captureAmount);
   const refundedCents = dollarsToCents(row.refundAmount);
   const refundableCents = dollarsToCents(row.refundableAmount);
+  const scheduledCents = dollarsToCents(row.scheduledRefundAmount ?? 0);
   const showCaptured = !isRefundRow && capturedCents > 0;
-  const showRefunded = !isRefundRow && refundedCents > 0;
+  const showRefunded = !isRefundRow && (refundedCents > 0 || scheduledCents > 0);
+  const cancellable = !isRefundRow && !refundPending && isCancellable(row);
 
   return (
     <tr className={refundPending ? table.busyRow : undefined}>
       <td className={table.primary} data-label="Order ID">
         <span className={table.order}>{row.orderId}</span>
         {isRefundRow && (
-          <span className={table.sub}>
-            {row.refundMethod === 'void' ? 'Charge cancelled before settlement' : 'Refund to card'}
+          <span className={`${table.sub} ${table.wrap}`}>
+            {row.refundState === 'scheduled'
+              ? "Scheduled: runs after tonight's settlement"
+              : row.refundMethod === 'void'
+                ? 'Charge cancelled before settlement'
+                : 'Refund to card'}
           </span>
         )}
       </td>
@@ -233,12 +298,29 @@ function TransactionRow({
         />
       </td>
       <td data-label="Status">
-        {refundPending ? (
-          <StatusBadge label="Refund pending…" tone="pending" />
-        ) : (
-          <StatusBadge label={transactionLabel(row)} />
-        )}
-        {row.settledAt && <span className={table.sub}>Settled {formatDateTime(row.settledAt)}</span>}
+        <span className={table.cellStack}>
+          {refundPending ? (
+            <StatusBadge label="Refund pending…" tone="pending" />
+          ) : (
+            <StatusBadge label={transactionLabel(row)} />
+          )}
+          {row.settledAt ? (
+            <span className={table.sub}>Settled {formatDateTime(row.settledAt)}</span>
+          ) : (
+            awaitsSettlement(row) && (
+              <>
+                <span className={table.sub}>Not settled yet</span>
+                {cancellable && (
+                  <span className={table.sub}>
+                    <button type="button" className={table.inlineAction} onClick={onCancelCharge}>
+                      Cancel charge
+                    </button>
+                  </span>
+                )}
+              </>
+            )
+          )}
+        </span>
       </td>
       <td className={`${table.numeric} ${showCaptured ? '' : table.blankOnPhone}`} data-label="Captured">
         {showCaptured ? (
@@ -254,10 +336,13 @@ function TransactionRow({
       </td>
       <td className={`${table.numeric} ${showRefunded ? '' : table.blankOnPhone}`} data-label="Refunded">
         {showRefunded ? (
-          <>
+          <span className={table.cellStack}>
             {formatCents(refundedCents)}
+            {scheduledCents > 0 && (
+              <span className={table.sub}>+{formatCents(scheduledCents)} scheduled</span>
+            )}
             {refundableCents > 0 && <span className={table.sub}>{formatCents(refundableCents)} left</span>}
-          </>
+          </span>
         ) : (
           <span className={table.muted}>—</span>
         )}

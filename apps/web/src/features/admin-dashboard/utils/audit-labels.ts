@@ -9,6 +9,8 @@ const ACTION_LABELS: Record<string, string> = {
   capture_all: 'Capture all',
   void: 'Void',
   refund: 'Refund',
+  cancel_charge: 'Cancel charge',
+  sandbox_settle: 'Sandbox settlement',
 };
 
 export function auditActionLabel(action: string): string {
