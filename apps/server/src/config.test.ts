@@ -73,6 +73,20 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('schedules refunds before settlement by default, and takes the merchant settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      refundsBeforeSettlement: 'schedule',
+      sandboxUnsettledRefunds: false,
+    });
+    expect(
+      loadConfig({ REFUNDS_BEFORE_SETTLEMENT: 'refuse', SANDBOX_UNSETTLED_REFUNDS: 'true' }),
+    ).toMatchObject({ refundsBeforeSettlement: 'refuse', sandboxUnsettledRefunds: true });
+    expect(problemsOf({ REFUNDS_BEFORE_SETTLEMENT: 'later', SANDBOX_UNSETTLED_REFUNDS: 'yes' })).toEqual([
+      'REFUNDS_BEFORE_SETTLEMENT must be "schedule" or "refuse"',
+      'SANDBOX_UNSETTLED_REFUNDS must be true or false',
+    ]);
+  });
+
   it('lists what CardPointe still needs', () => {
     expect(problemsOf({ GATEWAY: 'cardpointe', CARDPOINTE_USERNAME: 'user' })).toEqual([
       'CARDPOINTE_MERCHANT_ID is required when GATEWAY=cardpointe',
