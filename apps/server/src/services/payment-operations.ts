@@ -529,7 +529,7 @@ export async function sendScheduledRefunds(
       'refund',
       payment,
       operation.amountCents,
-      settled.state === 'succeeded' || settled.state === 'scheduled' ? 'success' : 'failure',
+      auditOutcome(settled),
       `scheduled refund sent after settlement: ${outcomeDetail(settled, result)}`,
     );
   }
@@ -570,6 +570,11 @@ async function answerFor(
   if (settled.state === 'pending') throw new AppError('gateway_unavailable', UNCONFIRMED[operation.kind]);
   if (settled.explanation) throw new AppError('conflict', settled.explanation);
   throw new AppError('unprocessable', failureMessage);
+}
+
+/** Done, or accepted to run after settlement, is a success; refused or unconfirmed is not (yet). */
+function auditOutcome(settled: Settled): 'success' | 'failure' {
+  return settled.state === 'succeeded' || settled.state === 'scheduled' ? 'success' : 'failure';
 }
 
 /** How the audit log tells what became of a money call. */
@@ -646,7 +651,7 @@ async function runOperation(
     auditAction(payment, operation.amountCents),
     payment,
     operation.amountCents,
-    settled.state === 'succeeded' || settled.state === 'scheduled' ? 'success' : 'failure',
+    auditOutcome(settled),
     outcomeDetail(settled, result),
   );
   return answerFor(deps, operation, settled, result.ok ? '' : result.message);
