@@ -205,3 +205,37 @@ test('an operator cancels a same-day charge: the capture is voided before settle
   await expect(rowOf(page, orderId, 'Charge cancelled before settlement')).toContainText('$15.74');
   await expect(rowOf(page, orderId).getByRole('button')).toHaveCount(0);
 });
+
+test('an operator voids an authorization: the hold is released and the payment leaves Pending Payments', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const orderId = await guestPayment(
+    request,
+    baseURL!,
+    [{ productId: 'paper-ream-500', quantity: 1 }],
+    10.49,
+  );
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(OPERATOR.username);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await rowOf(page, orderId).getByRole('button', { name: 'Void' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Void payment' });
+  await expect(dialog).toContainText('Release the hold on $10.49? The customer is not charged.');
+  // Keeping it changes nothing.
+  await dialog.getByRole('button', { name: 'Keep payment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, orderId)).toBeVisible();
+
+  await rowOf(page, orderId).getByRole('button', { name: 'Void' }).click();
+  await page
+    .getByRole('dialog', { name: 'Void payment' })
+    .getByRole('button', { name: 'Void payment' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Voided $10.49' })).toBeVisible();
+  await expect(rowOf(page, orderId)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  await expect(rowOf(page, orderId)).toContainText('Voided');
+});
