@@ -31,7 +31,8 @@ test('the cart panel is never wider than 450 px and the stepper never goes below
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(cart).toBeVisible();
   const box = await cart.boundingBox();
-  expect(box?.width).toBeLessThanOrEqual(450);
+  // Layout measures in fractions of a pixel (450.00006 has been seen): a hundredth of a pixel is noise.
+  expect(box!.width).toBeLessThan(450.01);
   await expect(page.getByRole('button', { name: /cart, 2 items/i })).toBeVisible();
 });
 
