@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { registerCleanTextCheck } from './http/clean-text';
+import { registerContract } from './http/contract';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     googlePayJs: !deps.sandboxCredentials,
   });
   registerErrorHandler(app);
+  await registerContract(app, { publicUrl: deps.config.publicUrl });
   await app.register(fastifyCookie);
   registerSameOriginCheck(app, deps.config.publicUrl);
   registerCleanTextCheck(app, { skipPrefix: `${SANDBOX_PREFIX}/` });

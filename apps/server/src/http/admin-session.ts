@@ -8,13 +8,24 @@ export function adminSessionCookie(secure: boolean): SessionCookie {
   return sessionCookie('store_admin_session', secure);
 }
 
-/** The admin of this request's session; 401 without one, whatever the body says. */
+const sessionOfRequest = new WeakMap<FastifyRequest, Promise<AdminIdentity | undefined>>();
+
+/**
+ * The admin of this request's session; 401 without one, whatever the body says. Looked up once per
+ * request: routes check it before the body (so a caller without a session learns nothing of the API) and
+ * read it again in the handler.
+ */
 export async function requireAdmin(
   orm: Orm,
   cookie: SessionCookie,
   request: FastifyRequest,
 ): Promise<AdminIdentity> {
-  const admin = await findAdminSession(orm, cookie.read(request));
+  let lookup = sessionOfRequest.get(request);
+  if (!lookup) {
+    lookup = findAdminSession(orm, cookie.read(request));
+    sessionOfRequest.set(request, lookup);
+  }
+  const admin = await lookup;
   if (!admin) throw new AppError('unauthorized', 'Authentication required');
   return admin;
 }

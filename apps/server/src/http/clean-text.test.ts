@@ -29,6 +29,14 @@ const CREDENTIALS = { username: TEST_ADMIN.username, password: TEST_ADMIN.passwo
 
 const SAMPLES: Record<string, Sample> = {
   'GET /api/health': { query: { probe: 'x' } },
+  'GET /api/openapi.json': { query: { probe: 'x' } },
+  'GET /api/docs': { query: { probe: 'x' } },
+  'GET /api/docs/': { query: { probe: 'x' } },
+  'GET /api/docs/static/index.html': { query: { probe: 'x' } },
+  'GET /api/docs/static/swagger-initializer.js': { query: { probe: 'x' } },
+  'GET /api/docs/*': { query: { probe: 'x' } },
+  'GET /api/docs/json': { query: { probe: 'x' } },
+  'GET /api/docs/yaml': { query: { probe: 'x' } },
   'GET /healthz': { query: { probe: 'x' } },
   'GET /readyz': { query: { probe: 'x' } },
   'GET /api/admin/session': { query: { probe: 'x' } },

@@ -17,8 +17,15 @@ export interface CustomerGuard {
 
 export function createCustomerGuard(orm: Orm, secureCookies: boolean): CustomerGuard {
   const cookie = sessionCookie('store_session', secureCookies);
+  // Looked up once per request: a route may check it before the body and read it again in the handler.
+  const sessionOfRequest = new WeakMap<FastifyRequest, ReturnType<typeof findCustomerSession>>();
   const signedIn = async (request: FastifyRequest) => {
-    const customer = await findCustomerSession(orm, cookie.read(request));
+    let lookup = sessionOfRequest.get(request);
+    if (!lookup) {
+      lookup = findCustomerSession(orm, cookie.read(request));
+      sessionOfRequest.set(request, lookup);
+    }
+    const customer = await lookup;
     if (!customer) throw new AppError('unauthorized', 'Please log in to continue');
     return customer;
   };

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
 /** Messages for the refusals Fastify itself raises before a route runs. */
@@ -23,6 +24,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send({ status: 'error', message: error.message, error: error.kind });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // The first problem, in the schema's order, is the message (as the storefront's own checks give it).
+      const message = error.validation[0]?.message ?? 'The request is not valid';
+      return reply.status(400).send({ status: 'error', message, error: 'invalid' });
     }
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {

@@ -96,7 +96,9 @@ export async function runIdempotent(
   } finally {
     clearInterval(heartbeat);
   }
-  const text = JSON.stringify(body);
+  // Kept as the route's contract serializes it, so a replay is byte for byte the first answer.
+  reply.status(code);
+  const text = String(reply.serialize(body));
   await storeIdempotentAnswer(orm, { scope, key, code, body: text });
-  return reply.status(code).type('application/json; charset=utf-8').send(text);
+  return reply.type('application/json; charset=utf-8').send(text);
 }

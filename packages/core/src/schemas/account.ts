@@ -80,25 +80,34 @@ export const updateProfileRequestSchema = z.object(
 );
 
 /** A saved method as the account screen and the cart show it (SPEC §3). */
-export interface SavedPaymentMethod {
-  id: string;
-  paymentType: 'CC' | 'ACH';
-  cardType: string;
-  last4: string;
-  holderName: string;
-  expiryMonth?: string;
-  expiryYear?: string;
-  isDefault: boolean;
-  bankName?: string;
-  accountType?: 'CHECKING' | 'SAVINGS';
-  routingNumberLast4?: string;
-}
+export const savedPaymentMethodSchema = z.object({
+  id: z.string(),
+  paymentType: z.enum(['CC', 'ACH']),
+  cardType: z.string(),
+  last4: z.string(),
+  holderName: z.string(),
+  expiryMonth: z.string().optional(),
+  expiryYear: z.string().optional(),
+  isDefault: z.boolean(),
+  bankName: z.string().optional(),
+  accountType: z.enum(['CHECKING', 'SAVINGS']).optional(),
+  routingNumberLast4: z.string().optional(),
+});
+export type SavedPaymentMethod = z.infer<typeof savedPaymentMethodSchema>;
 
 /** The public profile (SPEC §3's User): never a hash, a token or a gateway profile id. */
-export interface CustomerUser {
-  id: string;
-  name: string;
-  email: string;
-  numericId: number;
-  paymentMethods: SavedPaymentMethod[];
-}
+export const customerUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  numericId: z.number(),
+  paymentMethods: z.array(savedPaymentMethodSchema),
+});
+export type CustomerUser = z.infer<typeof customerUserSchema>;
+
+/** Register, log in, read or change the profile: the customer as the app keeps it. */
+export const userResponseSchema = z.object({
+  status: z.literal('success'),
+  user: customerUserSchema,
+  message: z.string().optional(),
+});

@@ -82,80 +82,170 @@ export const refundRequestSchema = z.looseObject({
 
 export const auditLogRequestSchema = z.looseObject({ ...pageFields });
 
+const walletField = z.string().optional().describe('"Google Pay" or "Apple Pay" for a wallet payment');
+const bankNameField = z.string().optional().describe("For a bank (ACH) payment: the bank's name");
+
 /** A payment awaiting capture, as Pending Payments lists it. */
-export interface AdminPayment {
-  paymentId: string;
-  orderId: string;
-  requestId: string | null;
-  amount: number;
-  originalAmount: number;
-  cardType: string;
-  /** "Google Pay" or "Apple Pay" for a wallet payment. */
-  wallet?: string;
-  last4: string;
-  /** For a bank (ACH) payment: the bank's name. */
-  bankName?: string;
-  transactionDate: string;
-  timestamp: string;
-  captureStatus: 'authorized';
+export const adminPaymentSchema = z.object({
+  paymentId: z.string(),
+  orderId: z.string(),
+  requestId: z.string().nullable(),
+  amount: z.number(),
+  originalAmount: z.number(),
+  cardType: z.string(),
+  wallet: walletField,
+  last4: z.string(),
+  bankName: bankNameField,
+  transactionDate: z.string(),
+  timestamp: z.string(),
+  captureStatus: z.literal('authorized'),
   /** When the authorization lapses at the gateway (7 days after it was made). */
-  expiresAt: string;
-}
+  expiresAt: z.string(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
 /** A row of Transaction History: a payment, or a refund of one (SPEC §3's fields). */
-export interface AdminTransaction {
-  id: string;
-  paymentId: string;
-  orderId: string;
-  requestId: string | null;
-  amount: number;
-  cardType: string;
-  /** "Google Pay" or "Apple Pay" for a wallet payment. */
-  wallet?: string;
-  last4: string;
-  /** For a bank (ACH) payment: the bank's name. */
-  bankName?: string;
-  transactionDate: string;
-  timestamp: string;
-  captureStatus: 'authorized' | 'captured' | 'partially_captured' | 'voided' | 'expired' | 'settled' | null;
-  isRefunded: boolean;
-  isPartialRefund: boolean;
-  refundAmount: number;
-  refundType?: 'refund';
-  creditType?: 'credit';
-  isDemoRefund: boolean;
-  refundedOrderId?: string;
-  isPartialCapture: boolean;
-  captureAmount: number;
-  originalAmount: number;
-  refundDate?: string;
+export const adminTransactionSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  orderId: z.string(),
+  requestId: z.string().nullable(),
+  amount: z.number(),
+  cardType: z.string(),
+  wallet: walletField,
+  last4: z.string(),
+  bankName: bankNameField,
+  transactionDate: z.string(),
+  timestamp: z.string(),
+  captureStatus: z
+    .enum(['authorized', 'captured', 'partially_captured', 'voided', 'expired', 'settled'])
+    .nullable(),
+  isRefunded: z.boolean(),
+  isPartialRefund: z.boolean(),
+  refundAmount: z.number(),
+  refundType: z.literal('refund').optional(),
+  creditType: z.literal('credit').optional(),
+  isDemoRefund: z.boolean(),
+  refundedOrderId: z.string().optional(),
+  isPartialCapture: z.boolean(),
+  captureAmount: z.number(),
+  originalAmount: z.number(),
+  refundDate: z.string().optional(),
   /** How a refund row was sent: a refund, or (whole, before settlement) a void that cancelled the charge. */
-  refundMethod?: 'refund' | 'void';
+  refundMethod: z.enum(['refund', 'void']).optional(),
   /** A refund row waiting for its capture to settle: the gateway takes it after tonight's settlement. */
-  refundState?: 'scheduled';
+  refundState: z.literal('scheduled').optional(),
   /** On a payment row: refunds waiting for the capture to settle (already counted out of refundableAmount). */
-  scheduledRefundAmount?: number;
+  scheduledRefundAmount: z.number().optional(),
   /** When the gateway settled the capture (the merchant's nightly batch); absent until then. */
-  settledAt?: string;
+  settledAt: z.string().optional(),
   /** What can still be given back: captured minus refunded (0 on refund rows). */
-  refundableAmount: number;
-}
+  refundableAmount: z.number(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
-export interface CaptureAllResult {
-  paymentId: string;
-  requestId: string | null;
-  orderId: string;
-  success: boolean;
-  message: string;
-}
+export const captureAllResultSchema = z.object({
+  paymentId: z.string(),
+  requestId: z.string().nullable(),
+  orderId: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+});
+export type CaptureAllResult = z.infer<typeof captureAllResultSchema>;
 
-export interface AuditEvent {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  orderId: string | null;
-  amount: number | null;
-  outcome: 'success' | 'failure';
-  detail: string;
-}
+export const auditEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  orderId: z.string().nullable(),
+  amount: z.number().nullable(),
+  outcome: z.enum(['success', 'failure']),
+  detail: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+const success = z.literal('success');
+const nextCursor = z
+  .string()
+  .nullable()
+  .describe('Pass as `cursor` for the next page; null on the last page');
+
+export const adminLoginResponseSchema = z.object({
+  status: success,
+  message: z.string(),
+  username: z.string(),
+});
+export const adminSessionResponseSchema = z.object({ status: success, username: z.string() });
+export const messageResponseSchema = z.object({ status: success, message: z.string() });
+
+export const adminPaymentsResponseSchema = z.object({
+  status: success,
+  payments: z.array(adminPaymentSchema),
+  nextCursor,
+  total: z.number(),
+  totalIsCapped: z.boolean(),
+  message: z.string(),
+});
+
+export const adminTransactionsResponseSchema = z.object({
+  status: success,
+  transactions: z.array(adminTransactionSchema),
+  nextCursor,
+  message: z.string(),
+  /** With the built-in sandbox gateway: the console may close its batch (POST /api/admin/sandbox/settle). */
+  sandboxBatch: z.literal(true).optional(),
+});
+
+export const capturePaymentResponseSchema = z.object({
+  status: success,
+  message: z.string(),
+  payment: z.object({
+    paymentId: z.string(),
+    orderId: z.string(),
+    captureStatus: z.string(),
+    captureAmount: z.number(),
+    originalAmount: z.number(),
+  }),
+});
+
+export const captureAllResponseSchema = z.object({
+  status: success,
+  message: z.string(),
+  results: z.array(captureAllResultSchema),
+  successCount: z.number(),
+  failureCount: z.number(),
+});
+
+export const refundResponseSchema = z.object({
+  status: success,
+  message: z.string(),
+  demoMode: z.boolean(),
+  refund: z.object({
+    amount: z.number(),
+    refundableAmount: z.number(),
+    /** Waiting for the capture to settle: sent after tonight's settlement. */
+    scheduled: z.literal(true).optional(),
+  }),
+});
+
+export const sandboxSettleResponseSchema = z.object({
+  status: success,
+  message: z.string(),
+  settled: z.number(),
+  refundsSent: z.number(),
+});
+
+export const auditLogResponseSchema = z.object({
+  status: success,
+  events: z.array(auditEventSchema),
+  nextCursor,
+});
+
+export const reconcileResponseSchema = z.object({
+  status: success,
+  message: z.string(),
+  succeeded: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+});

@@ -63,12 +63,13 @@ export const createPaymentRequestSchema = z.object(
 );
 export type CreatePaymentRequest = z.input<typeof createPaymentRequestSchema>;
 
-export interface CreatePaymentResponse {
-  status: 'success';
-  requestId: string;
-  paymentUrl: string;
-  message: string;
-}
+export const createPaymentResponseSchema = z.object({
+  status: z.literal('success'),
+  requestId: z.string(),
+  paymentUrl: z.string(),
+  message: z.string(),
+});
+export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
 
 export const verifyPaymentRequestSchema = z.object(
   {
@@ -77,33 +78,36 @@ export const verifyPaymentRequestSchema = z.object(
   BODY_MUST_BE_OBJECT,
 );
 
-export interface PaymentDetails {
-  orderId: string;
+export const paymentDetailsSchema = z.object({
+  orderId: z.string(),
   /** "Google Pay" or "Apple Pay" for a wallet payment. */
-  wallet?: string;
-  paymentMethod: string;
-  transactionStatus: string;
-  transaction: string;
-  amount: number;
-  last4: string;
-  authorizationCode: string;
-  transactionDate: string;
+  wallet: z.string().optional(),
+  paymentMethod: z.string(),
+  transactionStatus: z.string(),
+  transaction: z.string(),
+  amount: z.number(),
+  last4: z.string(),
+  authorizationCode: z.string(),
+  transactionDate: z.string(),
   /** Apple Pay ran in test mode: the result page says so. */
-  testMode?: boolean;
-  testModeReason?: string;
-}
+  testMode: z.boolean().optional(),
+  testModeReason: z.string().optional(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
-export interface VerifyPaymentResponse {
-  status: 'success' | 'error';
-  message: string;
-  paymentDetails?: PaymentDetails;
-  error?: string;
-  errorcode?: string;
-}
+export const verifyPaymentResponseSchema = z.object({
+  status: z.enum(['success', 'error']),
+  message: z.string(),
+  paymentDetails: paymentDetailsSchema.optional(),
+  error: z.string().optional(),
+  errorcode: z.string().optional(),
+});
+export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 
 /** The body of every refused call: the message is what a person reads. */
-export interface ErrorResponse {
-  status: 'error';
-  message: string;
-  error?: string;
-}
+export const errorResponseSchema = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  error: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidRoutingNumber } from '../card-brand';
-import { EMAIL_PATTERN, INVALID_EMAIL } from './account';
+import { EMAIL_PATTERN, INVALID_EMAIL, savedPaymentMethodSchema } from './account';
 import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
 
 /**
@@ -183,3 +183,30 @@ export const processWithTokenRequestSchema = z.looseObject(
   },
   { error: 'The request body must be a JSON object' },
 );
+
+/** The card or account turned into a CardSecure token (never the number itself). */
+export const tokenizeResponseSchema = z.object({
+  status: z.literal('Y'),
+  tokenid: z.string(),
+  type: z.enum(['CC', 'ACH']),
+  message: z.string(),
+});
+
+export const savePaymentTokenResponseSchema = z.object({
+  status: z.literal('success'),
+  paymentMethod: savedPaymentMethodSchema,
+  message: z.string(),
+});
+
+export const paymentMethodsResponseSchema = z.object({
+  status: z.literal('success'),
+  paymentMethods: z.array(savedPaymentMethodSchema),
+});
+
+/** A payment made by the server (saved method): the result page verifies `requestId` as for the hosted page. */
+export const serverPaymentResponseSchema = z.object({
+  status: z.literal('success'),
+  transactionId: z.string(),
+  requestId: z.string(),
+  message: z.string(),
+});

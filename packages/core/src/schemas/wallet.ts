@@ -90,16 +90,17 @@ export const processWithApplePayRequestSchema = z.object(
 );
 export type ProcessWithApplePayRequest = z.input<typeof processWithApplePayRequestSchema>;
 
-export interface WalletPaymentResponse {
-  status: 'success';
-  transactionId: string;
+export const walletPaymentResponseSchema = z.object({
+  status: z.literal('success'),
+  transactionId: z.string(),
   /** The payment request the result page verifies, as for the hosted page. */
-  requestId: string;
-  message: string;
+  requestId: z.string(),
+  message: z.string(),
   /** Apple Pay only: the payment ran without Apple's real services, and why. */
-  testMode?: boolean;
-  testModeReason?: string;
-}
+  testMode: z.boolean().optional(),
+  testModeReason: z.string().optional(),
+});
+export type WalletPaymentResponse = z.infer<typeof walletPaymentResponseSchema>;
 
 /**
  * POST /api/googlepay/record-payment (SPEC §7): the browser's note of a Google Pay result. It changes no
@@ -117,24 +118,25 @@ export const recordGooglePayPaymentRequestSchema = z.object(
 export type RecordGooglePayPaymentRequest = z.input<typeof recordGooglePayPaymentRequestSchema>;
 
 /** What the storefront needs to show the wallet buttons (GET /api/wallets/config). */
-export interface WalletConfig {
+export const walletConfigSchema = z.object({
   /** The sandbox gateway is in use: the storefront installs the sandbox wallets, served from here. */
-  sandboxWalletUrl?: string;
-  googlePay: {
-    environment: 'TEST' | 'PRODUCTION';
+  sandboxWalletUrl: z.string().optional(),
+  googlePay: z.object({
+    environment: z.enum(['TEST', 'PRODUCTION']),
     /** Google's merchant id; required in PRODUCTION. */
-    merchantId?: string;
-    merchantName: string;
+    merchantId: z.string().optional(),
+    merchantName: z.string(),
     /** The CardPointe merchant id, which Google puts in the token for CardSecure. */
-    gatewayMerchantId: string;
-  };
-  applePay: {
+    gatewayMerchantId: z.string(),
+  }),
+  applePay: z.object({
     /** False when no merchant session can be had (CardPointe without a merchant certificate). */
-    available: boolean;
-    merchantId: string;
-    displayName: string;
-  };
-}
+    available: z.boolean(),
+    merchantId: z.string(),
+    displayName: z.string(),
+  }),
+});
+export type WalletConfig = z.infer<typeof walletConfigSchema>;
 
 /** POST /api/validate-merchant (SPEC §7). */
 export const validateMerchantRequestSchema = z.object(
@@ -147,3 +149,13 @@ export const validateMerchantRequestSchema = z.object(
   BODY_MUST_BE_OBJECT,
 );
 export type ValidateMerchantRequest = z.input<typeof validateMerchantRequestSchema>;
+
+/** The browser's note of a Google Pay result, answered with the order's own amount. */
+export const recordGooglePayPaymentResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  amount: z.number(),
+});
+
+/** Apple's merchant session, passed to the browser as Apple gave it. */
+export const merchantSessionResponseSchema = z.record(z.string(), z.unknown());

@@ -1,22 +1,34 @@
 import {
   adminLoginRequestSchema,
+  adminLoginResponseSchema,
   adminPaymentsRequestSchema,
+  adminPaymentsResponseSchema,
+  adminSessionResponseSchema,
   adminTransactionsRequestSchema,
+  adminTransactionsResponseSchema,
   auditLogRequestSchema,
+  auditLogResponseSchema,
   cancelChargeRequestSchema,
+  captureAllResponseSchema,
   capturePaymentRequestSchema,
+  capturePaymentResponseSchema,
   centsToDollars,
+  messageResponseSchema,
+  reconcileResponseSchema,
   refundRequestSchema,
+  refundResponseSchema,
+  sandboxSettleResponseSchema,
   voidPaymentRequestSchema,
 } from '@store/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { insertAuditEvent } from '../../db/admin-store';
 import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminSessionCookie, requireAdmin } from '../../http/admin-session';
 import { AppError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
-import { parseBody } from '../../http/parse';
+import { answers, typed } from '../../http/contract';
 import type { CloseSandboxBatch } from '../../gateway/sandbox-batch';
 import { ADMIN_SESSION_TTL_MS, loginAdmin, logoutAdmin } from '../../services/admin-auth';
 import { listAudit, listPendingPayments, listTransactions } from '../../services/admin-queries';
@@ -52,188 +64,290 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   const operations = { orm, gateway: deps.gateway, refundsBeforeSettlement: deps.refundsBeforeSettlement };
   const cookie = adminSessionCookie(deps.secureCookies);
   const signedInAdmin = (request: FastifyRequest) => requireAdmin(orm, cookie, request);
-
-  app.post('/api/admin/login', async (request, reply) => {
-    const body = parseBody(adminLoginRequestSchema, request.body);
-    try {
-      const session = await loginAdmin(orm, { ...body, clientAddress: request.ip });
-      cookie.set(reply, session.token, ADMIN_SESSION_TTL_MS);
-      request.log.info({ admin: session.username }, 'admin signed in');
-      return { status: 'success', message: 'Login successful', username: session.username };
-    } catch (error) {
-      if (error instanceof AppError)
-        request.log.warn({ admin: body.username, client: request.ip }, 'admin sign-in refused');
-      throw error;
-    }
-  });
-
-  app.post('/api/admin/logout', async (request, reply) => {
-    const admin = await signedInAdmin(request);
-    await logoutAdmin(orm, cookie.read(request)!, admin.username);
-    cookie.clear(reply);
-    return { status: 'success', message: 'Logged out' };
-  });
-
-  app.get('/api/admin/session', async (request) => {
-    const admin = await signedInAdmin(request);
-    return { status: 'success', username: admin.username };
-  });
-
-  app.post('/api/admin/payments', async (request) => {
-    await signedInAdmin(request);
-    const query = parseBody(adminPaymentsRequestSchema, request.body);
-    const page = await listPendingPayments(orm, query);
+  const api = typed(app);
+  /** Every admin call but login: the session is checked before anything in the request is read. */
+  const admin = <Body extends z.ZodType | undefined = undefined>(
+    summary: string,
+    schema: { body?: Body; response: z.ZodType },
+  ) => {
+    const declared = { tags: ['Admin console'], summary, response: answers(schema.response) };
     return {
-      status: 'success',
-      ...page,
-      message: `${page.total}${page.totalIsCapped ? '+' : ''} payment${page.total === 1 ? '' : 's'} awaiting capture`,
+      // A call without a body declares none (Fastify warns of an empty one).
+      schema: (schema.body ? { ...declared, body: schema.body } : declared) as typeof declared & {
+        body: Body;
+      },
+      preValidation: async (request: FastifyRequest) => {
+        await signedInAdmin(request);
+      },
     };
-  });
+  };
 
-  app.post('/api/admin/transactions', async (request) => {
-    await signedInAdmin(request);
-    const query = parseBody(adminTransactionsRequestSchema, request.body);
-    const page = await listTransactions(orm, { ...query, demoMode: !deps.gateway.movesRealMoney });
-    return {
-      status: 'success',
-      ...page,
-      message: `${page.transactions.length} transactions`,
-      // With the built-in sandbox, the console offers to close its batch now (POST /api/admin/sandbox/settle).
-      ...(deps.closeSandboxBatch ? { sandboxBatch: true } : {}),
-    };
-  });
+  api.post(
+    '/api/admin/login',
+    {
+      schema: {
+        tags: ['Admin console'],
+        summary: 'Sign in; sets the admin session cookie',
+        body: adminLoginRequestSchema,
+        response: answers(adminLoginResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      try {
+        const session = await loginAdmin(orm, { ...body, clientAddress: request.ip });
+        cookie.set(reply, session.token, ADMIN_SESSION_TTL_MS);
+        request.log.info({ admin: session.username }, 'admin signed in');
+        return { status: 'success', message: 'Login successful', username: session.username };
+      } catch (error) {
+        if (error instanceof AppError)
+          request.log.warn({ admin: body.username, client: request.ip }, 'admin sign-in refused');
+        throw error;
+      }
+    },
+  );
 
-  app.post('/api/admin/capture-payment', async (request, reply) => {
-    const admin = await signedInAdmin(request);
-    const { payment: target } = parseBody(capturePaymentRequestSchema, request.body);
-    return runIdempotent(orm, request, reply, `capture-payment:${admin.username}`, async (idempotencyKey) => {
-      const answer = await capturePayment(operations, {
-        paymentId: target.paymentId,
-        actor: admin.username,
-        idempotencyKey,
-        amountCents: target.amount,
-        originalAmountCents: target.originalAmount,
-      });
+  api.post(
+    '/api/admin/logout',
+    admin('Sign out; ends the session on the server', { response: messageResponseSchema }),
+    async (request, reply) => {
+      const admin = await signedInAdmin(request);
+      await logoutAdmin(orm, cookie.read(request)!, admin.username);
+      cookie.clear(reply);
+      return { status: 'success', message: 'Logged out' };
+    },
+  );
+
+  api.get(
+    '/api/admin/session',
+    admin('Who is signed in', { response: adminSessionResponseSchema }),
+    async (request) => {
+      const admin = await signedInAdmin(request);
+      return { status: 'success', username: admin.username };
+    },
+  );
+
+  api.post(
+    '/api/admin/payments',
+    admin('Pending Payments: authorizations awaiting capture, newest first', {
+      body: adminPaymentsRequestSchema,
+      response: adminPaymentsResponseSchema,
+    }),
+    async (request) => {
+      await signedInAdmin(request);
+      const query = request.body;
+      const page = await listPendingPayments(orm, query);
       return {
         status: 'success',
-        message: answer.message,
-        payment: {
-          paymentId: answer.payment.id,
-          orderId: answer.payment.orderId,
-          captureStatus: answer.payment.captureStatus,
-          captureAmount: centsToDollars(answer.payment.capturedCents),
-          originalAmount: centsToDollars(answer.payment.authorizedCents),
+        ...page,
+        message: `${page.total}${page.totalIsCapped ? '+' : ''} payment${page.total === 1 ? '' : 's'} awaiting capture`,
+      };
+    },
+  );
+
+  api.post(
+    '/api/admin/transactions',
+    admin('Transaction History: payments and refunds, filtered and searched', {
+      body: adminTransactionsRequestSchema,
+      response: adminTransactionsResponseSchema,
+    }),
+    async (request) => {
+      await signedInAdmin(request);
+      const query = request.body;
+      const page = await listTransactions(orm, { ...query, demoMode: !deps.gateway.movesRealMoney });
+      return {
+        status: 'success',
+        ...page,
+        message: `${page.transactions.length} transactions`,
+        // With the built-in sandbox, the console offers to close its batch now (POST /api/admin/sandbox/settle).
+        ...(deps.closeSandboxBatch ? { sandboxBatch: true } : {}),
+      };
+    },
+  );
+
+  api.post(
+    '/api/admin/capture-payment',
+    admin('Capture one payment, in full or in part', {
+      body: capturePaymentRequestSchema,
+      response: capturePaymentResponseSchema,
+    }),
+    async (request, reply) => {
+      const admin = await signedInAdmin(request);
+      const { payment: target } = request.body;
+      return runIdempotent(
+        orm,
+        request,
+        reply,
+        `capture-payment:${admin.username}`,
+        async (idempotencyKey) => {
+          const answer = await capturePayment(operations, {
+            paymentId: target.paymentId,
+            actor: admin.username,
+            idempotencyKey,
+            amountCents: target.amount,
+            originalAmountCents: target.originalAmount,
+          });
+          return {
+            status: 'success',
+            message: answer.message,
+            payment: {
+              paymentId: answer.payment.id,
+              orderId: answer.payment.orderId,
+              captureStatus: answer.payment.captureStatus,
+              captureAmount: centsToDollars(answer.payment.capturedCents),
+              originalAmount: centsToDollars(answer.payment.authorizedCents),
+            },
+          };
         },
-      };
-    });
-  });
+      );
+    },
+  );
 
-  app.post('/api/admin/capture-all', async (request, reply) => {
-    const admin = await signedInAdmin(request);
-    return runIdempotent(orm, request, reply, `capture-all:${admin.username}`, async () => {
-      const outcome = await captureAll(operations, admin.username);
-      const total = outcome.results.length;
-      return {
-        status: 'success',
-        ...outcome,
-        message:
-          total === 0
-            ? 'No payments awaiting capture'
-            : `Captured ${outcome.successCount} of ${total} payment${total === 1 ? '' : 's'}`,
-      };
-    });
-  });
-
-  app.post('/api/admin/void-payment', async (request, reply) => {
-    const admin = await signedInAdmin(request);
-    const { payment } = parseBody(voidPaymentRequestSchema, request.body);
-    return runIdempotent(orm, request, reply, `void-payment:${admin.username}`, async (idempotencyKey) => {
-      const answer = await voidPayment(operations, {
-        paymentId: payment.paymentId,
-        actor: admin.username,
-        idempotencyKey,
+  api.post(
+    '/api/admin/capture-all',
+    admin('Capture every payment awaiting capture', { response: captureAllResponseSchema }),
+    async (request, reply) => {
+      const admin = await signedInAdmin(request);
+      return runIdempotent(orm, request, reply, `capture-all:${admin.username}`, async () => {
+        const outcome = await captureAll(operations, admin.username);
+        const total = outcome.results.length;
+        return {
+          status: 'success',
+          ...outcome,
+          message:
+            total === 0
+              ? 'No payments awaiting capture'
+              : `Captured ${outcome.successCount} of ${total} payment${total === 1 ? '' : 's'}`,
+        };
       });
-      return { status: 'success', message: answer.message };
-    });
-  });
+    },
+  );
 
-  app.post('/api/admin/refund', async (request, reply) => {
-    const admin = await signedInAdmin(request);
-    const { transaction, amount } = parseBody(refundRequestSchema, request.body);
-    return runIdempotent(orm, request, reply, `refund:${admin.username}`, async (idempotencyKey) => {
-      const answer = await refundPayment(operations, {
-        paymentId: transaction.paymentId,
-        amountCents: amount,
-        actor: admin.username,
-        idempotencyKey,
+  api.post(
+    '/api/admin/void-payment',
+    admin('Void an authorization: the hold is released', {
+      body: voidPaymentRequestSchema,
+      response: messageResponseSchema,
+    }),
+    async (request, reply) => {
+      const admin = await signedInAdmin(request);
+      const { payment } = request.body;
+      return runIdempotent(orm, request, reply, `void-payment:${admin.username}`, async (idempotencyKey) => {
+        const answer = await voidPayment(operations, {
+          paymentId: payment.paymentId,
+          actor: admin.username,
+          idempotencyKey,
+        });
+        return { status: 'success', message: answer.message };
       });
-      return {
-        status: 'success',
-        message: answer.message,
-        demoMode: !deps.gateway.movesRealMoney,
-        refund: {
-          amount: centsToDollars(answer.operation.amountCents),
-          refundableAmount: centsToDollars(answer.payment.capturedCents - answer.payment.refundedCents),
-          ...(answer.operation.status === 'scheduled' ? { scheduled: true } : {}),
-        },
-      };
-    });
-  });
+    },
+  );
 
-  app.post('/api/admin/cancel-charge', async (request, reply) => {
-    const admin = await signedInAdmin(request);
-    const { payment } = parseBody(cancelChargeRequestSchema, request.body);
-    return runIdempotent(orm, request, reply, `cancel-charge:${admin.username}`, async (idempotencyKey) => {
-      const answer = await cancelCharge(operations, {
-        paymentId: payment.paymentId,
-        actor: admin.username,
-        idempotencyKey,
+  api.post(
+    '/api/admin/refund',
+    admin('Refund part or all of a captured payment', {
+      body: refundRequestSchema,
+      response: refundResponseSchema,
+    }),
+    async (request, reply) => {
+      const admin = await signedInAdmin(request);
+      const { transaction, amount } = request.body;
+      return runIdempotent(orm, request, reply, `refund:${admin.username}`, async (idempotencyKey) => {
+        const answer = await refundPayment(operations, {
+          paymentId: transaction.paymentId,
+          amountCents: amount,
+          actor: admin.username,
+          idempotencyKey,
+        });
+        return {
+          status: 'success',
+          message: answer.message,
+          demoMode: !deps.gateway.movesRealMoney,
+          refund: {
+            amount: centsToDollars(answer.operation.amountCents),
+            refundableAmount: centsToDollars(answer.payment.capturedCents - answer.payment.refundedCents),
+            ...(answer.operation.status === 'scheduled' ? { scheduled: true } : {}),
+          },
+        };
       });
-      return {
-        status: 'success',
-        message: 'Charge cancelled: the customer is not charged',
-        demoMode: !deps.gateway.movesRealMoney,
-        refund: { amount: centsToDollars(answer.operation.amountCents), refundableAmount: 0 },
-      };
-    });
-  });
+    },
+  );
+
+  api.post(
+    '/api/admin/cancel-charge',
+    admin('Cancel a captured payment before it settles (a void of the capture)', {
+      body: cancelChargeRequestSchema,
+      response: refundResponseSchema,
+    }),
+    async (request, reply) => {
+      const admin = await signedInAdmin(request);
+      const { payment } = request.body;
+      return runIdempotent(orm, request, reply, `cancel-charge:${admin.username}`, async (idempotencyKey) => {
+        const answer = await cancelCharge(operations, {
+          paymentId: payment.paymentId,
+          actor: admin.username,
+          idempotencyKey,
+        });
+        return {
+          status: 'success',
+          message: 'Charge cancelled: the customer is not charged',
+          demoMode: !deps.gateway.movesRealMoney,
+          refund: { amount: centsToDollars(answer.operation.amountCents), refundableAmount: 0 },
+        };
+      });
+    },
+  );
 
   const closeSandboxBatch = deps.closeSandboxBatch;
   if (closeSandboxBatch) {
     // Demo mode: the sandbox's nightly settlement, now. The store then learns it and sends waiting refunds.
-    app.post('/api/admin/sandbox/settle', async (request) => {
-      const admin = await signedInAdmin(request);
-      const batch = await closeSandboxBatch();
-      const caughtUp = await catchUpWithSettlement(operations);
-      await insertAuditEvent(orm, {
-        actor: admin.username,
-        action: 'sandbox_settle',
-        orderId: null,
-        amountCents: null,
-        outcome: 'success',
-        detail: `sandbox batch closed: ${batch.settled} transactions settled, ${caughtUp.refundsSent} scheduled refunds sent`,
-      });
-      return {
-        status: 'success',
-        message: `Sandbox batch closed: ${plural(caughtUp.settled, 'payment')} settled, ${plural(caughtUp.refundsSent, 'scheduled refund')} sent`,
-        ...caughtUp,
-      };
-    });
+    api.post(
+      '/api/admin/sandbox/settle',
+      admin('Demo mode: close the sandbox gateway batch now', { response: sandboxSettleResponseSchema }),
+      async (request) => {
+        const admin = await signedInAdmin(request);
+        const batch = await closeSandboxBatch();
+        const caughtUp = await catchUpWithSettlement(operations);
+        await insertAuditEvent(orm, {
+          actor: admin.username,
+          action: 'sandbox_settle',
+          orderId: null,
+          amountCents: null,
+          outcome: 'success',
+          detail: `sandbox batch closed: ${batch.settled} transactions settled, ${caughtUp.refundsSent} scheduled refunds sent`,
+        });
+        return {
+          status: 'success',
+          message: `Sandbox batch closed: ${plural(caughtUp.settled, 'payment')} settled, ${plural(caughtUp.refundsSent, 'scheduled refund')} sent`,
+          ...caughtUp,
+        };
+      },
+    );
   }
 
-  app.post('/api/admin/audit-log', async (request) => {
-    await signedInAdmin(request);
-    const query = parseBody(auditLogRequestSchema, request.body);
-    return { status: 'success', ...(await listAudit(orm, query)) };
-  });
+  api.post(
+    '/api/admin/audit-log',
+    admin('The audit log, newest first', { body: auditLogRequestSchema, response: auditLogResponseSchema }),
+    async (request) => {
+      await signedInAdmin(request);
+      const query = request.body;
+      return { status: 'success', ...(await listAudit(orm, query)) };
+    },
+  );
 
-  app.post('/api/admin/reconcile', async (request) => {
-    await signedInAdmin(request);
-    const counts = await reconcilePendingOperations(operations, deps.reconcileAfterMs);
-    return {
-      status: 'success',
-      ...counts,
-      message: `${counts.succeeded} confirmed, ${counts.failed} released, ${counts.pending} still unconfirmed`,
-    };
-  });
+  api.post(
+    '/api/admin/reconcile',
+    admin('Settle unconfirmed money operations from the gateway records', {
+      response: reconcileResponseSchema,
+    }),
+    async (request) => {
+      await signedInAdmin(request);
+      const counts = await reconcilePendingOperations(operations, deps.reconcileAfterMs);
+      return {
+        status: 'success',
+        ...counts,
+        message: `${counts.succeeded} confirmed, ${counts.failed} released, ${counts.pending} still unconfirmed`,
+      };
+    },
+  );
 }

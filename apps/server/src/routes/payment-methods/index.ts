@@ -1,14 +1,19 @@
 import {
   listPaymentMethodsRequestSchema,
+  messageResponseSchema,
   paymentMethodActionRequestSchema,
+  paymentMethodsResponseSchema,
   processWithTokenRequestSchema,
   savePaymentTokenRequestSchema,
+  savePaymentTokenResponseSchema,
+  serverPaymentResponseSchema,
   tokenizeRequestSchema,
+  tokenizeResponseSchema,
 } from '@store/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CustomerGuard } from '../../http/customer-session';
 import { runIdempotent } from '../../http/idempotency';
-import { parseBody } from '../../http/parse';
+import { answers, typed } from '../../http/contract';
 import {
   listPaymentMethods,
   payWithSavedMethod,
@@ -25,57 +30,127 @@ export function registerPaymentMethodRoutes(
   deps: PaymentMethodDependencies & { customers: CustomerGuard },
 ): void {
   const { customers } = deps;
+  const api = typed(app);
 
-  app.post('/api/payment/tokenize-proxy', async (request) => {
-    const customer = await customers.signedIn(request);
-    const form = parseBody(tokenizeRequestSchema, request.body);
-    const { token, type } = await tokenizePaymentMethod(deps, {
-      customerId: customer.id,
-      clientAddress: request.ip,
-      form,
-    });
-    return { status: 'Y', tokenid: token, type, message: 'Tokenized' };
-  });
-
-  app.post('/api/payment/save-payment-token', async (request) => {
-    const body = parseBody(savePaymentTokenRequestSchema, request.body);
-    const customer = await customers.owner(request, body.userId);
-    const paymentMethod = await savePaymentMethod(deps, { ...body, customerId: customer.id });
-    return { status: 'success', paymentMethod, message: 'Payment method saved' };
-  });
-
-  app.post('/api/payment/payment-methods', async (request) => {
-    const body = parseBody(listPaymentMethodsRequestSchema, request.body);
-    const customer = await customers.owner(request, body.userId);
-    return { status: 'success', paymentMethods: await listPaymentMethods(deps.orm, customer.id) };
-  });
-
-  app.post('/api/users/payment-methods/remove', async (request) => {
-    const body = parseBody(paymentMethodActionRequestSchema, request.body);
-    const customer = await customers.owner(request, body.userId);
-    await removePaymentMethod(deps, { customerId: customer.id, methodId: body.paymentMethodId });
-    return { status: 'success', message: 'Payment method removed' };
-  });
-
-  app.post('/api/users/payment-methods/set-default', async (request) => {
-    const body = parseBody(paymentMethodActionRequestSchema, request.body);
-    const customer = await customers.owner(request, body.userId);
-    await setDefaultPaymentMethod(deps, { customerId: customer.id, methodId: body.paymentMethodId });
-    return { status: 'success', message: 'Default payment method updated' };
-  });
-
-  app.post('/api/payment/process-with-token', async (request, reply) => {
-    const body = parseBody(processWithTokenRequestSchema, request.body);
-    const customer = await customers.owner(request, body.userId);
-    // A double click or a retried request sends the same key and gets the first answer: one charge.
-    return runIdempotent(deps.orm, request, reply, `process-with-token:${customer.id}`, () =>
-      payWithSavedMethod(deps, {
+  api.post(
+    '/api/payment/tokenize-proxy',
+    {
+      schema: {
+        tags: ['Saved payment methods'],
+        summary: 'Turn a card or bank account into a CardSecure token',
+        body: tokenizeRequestSchema,
+        response: answers(tokenizeResponseSchema),
+      },
+      preValidation: async (request: FastifyRequest) => {
+        await customers.signedIn(request);
+      },
+    },
+    async (request) => {
+      const customer = await customers.signedIn(request);
+      const form = request.body;
+      const { token, type } = await tokenizePaymentMethod(deps, {
         customerId: customer.id,
-        methodId: body.paymentMethodId,
-        amountCents: body.amount,
-        orderId: body.orderId,
-        items: body.items,
-      }),
-    );
-  });
+        clientAddress: request.ip,
+        form,
+      });
+      return { status: 'Y', tokenid: token, type, message: 'Tokenized' };
+    },
+  );
+
+  api.post(
+    '/api/payment/save-payment-token',
+    {
+      schema: {
+        tags: ['Saved payment methods'],
+        summary: "Save a token in the customer's gateway profile",
+        body: savePaymentTokenRequestSchema,
+        response: answers(savePaymentTokenResponseSchema),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const customer = await customers.owner(request, body.userId);
+      const paymentMethod = await savePaymentMethod(deps, { ...body, customerId: customer.id });
+      return { status: 'success', paymentMethod, message: 'Payment method saved' };
+    },
+  );
+
+  api.post(
+    '/api/payment/payment-methods',
+    {
+      schema: {
+        tags: ['Saved payment methods'],
+        summary: "The customer's saved methods",
+        body: listPaymentMethodsRequestSchema,
+        response: answers(paymentMethodsResponseSchema),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const customer = await customers.owner(request, body.userId);
+      return { status: 'success', paymentMethods: await listPaymentMethods(deps.orm, customer.id) };
+    },
+  );
+
+  api.post(
+    '/api/users/payment-methods/remove',
+    {
+      schema: {
+        tags: ['Saved payment methods'],
+        summary: 'Remove a saved method',
+        body: paymentMethodActionRequestSchema,
+        response: answers(messageResponseSchema),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const customer = await customers.owner(request, body.userId);
+      await removePaymentMethod(deps, { customerId: customer.id, methodId: body.paymentMethodId });
+      return { status: 'success', message: 'Payment method removed' };
+    },
+  );
+
+  api.post(
+    '/api/users/payment-methods/set-default',
+    {
+      schema: {
+        tags: ['Saved payment methods'],
+        summary: 'Make a saved method the default',
+        body: paymentMethodActionRequestSchema,
+        response: answers(messageResponseSchema),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const customer = await customers.owner(request, body.userId);
+      await setDefaultPaymentMethod(deps, { customerId: customer.id, methodId: body.paymentMethodId });
+      return { status: 'success', message: 'Default payment method updated' };
+    },
+  );
+
+  api.post(
+    '/api/payment/process-with-token',
+    {
+      schema: {
+        tags: ['Saved payment methods'],
+        summary: 'Pay with a saved method',
+        body: processWithTokenRequestSchema,
+        response: answers(serverPaymentResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const customer = await customers.owner(request, body.userId);
+      // A double click or a retried request sends the same key and gets the first answer: one charge.
+      return runIdempotent(deps.orm, request, reply, `process-with-token:${customer.id}`, () =>
+        payWithSavedMethod(deps, {
+          customerId: customer.id,
+          methodId: body.paymentMethodId,
+          amountCents: body.amount,
+          orderId: body.orderId,
+          items: body.items,
+        }),
+      );
+    },
+  );
 }

@@ -1,21 +1,47 @@
-import { createPaymentRequestSchema, verifyPaymentRequestSchema } from '@store/core';
+import {
+  createPaymentRequestSchema,
+  createPaymentResponseSchema,
+  verifyPaymentRequestSchema,
+  verifyPaymentResponseSchema,
+} from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import type { CustomerGuard } from '../../http/customer-session';
-import { parseBody } from '../../http/parse';
+import { answers, typed } from '../../http/contract';
 import { createPayment, verifyPayment, type CheckoutDependencies } from '../../services/checkout';
 
 export function registerPaymentRoutes(
   app: FastifyInstance,
   deps: CheckoutDependencies & { customers: CustomerGuard },
 ): void {
-  app.post('/api/payment/create-payment', async (request) => {
-    const body = parseBody(createPaymentRequestSchema, request.body);
-    // A guest pays without a userId; one that names a customer must be that signed-in customer.
-    if (body.userId !== undefined) await deps.customers.owner(request, body.userId);
-    return createPayment(deps, body);
-  });
+  const api = typed(app);
+  api.post(
+    '/api/payment/create-payment',
+    {
+      schema: {
+        tags: ['Checkout'],
+        summary: 'Record an order and get the hosted payment page address',
+        body: createPaymentRequestSchema,
+        response: answers(createPaymentResponseSchema),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      // A guest pays without a userId; one that names a customer must be that signed-in customer.
+      if (body.userId !== undefined) await deps.customers.owner(request, body.userId);
+      return createPayment(deps, body);
+    },
+  );
 
-  app.post('/api/payment/verify-payment', async (request) =>
-    verifyPayment(deps, parseBody(verifyPaymentRequestSchema, request.body).requestId),
+  api.post(
+    '/api/payment/verify-payment',
+    {
+      schema: {
+        tags: ['Checkout'],
+        summary: "Confirm a payment with the gateway after the shopper's return",
+        body: verifyPaymentRequestSchema,
+        response: answers(verifyPaymentResponseSchema),
+      },
+    },
+    async (request) => verifyPayment(deps, request.body.requestId),
   );
 }

@@ -1,18 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import {
+  merchantSessionResponseSchema,
   processWithApplePayRequestSchema,
   processWithGooglePayRequestSchema,
   recordGooglePayPaymentRequestSchema,
+  recordGooglePayPaymentResponseSchema,
   validateMerchantRequestSchema,
-  type WalletConfig,
+  walletConfigSchema,
+  walletPaymentResponseSchema,
+  errorResponseSchema,
 } from '@store/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ApplePayConfig, GooglePayConfig } from '../../config';
 import { AppError } from '../../http/errors';
 import { validateMerchant, type MerchantSessionClient } from '../../services/apple-merchant-validation';
 import type { CustomerGuard } from '../../http/customer-session';
 import { runIdempotent } from '../../http/idempotency';
-import { parseBody } from '../../http/parse';
+import { answers, typed } from '../../http/contract';
 import type { CheckoutDependencies } from '../../services/checkout';
 import { noteWalletResultSeen, payWithWallet } from '../../services/wallet-payments';
 
@@ -32,6 +37,7 @@ export interface WalletRouteDependencies extends CheckoutDependencies {
 /** Google Pay and Apple Pay (SPEC §7): guests may pay; a call naming a `userId` must be that customer's. */
 export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDependencies): void {
   const { customers } = deps;
+  const api = typed(app);
 
   /** The signed-in customer a wallet call names, or a guest (undefined) when it names none. */
   async function payer(request: FastifyRequest, userId: string | undefined) {
@@ -39,85 +45,149 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDepe
     return (await customers.owner(request, userId)).id;
   }
 
-  app.get('/api/wallets/config', async (): Promise<WalletConfig> => ({
-    ...(deps.sandboxWalletUrl ? { sandboxWalletUrl: deps.sandboxWalletUrl } : {}),
-    googlePay: {
-      environment: deps.googlePay.environment,
-      ...(deps.googlePay.merchantId ? { merchantId: deps.googlePay.merchantId } : {}),
-      merchantName: deps.googlePay.merchantName,
-      gatewayMerchantId: deps.gatewayMerchantId,
+  api.get(
+    '/api/wallets/config',
+    {
+      schema: {
+        tags: ['Wallets'],
+        summary: 'What the storefront needs to show the Google Pay and Apple Pay buttons',
+        response: answers(walletConfigSchema),
+      },
     },
-    applePay: {
-      available: deps.merchantSessions !== undefined,
-      merchantId: deps.applePay.merchantId ?? '',
-      displayName: deps.applePay.displayName,
+    async () => ({
+      ...(deps.sandboxWalletUrl ? { sandboxWalletUrl: deps.sandboxWalletUrl } : {}),
+      googlePay: {
+        environment: deps.googlePay.environment,
+        ...(deps.googlePay.merchantId ? { merchantId: deps.googlePay.merchantId } : {}),
+        merchantName: deps.googlePay.merchantName,
+        gatewayMerchantId: deps.gatewayMerchantId,
+      },
+      applePay: {
+        available: deps.merchantSessions !== undefined,
+        merchantId: deps.applePay.merchantId ?? '',
+        displayName: deps.applePay.displayName,
+      },
+    }),
+  );
+
+  api.post(
+    '/api/validate-merchant',
+    {
+      schema: {
+        tags: ['Wallets'],
+        summary: 'Apple Pay merchant validation: a merchant session from Apple',
+        body: validateMerchantRequestSchema,
+        response: answers(merchantSessionResponseSchema),
+      },
     },
-  }));
+    async (request) => {
+      const { validationURL } = request.body;
+      if (!deps.merchantSessions) throw new AppError('gateway_unavailable', 'Merchant validation failed');
+      return validateMerchant(deps.merchantSessions, validationURL, {
+        merchantIdentifier: deps.applePay.merchantId ?? '',
+        displayName: deps.applePay.displayName,
+        initiative: 'web',
+        initiativeContext: new URL(deps.publicUrl).hostname,
+      });
+    },
+  );
 
-  app.post('/api/validate-merchant', async (request) => {
-    const { validationURL } = parseBody(validateMerchantRequestSchema, request.body);
-    if (!deps.merchantSessions) throw new AppError('gateway_unavailable', 'Merchant validation failed');
-    return validateMerchant(deps.merchantSessions, validationURL, {
-      merchantIdentifier: deps.applePay.merchantId ?? '',
-      displayName: deps.applePay.displayName,
-      initiative: 'web',
-      initiativeContext: new URL(deps.publicUrl).hostname,
-    });
-  });
-
-  app.post('/api/applepay/process-with-applepay', async (request, reply) => {
-    const body = parseBody(processWithApplePayRequestSchema, request.body);
-    const customerId = await payer(request, body.userId);
-    const testModeReason = deps.merchantSessions?.testModeReason;
-    return runIdempotent(deps.orm, request, reply, `applepay:${customerId ?? 'guest'}`, async () => ({
-      ...(await payWithWallet(deps, {
-        payload: { wallet: 'applepay', paymentData: body.paymentToken },
-        amountCents: body.amount,
-        orderId: body.orderId,
-        items: body.items,
-        customerId,
-      })),
-      testMode: testModeReason !== undefined,
-      ...(testModeReason ? { testModeReason } : {}),
-    }));
-  });
+  api.post(
+    '/api/applepay/process-with-applepay',
+    {
+      schema: {
+        tags: ['Wallets'],
+        summary: 'Pay with an Apple Pay token',
+        body: processWithApplePayRequestSchema,
+        response: answers(walletPaymentResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const customerId = await payer(request, body.userId);
+      const testModeReason = deps.merchantSessions?.testModeReason;
+      return runIdempotent(deps.orm, request, reply, `applepay:${customerId ?? 'guest'}`, async () => ({
+        ...(await payWithWallet(deps, {
+          payload: { wallet: 'applepay', paymentData: body.paymentToken },
+          amountCents: body.amount,
+          orderId: body.orderId,
+          items: body.items,
+          customerId,
+        })),
+        testMode: testModeReason !== undefined,
+        ...(testModeReason ? { testModeReason } : {}),
+      }));
+    },
+  );
 
   // Apple reads this file to confirm the store's domain belongs to the merchant identifier.
-  app.get('/.well-known/apple-developer-merchantid-domain-association', async (_request, reply) => {
-    if (!deps.applePay.domainAssociationFile) throw new AppError('not_found', 'Not found');
-    return reply.type('text/plain').send(await readFile(deps.applePay.domainAssociationFile));
-  });
+  api.get(
+    '/.well-known/apple-developer-merchantid-domain-association',
+    {
+      schema: {
+        tags: ['Wallets'],
+        summary: 'Apple Pay domain verification file',
+        response: { 200: z.string(), '4xx': errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      if (!deps.applePay.domainAssociationFile) throw new AppError('not_found', 'Not found');
+      return reply.type('text/plain').send(await readFile(deps.applePay.domainAssociationFile, 'utf8'));
+    },
+  );
 
-  app.post('/api/googlepay/process-with-googlepay', async (request, reply) => {
-    const body = parseBody(processWithGooglePayRequestSchema, request.body);
-    const customerId = await payer(request, body.userId);
-    // The order id makes a retry harmless (a second try with it is refused); the key makes it answer alike.
-    return runIdempotent(deps.orm, request, reply, `googlepay:${customerId ?? 'guest'}`, () =>
-      payWithWallet(deps, {
-        // Google's token string goes to CardSecure as it came: not parsed, not re-encoded.
-        payload: { wallet: 'googlepay', token: body.paymentToken },
-        amountCents: body.amount,
-        orderId: body.orderId,
-        items: body.items,
-        customerId,
-      }),
-    );
-  });
-
-  app.post('/api/googlepay/record-payment', async (request) => {
-    const body = parseBody(recordGooglePayPaymentRequestSchema, request.body);
-    const customerId = await payer(request, body.userId);
-    const { reportedAmountDiffers, ...answer } = await noteWalletResultSeen(deps, {
-      requestId: body.requestId,
-      customerId,
-      reportedAmount: body.amount,
-    });
-    if (reportedAmountDiffers) {
-      request.log.warn(
-        { requestId: body.requestId, reported: body.amount, amount: answer.amount },
-        "record-payment: the browser's amount differs from the order's; the order's stands",
+  api.post(
+    '/api/googlepay/process-with-googlepay',
+    {
+      schema: {
+        tags: ['Wallets'],
+        summary: 'Pay with a Google Pay token',
+        body: processWithGooglePayRequestSchema,
+        response: answers(walletPaymentResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const customerId = await payer(request, body.userId);
+      // The order id makes a retry harmless (a second try with it is refused); the key makes it answer alike.
+      return runIdempotent(deps.orm, request, reply, `googlepay:${customerId ?? 'guest'}`, () =>
+        payWithWallet(deps, {
+          // Google's token string goes to CardSecure as it came: not parsed, not re-encoded.
+          payload: { wallet: 'googlepay', token: body.paymentToken },
+          amountCents: body.amount,
+          orderId: body.orderId,
+          items: body.items,
+          customerId,
+        }),
       );
-    }
-    return answer;
-  });
+    },
+  );
+
+  api.post(
+    '/api/googlepay/record-payment',
+    {
+      schema: {
+        tags: ['Wallets'],
+        summary: "The browser's note of a Google Pay result",
+        body: recordGooglePayPaymentRequestSchema,
+        response: answers(recordGooglePayPaymentResponseSchema),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const customerId = await payer(request, body.userId);
+      const { reportedAmountDiffers, ...answer } = await noteWalletResultSeen(deps, {
+        requestId: body.requestId,
+        customerId,
+        reportedAmount: body.amount,
+      });
+      if (reportedAmountDiffers) {
+        request.log.warn(
+          { requestId: body.requestId, reported: body.amount, amount: answer.amount },
+          "record-payment: the browser's amount differs from the order's; the order's stands",
+        );
+      }
+      return answer;
+    },
+  );
 }
