@@ -1,7 +1,8 @@
-// Starts the store: installs dependencies when missing, builds the storefront when its sources are newer
-// than the build, then runs the server (API, storefront and, by default, the sandbox gateway) in one process.
+// Starts the store: installs dependencies when missing, builds the storefront and compiles the server when
+// their sources are newer than the builds, then runs the server (API, storefront and, by default, the
+// sandbox gateway) in one process, as plain JavaScript.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -10,7 +11,12 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (!existsSync(join(root, 'node_modules/.bin/tsx'))) {
+// The builders and every package the server imports at run time (a checkout may bring new ones).
+const serverPackage = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'));
+const needed = ['vite', 'esbuild', ...Object.keys(serverPackage.dependencies)];
+const installed = (name) =>
+  existsSync(join(root, 'node_modules', name)) || existsSync(join(root, 'apps/server/node_modules', name));
+if (!needed.every(installed)) {
   console.info('Installing dependencies…');
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
@@ -24,14 +30,19 @@ function newestModification(directory) {
   return newest;
 }
 
-const builtPage = join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'packages/core/src'].map((path) => join(root, path));
-const sourceTime = Math.max(
-  ...sources.map((path) =>
-    statSync(path).isDirectory() ? newestModification(path) : statSync(path).mtimeMs,
-  ),
-);
-if (!existsSync(builtPage) || statSync(builtPage).mtimeMs < sourceTime) {
+/** Whether `output` is missing or older than any file among `sources` (files or folders). */
+function outdated(output, sources) {
+  if (!existsSync(join(root, output))) return true;
+  const sourceTime = Math.max(
+    ...sources.map((source) => {
+      const path = join(root, source);
+      return statSync(path).isDirectory() ? newestModification(path) : statSync(path).mtimeMs;
+    }),
+  );
+  return statSync(join(root, output)).mtimeMs < sourceTime;
+}
+
+if (outdated('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'packages/core/src'])) {
   console.info('Building the storefront…');
   run(join(root, 'node_modules/.bin/vite'), [
     'build',
@@ -42,7 +53,18 @@ if (!existsSync(builtPage) || statSync(builtPage).mtimeMs < sourceTime) {
   ]);
 }
 
-const server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+if (
+  outdated('apps/server/dist/main.js', [
+    'apps/server/src',
+    'packages/core/src',
+    'packages/sandbox-gateway/src',
+  ])
+) {
+  console.info('Compiling the server…');
+  run(process.execPath, [join(root, 'scripts/build-server.mjs')]);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
 });

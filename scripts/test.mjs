@@ -1,5 +1,6 @@
 // Runs every check and test: formatting, lint, types, unit and integration tests (Vitest, on PGlite and,
-// with TEST_DATABASE_URL, on PostgreSQL), the production build, and the end-to-end tests in Chromium.
+// with TEST_DATABASE_URL, on PostgreSQL), the production build of the storefront and the server, and the
+// end-to-end tests in Chromium against that build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,7 +63,8 @@ const builtWeb =
     'apps/web/vite.config.ts',
     '--logLevel',
     'warn',
-  ]);
+  ]) &&
+  run('Compiled server (esbuild)', process.execPath, ['scripts/build-server.mjs']);
 
 const playwrightReport = join(reports, 'playwright.json');
 const e2ePassed =

@@ -1,5 +1,5 @@
 import { createOrderId } from '@store/core';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** Puts 3 pen packs and 2 reams in the cart as a shopper would, and returns with the cart open. */
 async function fillCart(page: Page): Promise<void> {

@@ -9,7 +9,7 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /**
  * The real store (built storefront, API, mounted sandbox gateway) on a fresh embedded database, driven in
- * Debian's Chromium. The storefront must be built first (`npm test` does it).
+ * Debian's Chromium. The storefront and the server must be built first (`npm test` does both).
  */
 export default defineConfig({
   testDir: '.',
@@ -41,7 +41,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `${join(root, 'node_modules/.bin/tsx')} apps/server/src/main.ts`,
+    // The store as production runs it: the compiled server (`npm run build:server`), plain Node.
+    command: `${process.execPath} --enable-source-maps apps/server/dist/main.js`,
     cwd: root,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,

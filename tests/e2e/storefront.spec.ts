@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -90,4 +90,28 @@ test('the quantity field says what it did with a quantity it cannot take as type
   await addToCart.click();
   await expect(page.getByRole('button', { name: /cart, 1000 items/i })).toBeVisible();
   await expect(cart.getByText('$9,980.01')).toBeVisible();
+});
+
+test('a script the policy forbids is reported, and the API reference page keeps to its own policy', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injected = true';
+    document.body.append(script);
+  });
+  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => 'injected' in window)).toBe(false);
+  // Seen: the check works. Cleared, so that this test passes only if nothing else is reported.
+  cspViolations.length = 0;
+
+  await page.goto('/api/docs/');
+  await expect(page.getByRole('heading', { name: /Office Supply API/ })).toBeVisible();
+  await page
+    .getByRole('button', { name: /\/api\/admin\/refund/ })
+    .first()
+    .click();
+  await expect(page.getByText('refundableAmount').first()).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** Two reams in the cart: $19.98 and 5% tax, $20.98. */
 async function cartWithTwoReams(page: Page) {

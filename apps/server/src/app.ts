@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { STORE_NAME } from '@store/core';
 import { sandboxGatewayPlugin, type ApiCredentials } from '@store/sandbox-gateway';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { REPOSITORY_ROOT } from './repository-root';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { registerCleanTextCheck } from './http/clean-text';
 import { registerContract } from './http/contract';
-import { registerErrorHandler } from './http/error-handler';
+import { loggerOptions, registerRequestLog, type LogDestination } from './http/request-log';
+import { answerClientError, registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
@@ -25,7 +27,7 @@ import { createCustomerGuard } from './http/customer-session';
 
 const SANDBOX_PREFIX = '/sandbox';
 
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const WEB_DIST = join(REPOSITORY_ROOT, 'apps/web/dist');
 
 export interface AppDependencies {
   config: Config;
@@ -39,15 +41,23 @@ export interface AppDependencies {
   merchantSessions?: MerchantSessionClient;
   /** Serve the built storefront (apps/web/dist) when present; API-only tests leave it off. */
   serveWeb?: boolean;
-  logger?: boolean;
+  /** false: no logs; a destination: JSON lines written there (tests); otherwise stdout. */
+  logger?: boolean | LogDestination;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : loggerOptions(deps.config.logLevel, typeof deps.logger === 'object' ? deps.logger : undefined),
+    // One line for a slow or failed request (registerRequestLog) instead of two for every request.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     trustProxy: deps.config.trustProxy,
+    clientErrorHandler: answerClientError,
   });
+  registerRequestLog(app, { slowRequestMs: deps.config.slowRequestMs });
 
   await registerSecurityHeaders(app, {
     publicUrl: deps.config.publicUrl,

@@ -87,6 +87,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('logs requests slower than a second by default, or slower than LOG_SLOW_REQUEST_MS', () => {
+    expect(loadConfig({}).slowRequestMs).toBe(1000);
+    expect(loadConfig({ LOG_SLOW_REQUEST_MS: '' }).slowRequestMs).toBe(1000);
+    expect(loadConfig({ LOG_SLOW_REQUEST_MS: '250' }).slowRequestMs).toBe(250);
+    expect(loadConfig({ LOG_SLOW_REQUEST_MS: '0' }).slowRequestMs).toBe(0);
+    expect(problemsOf({ LOG_SLOW_REQUEST_MS: 'slow' })).toEqual(['LOG_SLOW_REQUEST_MS must be a number']);
+    expect(problemsOf({ LOG_SLOW_REQUEST_MS: '1.5' })).toEqual([
+      'LOG_SLOW_REQUEST_MS must be a whole number',
+    ]);
+    expect(problemsOf({ LOG_SLOW_REQUEST_MS: '-1' })).toEqual(['LOG_SLOW_REQUEST_MS must not be negative']);
+  });
+
   it('lists what CardPointe still needs', () => {
     expect(problemsOf({ GATEWAY: 'cardpointe', CARDPOINTE_USERNAME: 'user' })).toEqual([
       'CARDPOINTE_MERCHANT_ID is required when GATEWAY=cardpointe',

@@ -89,6 +89,15 @@ const environmentSchema = z
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
+    // Empty means unset, as for the text settings (a bare number coercion would read it as 0).
+    LOG_SLOW_REQUEST_MS: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ error: 'LOG_SLOW_REQUEST_MS must be a number' })
+        .int('LOG_SLOW_REQUEST_MS must be a whole number')
+        .min(0, 'LOG_SLOW_REQUEST_MS must not be negative')
+        .default(1000),
+    ),
   })
   .superRefine((env, context) => {
     // A request may spend a gateway time-out on the money call and another on asking what happened:
@@ -173,6 +182,8 @@ export interface Config {
   publicUrl: string;
   gateway: GatewayConfig;
   logLevel: string;
+  /** Requests that take at least this long are logged (warn); 0 logs every request. */
+  slowRequestMs: number;
   /** The first admin, created at start when the store has none. */
   firstAdmin: { username?: string; password?: string };
   /** Honour X-Forwarded-For (client addresses for sign-in throttling) only behind a trusted proxy. */
@@ -246,6 +257,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     publicUrl,
     gateway,
     logLevel: env.LOG_LEVEL,
+    slowRequestMs: env.LOG_SLOW_REQUEST_MS,
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     trustProxy: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,

@@ -4,6 +4,7 @@ import { ensureSandboxCredentials } from '@store/sandbox-gateway';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import type { LogDestination } from './http/request-log';
 import { createCardPointeGateway } from './gateway/cardpointe-gateway';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { createSandboxBatchControl } from './gateway/sandbox-batch';
@@ -33,7 +34,8 @@ export async function startServer(
   options: {
     database?: Database;
     serveWeb?: boolean;
-    logger?: boolean;
+    /** false: no logs; a destination: JSON lines written there (tests); otherwise stdout. */
+    logger?: boolean | LogDestination;
     /** Off only for tests that run each upkeep step themselves, at the moment they choose. */
     upkeep?: boolean;
   } = {},

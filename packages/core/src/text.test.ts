@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUncleanText, isCleanText, uncleanTextMessage } from './text';
+import { findUncleanText, isCleanText, nestsDeeperThan, textProblemOf, uncleanTextMessage } from './text';
 
 describe('clean text', () => {
   it.each(['', 'Ada Lovelace', 'Zoë Ñúñez', '東京', 'emoji 🖊️', 'a-b_c.d@e'])('accepts %j', (text) => {
@@ -35,5 +35,20 @@ describe('clean text', () => {
 
   it('says which field is wrong', () => {
     expect(uncleanTextMessage('customerName')).toBe('customerName must not contain control characters');
+  });
+});
+
+describe('nesting', () => {
+  const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;
+  it('measures how deep arrays and objects go, without recursion', () => {
+    expect(nestsDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+    expect(nestsDeeperThan(nested(100_000), 32)).toBe(true);
+    expect(nestsDeeperThan('text', 0)).toBe(false);
+  });
+  it('refuses a request nested too deeply before looking for control characters', () => {
+    expect(textProblemOf(undefined, {}, nested(5_000))).toBe('The request is nested too deeply');
+    expect(textProblemOf({}, { q: 'a\u0000' }, nested(3))).toBe('q must not contain control characters');
+    expect(textProblemOf({}, {}, { items: [{ productId: 'pen' }] })).toBeUndefined();
   });
 });

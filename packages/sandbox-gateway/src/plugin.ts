@@ -1,4 +1,4 @@
-import { findUncleanText, uncleanTextMessage } from '@store/core';
+import { textProblemOf } from '@store/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { RequestError, sendJsonError } from './errors';
 import { SandboxGateway, type SettlementSchedule } from './gateway';
@@ -64,9 +64,8 @@ export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = a
   // A control character (NUL above all) in a field, a path segment or a query is refused before any
   // route runs, in the error shape of the route it was sent to.
   fastify.addHook('preValidation', async (request) => {
-    const field =
-      findUncleanText(request.params) ?? findUncleanText(request.query) ?? findUncleanText(request.body);
-    if (field) throw new RequestError(uncleanTextMessage(field));
+    const problem = textProblemOf(request.params, request.query, request.body);
+    if (problem) throw new RequestError(problem);
   });
   await fastify.register(cardPointeRoutes, {
     gateway,

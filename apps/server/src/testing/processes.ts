@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { REPOSITORY_ROOT } from '../repository-root';
 
-export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+export { REPOSITORY_ROOT };
 const quiet = process.env.TEST_SERVER_LOGS !== '1';
 const STOP_GRACE_MS = 10_000;
 
