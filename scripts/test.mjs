@@ -67,6 +67,8 @@ const builtWeb =
   run('Compiled server (esbuild)', process.execPath, ['scripts/build-server.mjs']);
 
 const playwrightReport = join(reports, 'playwright.json');
+// The end-to-end run's store keeps its log and data directory here, for the card data scan after it.
+const e2eArtifacts = join(reports, 'e2e');
 const e2ePassed =
   builtWeb &&
   run(
@@ -75,7 +77,20 @@ const e2ePassed =
     ['test', '--config', 'tests/e2e/playwright.config.ts'],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      E2E_ARTIFACTS_DIR: e2eArtifacts,
     },
+  );
+
+// Card data is never kept: whatever the tests' outcome, none of the card numbers, CVVs and bank account
+// numbers they typed may be in the store's log, database or data directory.
+const scanReport = join(reports, 'card-data-scan.json');
+const scanPassed =
+  builtWeb &&
+  run(
+    'Card data scan (the store’s log, database and data directory)',
+    bin('tsx'),
+    ['scripts/scan-card-data.ts', '--report', scanReport],
+    { E2E_ARTIFACTS_DIR: e2eArtifacts },
   );
 
 function readJson(path) {
@@ -87,15 +102,29 @@ function readJson(path) {
 }
 const vitest = readJson(vitestReport);
 const playwright = readJson(playwrightReport);
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
+const scan = readJson(scanReport);
+// The scan counts as one test when it ran.
+const passed =
+  (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (builtWeb && scanPassed ? 1 : 0);
 const failed =
-  (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+  (vitest?.numFailedTests ?? 0) +
+  (playwright?.stats?.unexpected ?? 0) +
+  (playwright?.stats?.flaky ?? 0) +
+  (builtWeb && !scanPassed ? 1 : 0);
 const skipped =
   (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
+const scanSummary = !builtWeb
+  ? 'not run'
+  : scan === undefined
+    ? 'failed (no report)'
+    : scan.problems.length > 0
+      ? `failed (${scan.problems.length} problems, ${scan.total} hits)`
+      : `${scan.total} hits`;
 console.info(
   `\nVitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; ` +
-    `Playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`,
+    `Playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed; ` +
+    `card data scan: ${scanSummary}`,
 );
 console.info(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(unitPassed && builtWeb && e2ePassed && failed === 0 ? 0 : 1);
+process.exit(unitPassed && builtWeb && e2ePassed && scanPassed && failed === 0 ? 0 : 1);

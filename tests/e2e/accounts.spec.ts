@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures';
+import { BANK_ACCOUNTS, CARDS, ROUTING_NUMBER } from './test-data';
 
 const PASSWORD = 'paper clips and staples';
 
@@ -43,8 +44,8 @@ async function addBankAccount(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
   await dialog.getByLabel('Bank account').check();
   await fillAddress(dialog);
-  await dialog.getByLabel('Routing number').fill('036001808');
-  await dialog.getByLabel('Account number').fill('123456789');
+  await dialog.getByLabel('Routing number').fill(ROUTING_NUMBER);
+  await dialog.getByLabel('Account number').fill(BANK_ACCOUNTS.checking);
   await dialog.getByLabel('Bank name').fill('First Sandbox Bank');
   await dialog.getByLabel('Account type').selectOption('CHECKING');
   await dialog.getByRole('button', { name: 'Save payment method' }).click();
@@ -74,7 +75,7 @@ test('a new customer registers, saves a card and a bank account, and pays with t
   await expect(page.getByText('Use this ID when you place an order by phone.')).toBeVisible();
   await expect(page.getByText("You don't have any saved payment methods.")).toBeVisible();
 
-  await addCard(page, '4111 1111 1111 1111');
+  await addCard(page, CARDS.visa);
   await expect(page.getByText('VISA •••• 1111')).toBeVisible();
   await addBankAccount(page);
   const bank = 'Checking · First Sandbox Bank •••• 6789';
@@ -83,7 +84,7 @@ test('a new customer registers, saves a card and a bank account, and pays with t
   await expect(page.getByRole('listitem').filter({ hasText: bank }).getByText('Default')).toBeVisible();
 
   // A method added and removed again.
-  await addCard(page, '5454 5454 5454 5454');
+  await addCard(page, CARDS.mastercard);
   await page.getByRole('button', { name: 'Remove MASTERCARD •••• 5454' }).click();
   await expect(page.getByText('MASTERCARD •••• 5454')).toHaveCount(0);
 
@@ -119,7 +120,7 @@ test('a new customer registers, saves a card and a bank account, and pays with t
 
 test('a saved card that declines falls back to the hosted payment page after 2 s', async ({ page }) => {
   await register(page, 'Dee Clined', uniqueEmail('decline'));
-  await addCard(page, '4387 7511 1111 1038');
+  await addCard(page, CARDS.declined);
   const cart = await putPensInCart(page);
   await expect(cart.getByRole('radio', { name: /VISA •••• 1038/ })).toBeChecked();
   const started = Date.now();
@@ -166,7 +167,7 @@ test('the log-in and sign-up forms and the Add Payment Method dialog say what is
     ['ZIP code is required', () => dialog.getByLabel('ZIP code').fill('78701')],
     ['Email is required', () => dialog.getByLabel('Email').fill('not-an-email')],
     ['Please enter a valid email address', () => dialog.getByLabel('Email').fill('pat@example.com')],
-    ['Please enter a valid card number', () => dialog.getByLabel('Card number').fill('4111 1111 1111 1111')],
+    ['Please enter a valid card number', () => dialog.getByLabel('Card number').fill(CARDS.visa)],
     ['Valid expiration date is required', async () => undefined],
   ];
   for (const [message, fix] of steps) {
@@ -175,16 +176,16 @@ test('the log-in and sign-up forms and the Add Payment Method dialog say what is
     await fix();
   }
   // The card number takes digits only, a space every 4, 19 characters at most.
-  await dialog.getByLabel('Card number').fill('4111-1111 1111 1111 9999');
-  await expect(dialog.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+  await dialog.getByLabel('Card number').fill(CARDS.visaMistyped);
+  await expect(dialog.getByLabel('Card number')).toHaveValue(CARDS.visa);
 
   await dialog.getByLabel('Bank account').check();
   await save.click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid 9-digit routing number');
-  await dialog.getByLabel('Routing number').fill('036001808');
+  await dialog.getByLabel('Routing number').fill(ROUTING_NUMBER);
   await save.click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid account number');
-  await dialog.getByLabel('Account number').fill('12345');
+  await dialog.getByLabel('Account number').fill(BANK_ACCOUNTS.short);
   await save.click();
   await expect(dialog.getByRole('alert')).toHaveText('Bank name is required');
 });
@@ -194,7 +195,7 @@ test.describe('on a 375 px phone', () => {
 
   test('My Account fits the screen', async ({ page }) => {
     await register(page, 'Sam Small', uniqueEmail('phone'));
-    await addCard(page, '4111 1111 1111 1111');
+    await addCard(page, CARDS.visa);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Add Payment Method' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { createOrderId } from '@store/core';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { CARDS, CVV } from './test-data';
 
 const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
 
@@ -22,9 +23,9 @@ async function guestPayment(
   const { requestId } = (await created.json()) as { requestId: string };
   const paid = await request.post('/sandbox/hpp/pay', {
     form: {
-      cardNumber: '4111 1111 1111 1111',
+      cardNumber: CARDS.visa,
       expiry: '12/30',
-      cvv: '123',
+      cvv: CVV,
       name: 'Pat Shopper',
       total: amount.toFixed(2),
       invoice: orderId,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures';
+import { CARDS, CVV } from './test-data';
 
 /** Puts 3 pen packs and 2 reams in the cart as a shopper would, and returns with the cart open. */
 async function fillCart(page: Page): Promise<void> {
@@ -31,7 +32,7 @@ async function payOnHostedPage(page: Page, card: string): Promise<void> {
   await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel(/Expiration/).fill('12/30');
-  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('CVV').fill(CVV);
   await page.getByLabel('Cardholder name').fill('Pat Shopper');
   await page.getByRole('button', { name: 'Pay $68.20' }).click();
   await expect(page).toHaveURL(/\/payment-complete/);
@@ -51,9 +52,9 @@ test('a guest buys 3 pen packs and 2 reams with a test card and sees every detai
   const invoice = new URL(page.url()).searchParams.get('invoice') ?? '';
   expect(invoice).toMatch(/^CC-[0-9A-Z]{12}$/);
   await expect(page.getByText(invoice)).toBeVisible();
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Card number').fill(CARDS.visa);
   await expect(page.getByText('VISA').first()).toBeVisible();
-  await payOnHostedPage(page, '4111 1111 1111 1111');
+  await payOnHostedPage(page, CARDS.visa);
 
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
   await expect(detail(page, 'Order ID')).toHaveText(invoice);
@@ -70,7 +71,7 @@ test('a guest buys 3 pen packs and 2 reams with a test card and sees every detai
 test('a declined card ends on the failed state with the gateway’s message', async ({ page }) => {
   await fillCart(page);
   await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $68.20' }).click();
-  await payOnHostedPage(page, '4387 7511 1111 1038');
+  await payOnHostedPage(page, CARDS.declined);
 
   await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
   await expect(page.getByText('Do not honor')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures';
+import { CARDS, walletSheetCard } from './test-data';
 
 /** Two reams in the cart: $19.98 and 5% tax, $20.98. */
 async function cartWithTwoReams(page: Page) {
@@ -34,7 +35,7 @@ test('a guest pays with Google Pay in the sandbox wallet, and the operator sees 
 }) => {
   const cart = await cartWithTwoReams(page);
   await cart.getByRole('button', { name: 'Pay with Google Pay' }).click();
-  await payInSheet(page, 'Google Pay', /Visa •••• 1111/);
+  await payInSheet(page, 'Google Pay', walletSheetCard('Visa', CARDS.visa));
 
   await expect(page).toHaveURL(/\/payment-complete$/);
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
@@ -57,7 +58,7 @@ test('a guest pays with Google Pay in the sandbox wallet, and the operator sees 
 test('a declining wallet card ends on the failed result page with the reason', async ({ page }) => {
   const cart = await cartWithTwoReams(page);
   await cart.getByRole('button', { name: 'Pay with Google Pay' }).click();
-  await payInSheet(page, 'Google Pay', /Visa •••• 1038/);
+  await payInSheet(page, 'Google Pay', walletSheetCard('Visa', CARDS.declined));
   await expect(cart.getByRole('alert')).toHaveText('Google Pay payment failed');
   await expect(page).toHaveURL(/\/payment-complete\?status=failed$/);
   await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
@@ -75,7 +76,7 @@ test('a Google Pay backend failure goes to the failed result page after 2 s', as
   );
   const cart = await cartWithTwoReams(page);
   await cart.getByRole('button', { name: 'Pay with Google Pay' }).click();
-  await payInSheet(page, 'Google Pay', /Visa •••• 1111/);
+  await payInSheet(page, 'Google Pay', walletSheetCard('Visa', CARDS.visa));
   await expect(cart.getByRole('alert')).toHaveText('Google Pay payment failed');
   const failedAt = Date.now();
   await expect(page).toHaveURL(/\/payment-complete\?status=failed$/, { timeout: 5_000 });
@@ -117,7 +118,7 @@ test('a browser where Google Pay cannot pay says so instead of showing the butto
 test('a guest pays with Apple Pay in test mode, and the result page says so', async ({ page }) => {
   const cart = await cartWithTwoReams(page);
   await cart.getByRole('button', { name: 'Pay with Apple Pay' }).click();
-  await payInSheet(page, 'Apple Pay', /Mastercard •••• 5454/);
+  await payInSheet(page, 'Apple Pay', walletSheetCard('Mastercard', CARDS.mastercard));
 
   await expect(page).toHaveURL(/\/payment-complete$/);
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
@@ -132,7 +133,7 @@ test('a guest pays with Apple Pay in test mode, and the result page says so', as
 test('a declining card in the Apple Pay sheet ends on the failed result page', async ({ page }) => {
   const cart = await cartWithTwoReams(page);
   await cart.getByRole('button', { name: 'Pay with Apple Pay' }).click();
-  await payInSheet(page, 'Apple Pay', /Visa •••• 1038/);
+  await payInSheet(page, 'Apple Pay', walletSheetCard('Visa', CARDS.declined));
   await expect(cart.getByRole('alert')).toHaveText('Apple Pay payment failed');
   await expect(page).toHaveURL(/\/payment-complete\?status=failed$/);
   await expect(page.getByText(/Apple Pay payment failed: .+/)).toBeVisible();
