@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import type { LogDestination } from './http/request-log';
 import { createCardPointeGateway } from './gateway/cardpointe-gateway';
 import type { PaymentGateway } from './gateway/payment-gateway';
+import { checkMerchantAtStart } from './gateway/merchant-check';
 import { createSandboxBatchControl } from './gateway/sandbox-batch';
 import { provisionFirstAdmin } from './services/admin-auth';
 import {
@@ -56,6 +57,14 @@ export async function startServer(
           movesRealMoney: false,
         },
   );
+  if (settings.kind === 'cardpointe') {
+    try {
+      await checkMerchantAtStart(gateway, settings, (message) => console.warn(message));
+    } catch (error) {
+      if (!options.database) await database.close();
+      throw error;
+    }
+  }
   const firstAdmin = await provisionFirstAdmin(database.orm, config.firstAdmin);
   const app = await buildApp({
     config,

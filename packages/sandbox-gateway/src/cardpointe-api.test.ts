@@ -71,6 +71,50 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
     });
   });
 
+  describe('inquireMerchant', () => {
+    it('answers the merchant account set-up with the documented fields', async () => {
+      const answer = await client.send('GET', `/cardconnect/rest/inquireMerchant/${MERCHID}`);
+      expect(answer.status).toBe(200);
+      const merchant = answer.body as unknown as Record<string, unknown>;
+      expect(merchant).toMatchObject({ merchid: MERCHID, enabled: true, cardproc: 'RPCT', fee_type: 'N' });
+      expect(typeof merchant.site).toBe('string');
+      expect(String(merchant.site).length).toBeLessThanOrEqual(12);
+      for (const flag of ['acctupdater', 'avs', 'cvv', 'echeck']) {
+        expect(merchant[flag], flag).toMatch(/^[YN]$/);
+      }
+      // The sandbox takes ACH debits, so its merchant is set up for eCheck.
+      expect(merchant.echeck).toBe('Y');
+      for (const field of ['fee_format', 'fee_value', 'fee_merchid']) {
+        expect(typeof merchant[field], field).toBe('string');
+      }
+    });
+
+    it('answers 400 "Data not found" for a merchant id it does not know', async () => {
+      for (const merchid of ['800000000002', 'not-a-merchant']) {
+        const answer = await client.send('GET', `/cardconnect/rest/inquireMerchant/${merchid}`);
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ message: 'Data not found', errorcode: 49 });
+      }
+    });
+
+    it('refuses missing or wrong credentials with 401', async () => {
+      const attempts: Record<string, string>[] = [
+        {},
+        { authorization: basicAuthorization('sandbox', 'wrong-password') },
+      ];
+      for (const headers of attempts) {
+        const answer = await client.send(
+          'GET',
+          `/cardconnect/rest/inquireMerchant/${MERCHID}`,
+          undefined,
+          headers,
+        );
+        expect(answer.status).toBe(401);
+        expect(answer.headers.get('www-authenticate')).toMatch(/^Basic /);
+      }
+    });
+  });
+
   describe('auth', () => {
     it('approves a tokenized card with the CardPointe response fields', async () => {
       const { body: tokenized } = await client.tokenize('4111111111111111');
@@ -327,6 +371,64 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
     });
   });
 
+  describe('voidByOrderId', () => {
+    const voidByOrderId = (fields: Record<string, unknown>, method = 'POST') =>
+      client.send(method, '/cardconnect/rest/voidByOrderId', { merchid: MERCHID, ...fields });
+
+    it("voids the order's approved authorization, passing over a declined attempt", async () => {
+      const orderid = nextOrderId();
+      const declined = await client.auth({ account: '4387751111111038', amount: '12.00', orderid });
+      expect(declined.respstat).toBe('C');
+      const approved = await client.auth({ account: '4111111111111111', amount: '12.00', orderid });
+      const answer = await voidByOrderId({ orderid });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        respstat: 'A',
+        merchid: MERCHID,
+        retref: approved.retref,
+        orderId: orderid,
+        amount: '0.00',
+        currency: 'USD',
+        authcode: 'REVERS',
+      });
+      expect(await client.inquire(approved.retref!)).toMatchObject({ setlstat: 'Voided', voidable: 'N' });
+      expect(await client.inquire(declined.retref!)).toMatchObject({ setlstat: 'Declined' });
+    });
+
+    it('answers with PUT too, "Txn voided" once voided, and "Txn not found" with no approval', async () => {
+      const orderid = nextOrderId();
+      await client.approvedAuth('8.00', { orderid });
+      expect((await voidByOrderId({ orderid }, 'PUT')).body).toMatchObject({ respstat: 'A' });
+      expect((await voidByOrderId({ orderid })).body).toMatchObject({
+        respstat: 'C',
+        resptext: 'Txn voided',
+      });
+      expect((await voidByOrderId({ orderid: nextOrderId() })).body).toMatchObject(NOT_FOUND);
+      const declinedOnly = nextOrderId();
+      await client.auth({ account: '4387751111111038', amount: '9.00', orderid: declinedOnly });
+      expect((await voidByOrderId({ orderid: declinedOnly })).body).toMatchObject(NOT_FOUND);
+    });
+
+    it('voids a capture until it is batched, and refuses an unknown merchant, a missing orderid and no credentials', async () => {
+      const orderid = nextOrderId();
+      const captured = await client.approvedAuth('20.00', { orderid, capture: 'Y' });
+      expect((await voidByOrderId({ orderid, amount: '0' })).body).toMatchObject({ respstat: 'A' });
+      expect(await client.inquire(captured.retref!)).toMatchObject({ setlstat: 'Voided' });
+      expect((await voidByOrderId({ orderid, merchid: '800000000999' })).body).toMatchObject({
+        respstat: 'C',
+        resptext: 'Invalid merchant ID',
+      });
+      expect(await voidByOrderId({})).toMatchObject({ status: 400 });
+      const anonymous = await client.send(
+        'POST',
+        '/cardconnect/rest/voidByOrderId',
+        { merchid: MERCHID, orderid },
+        {},
+      );
+      expect(anonymous.status).toBe(401);
+    });
+  });
+
   describe('refund', () => {
     it('refunds only captured money, in several parts, never above the captured amount', async () => {
       const orderid = nextOrderId();
@@ -508,6 +610,29 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
         expect(answer.status).toBe(200);
         expect(answer.body).toMatchObject({ product });
       }
+    });
+
+    it('answers the documented BIN fields: all of them for Visa and Mastercard, country, product and bin for others', async () => {
+      const visa = await client.tokenize('4111111111111111');
+      const answer = await client.send('GET', `/cardconnect/rest/bin/${MERCHID}/${visa.body.token}`);
+      expect(answer.body).toEqual({
+        country: 'US',
+        product: 'V',
+        bin: '411111',
+        cardusestring: 'True credit, No PIN/Signature capability',
+        gsa: false,
+        corporate: false,
+        fsa: false,
+        subtype: '',
+        purchase: false,
+        prepaid: false,
+        issuer: '',
+        binlo: '411111XXX',
+        binhi: '411111XXX',
+      });
+      const amex = await client.tokenize('378282246310005');
+      const other = await client.send('GET', `/cardconnect/rest/bin/${MERCHID}/${amex.body.token}`);
+      expect(other.body).toEqual({ country: 'US', product: 'A', bin: '378282' });
     });
 
     it('reports unknown tokens and cards of other brands', async () => {

@@ -30,6 +30,7 @@ import {
   type CaptureResponse,
   type GatewayAnswer,
   type InquireRecord,
+  type MerchantRecord,
   type RefundResponse,
   type VoidResponse,
 } from './wire';
@@ -88,6 +89,9 @@ export type AuthorizationOutcome =
   /** The hosted payment page's invoice already has an approved authorization: nothing was charged. */
   | { kind: 'already-paid' };
 
+/** The site name inquireMerchant reports for the sandbox's merchant (CardPointe's are e.g. "fts"). */
+export const SANDBOX_SITE = 'sandbox';
+
 export type TokenizeOutcome = { ok: true; card: CardRow } | { ok: false; message: string };
 
 interface OpenedWalletCard {
@@ -106,9 +110,31 @@ type ResolvedCard =
   | { kind: 'declined'; decline: ResponseCode }
   | { kind: 'invalid'; message: string };
 
+/**
+ * The BIN service's answer. Visa and Mastercard answer every field; for other brands CardPointe says only
+ * country, product and bin are relevant, so only those are sent.
+ */
 export type BinAnswer =
-  | { product: string; corporate: boolean; purchase: boolean; prepaid: boolean; fsa: boolean }
+  | {
+      country: string;
+      product: string;
+      bin?: string;
+      cardusestring?: string;
+      gsa?: boolean;
+      corporate?: boolean;
+      fsa?: boolean;
+      subtype?: string;
+      purchase?: boolean;
+      prepaid?: boolean;
+      issuer?: string;
+      binlo?: string;
+      binhi?: string;
+    }
   | { success: boolean; errormsg: string };
+
+/** The sandbox's cards are plain consumer credit cards issued in the US. */
+const CONSUMER_CREDIT_USE = 'True credit, No PIN/Signature capability';
+const FULL_BIN_PRODUCTS = new Set(['V', 'M']);
 
 const BIN_PRODUCTS: Partial<Record<CardRow['brand'], string>> = {
   VISA: 'V',
@@ -174,6 +200,7 @@ export class SandboxGateway {
           expiry: null,
           behaviour: 'approve',
           routing,
+          bin: null,
         },
         now,
       );
@@ -196,6 +223,7 @@ export class SandboxGateway {
         expiry: expiry ?? null,
         behaviour: cardBehaviourOf(cardNumber),
         routing: null,
+        bin: cardNumber.slice(0, 6),
       },
       this.config.now(),
     );
@@ -366,6 +394,25 @@ export class SandboxGateway {
     return answerOf(refusal ?? GATEWAY_RESPONSES.txnNotFound, merchid, retref);
   }
 
+  /**
+   * voidByOrderId: voids the order's approved authorization, found by the order id sent with it. Declined
+   * attempts under the same order id are passed over (CardPointe has done so since 2023); with several
+   * approvals, the latest one still open is voided. "Txn not found" when the order has no approval.
+   */
+  async voidByOrderId(
+    merchid: string,
+    orderid: string,
+    amountCents: number | undefined,
+  ): Promise<VoidResponse | GatewayAnswer> {
+    if (merchid !== this.config.merchantId) return answerOf(GATEWAY_RESPONSES.invalidMerchant, merchid);
+    const approvals = (await this.store.findTransactionsByOrderId(merchid, orderid)).filter(
+      (row) => row.kind === 'auth' && row.respstat === 'A',
+    );
+    const target = approvals.filter((row) => !row.voided_at).at(-1) ?? approvals.at(-1);
+    if (!target) return answerOf(GATEWAY_RESPONSES.txnNotFound, merchid);
+    return this.void(merchid, target.retref, amountCents);
+  }
+
   async refund(
     merchid: string,
     retref: string,
@@ -424,8 +471,31 @@ export class SandboxGateway {
   }
 
   /**
-   * CardPointe's BIN lookup for a token: the card type ('V', 'M', 'A' or 'D'). The sandbox knows only the
-   * brand, so the other BIN fields are those of a plain consumer credit card.
+   * inquireMerchant: how this merchant is set up, or undefined for a merchant id the gateway does not
+   * know. The sandbox processes cards as RapidConnect does (its amount-driven codes are RapidConnect's),
+   * checks CVV and postal codes, takes ACH, and charges no fee.
+   */
+  inquireMerchant(merchid: string): MerchantRecord | undefined {
+    if (merchid !== this.config.merchantId) return undefined;
+    return {
+      site: SANDBOX_SITE,
+      merchid,
+      enabled: true,
+      cardproc: 'RPCT',
+      acctupdater: 'N',
+      avs: 'Y',
+      cvv: 'Y',
+      echeck: 'Y',
+      fee_type: 'N',
+      fee_format: '',
+      fee_value: '0',
+      fee_merchid: '',
+    };
+  }
+
+  /**
+   * CardPointe's BIN lookup for a token: the card type ('V', 'M', 'A' or 'D'), the card's BIN, and for Visa
+   * and Mastercard the other fields, those of a plain US consumer credit card.
    */
   async binOf(merchid: string, token: string): Promise<BinAnswer> {
     if (merchid !== this.config.merchantId) return { success: false, errormsg: 'Invalid merchant ID' };
@@ -433,7 +503,23 @@ export class SandboxGateway {
     if (!card) return { success: false, errormsg: 'Invalid token' };
     const product = BIN_PRODUCTS[card.brand];
     if (!product) return { success: true, errormsg: 'No bin information found.' };
-    return { product, corporate: false, purchase: false, prepaid: false, fsa: false };
+    const bin = card.bin ? { bin: card.bin } : {};
+    if (!FULL_BIN_PRODUCTS.has(product)) return { country: 'US', product, ...bin };
+    return {
+      country: 'US',
+      product,
+      ...bin,
+      cardusestring: CONSUMER_CREDIT_USE,
+      gsa: false,
+      corporate: false,
+      fsa: false,
+      subtype: '',
+      purchase: false,
+      prepaid: false,
+      issuer: '',
+      // The range is masked after its first six digits; the sandbox's ranges are one BIN wide.
+      ...(card.bin ? { binlo: `${card.bin}XXX`, binhi: `${card.bin}XXX` } : {}),
+    };
   }
 
   /** `<profileid>/<acctid>` or `<profileid>` (its default account), as auth and the profile calls name them. */

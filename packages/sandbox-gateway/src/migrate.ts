@@ -75,6 +75,8 @@ function migrationStatements(s: string): string[] {
     // number names a bank (it is printed on every cheque) and is kept; of the account number only the last 4.
     `ALTER TABLE ${s}.cards ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'card' CHECK (kind IN ('card', 'ach'))`,
     `ALTER TABLE ${s}.cards ADD COLUMN IF NOT EXISTS routing text CHECK (routing ~ '^[0-9]{9}$')`,
+    // A card's BIN (its first six digits, which may be kept beside the last four): the BIN service's answer.
+    `ALTER TABLE ${s}.cards ADD COLUMN IF NOT EXISTS bin text CHECK (bin ~ '^[0-9]{6}$')`,
     // CardPointe's stored profiles: a profile holds accounts (a token each), exactly one of them the default.
     `CREATE TABLE IF NOT EXISTS ${s}.profiles (
       profileid text PRIMARY KEY CHECK (profileid ~ '^[1-9][0-9]{19}$'),

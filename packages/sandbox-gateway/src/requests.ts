@@ -63,19 +63,21 @@ const authorizationSchema = z.object({
 });
 
 const captureSchema = z.object({ merchid, retref, amount: optional(positiveAmount('amount')) });
-const voidSchema = z.object({
+// CardPointe's "0" means the whole authorization, like no amount at all.
+const voidAmount = optional(requiredString('amount')).transform((value, context) => {
+  if (value === undefined) return undefined;
+  const parsed = parseGatewayAmount(value);
+  if (!parsed.ok) {
+    context.addIssue({ code: 'custom', message: parsed.reason });
+    return z.NEVER;
+  }
+  return parsed.cents === 0 ? undefined : parsed.cents;
+});
+const voidSchema = z.object({ merchid, retref, amount: voidAmount });
+const voidByOrderIdSchema = z.object({
   merchid,
-  retref,
-  // CardPointe's "0" means the whole authorization, like no amount at all.
-  amount: optional(requiredString('amount')).transform((value, context) => {
-    if (value === undefined) return undefined;
-    const parsed = parseGatewayAmount(value);
-    if (!parsed.ok) {
-      context.addIssue({ code: 'custom', message: parsed.reason });
-      return z.NEVER;
-    }
-    return parsed.cents === 0 ? undefined : parsed.cents;
-  }),
+  orderid: requiredString('orderid').regex(ORDER_ID, 'orderid must be 1-19 characters'),
+  amount: voidAmount,
 });
 const refundSchema = z.object({ merchid, retref, amount: optional(positiveAmount('amount')) });
 
@@ -175,6 +177,15 @@ export function parseCaptureRequest(body: unknown): FollowUpRequest {
 export function parseVoidRequest(body: unknown): FollowUpRequest {
   const { merchid: id, retref: reference, amount: amountCents } = parseBody(voidSchema, body);
   return { merchid: id, retref: reference, amountCents };
+}
+
+export function parseVoidByOrderIdRequest(body: unknown): {
+  merchid: string;
+  orderid: string;
+  amountCents: number | undefined;
+} {
+  const { merchid: id, orderid, amount: amountCents } = parseBody(voidByOrderIdSchema, body);
+  return { merchid: id, orderid, amountCents };
 }
 
 export function parseRefundRequest(body: unknown): FollowUpRequest {

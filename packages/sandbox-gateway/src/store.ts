@@ -15,9 +15,11 @@ export interface CardRow {
   behaviour: CardBehaviour;
   /** For a bank account: the routing number. */
   routing: string | null;
+  /** For a card: its first six digits (unknown for cards tokenized before the sandbox kept them). */
+  bin: string | null;
 }
 
-const CARD_COLUMNS = 'token, kind, brand, last4, expiry, behaviour, routing';
+const CARD_COLUMNS = 'token, kind, brand, last4, expiry, behaviour, routing, bin';
 
 export interface TransactionRow {
   retref: string;
@@ -108,9 +110,10 @@ export class GatewayStore {
    */
   async upsertCard(card: CardRow, now: Date): Promise<CardRow> {
     const { rows } = await this.db.query<CardRow>(
-      `INSERT INTO ${this.cards} AS card (token, kind, brand, last4, expiry, behaviour, routing, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz)
-       ON CONFLICT (token) DO UPDATE SET expiry = COALESCE(EXCLUDED.expiry, card.expiry)
+      `INSERT INTO ${this.cards} AS card (token, kind, brand, last4, expiry, behaviour, routing, bin, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8::timestamptz)
+       ON CONFLICT (token) DO UPDATE SET expiry = COALESCE(EXCLUDED.expiry, card.expiry),
+         bin = COALESCE(card.bin, EXCLUDED.bin)
        RETURNING ${CARD_COLUMNS}`,
       [
         card.token,
@@ -121,6 +124,7 @@ export class GatewayStore {
         card.behaviour,
         card.routing,
         now.toISOString(),
+        card.bin,
       ],
     );
     return rows[0]!;

@@ -88,6 +88,26 @@ export interface InquireRecord extends GatewayAnswer {
   entrymode: string;
 }
 
+/**
+ * inquireMerchant's answer: how the merchant account is set up. The Y/N flags are strings, `enabled` a
+ * boolean, as CardPointe sends them.
+ */
+export interface MerchantRecord {
+  site: string;
+  merchid: string;
+  enabled: boolean;
+  cardproc: string;
+  acctupdater: 'Y' | 'N';
+  avs: 'Y' | 'N';
+  cvv: 'Y' | 'N';
+  echeck: 'Y' | 'N';
+  /** Surcharge or convenience fees: C, F, S, or N for none (this sandbox charges none). */
+  fee_type: 'C' | 'F' | 'S' | 'N';
+  fee_format: string;
+  fee_value: string;
+  fee_merchid: string;
+}
+
 const COMMERCIAL_CARD = 'N';
 
 function pad(value: number, length = 2): string {

@@ -6,6 +6,14 @@ import { settleSandbox, startTestServer, type TestServer } from '../testing/test
 import { createCardPointeGateway } from './cardpointe-gateway';
 import type { PaymentGateway } from './payment-gateway';
 
+/** The API credentials the embedded sandbox made for itself on its first start. */
+async function gatewayCredentials(server: TestServer): Promise<{ username: string; password: string }> {
+  const { rows } = await server.database.sql.query<{ username: string; password: string }>(
+    'select username, password from sandbox_gateway.api_credentials',
+  );
+  return rows[0]!;
+}
+
 /** The CardPointe adapter against the sandbox gateway, over real HTTP. */
 describe('CardPointe adapter against the sandbox gateway', () => {
   let server: TestServer;
@@ -175,7 +183,35 @@ describe('CardPointe adapter against the sandbox gateway', () => {
     const tokenized = await gateway.tokenize({ account: '6011000995500000', expiry: '1230' });
     if (!tokenized.ok) throw new Error('tokenize failed');
     expect(tokenized.value.token).toMatch(/^9\d{11}0000$/);
-    expect(await gateway.cardBrand(tokenized.value.token)).toEqual({ ok: true, value: 'DISCOVER' });
+    expect(await gateway.cardBin(tokenized.value.token)).toEqual({
+      ok: true,
+      value: {
+        brand: 'DISCOVER',
+        country: 'US',
+        bin: '601100',
+        corporate: false,
+        purchase: false,
+        prepaid: false,
+        fsa: false,
+        gsa: false,
+      },
+    });
+    const visa = await gateway.tokenize({ account: '4111111111111111', expiry: '1230' });
+    if (!visa.ok) throw new Error('tokenize failed');
+    expect(await gateway.cardBin(visa.value.token)).toEqual({
+      ok: true,
+      value: {
+        brand: 'VISA',
+        country: 'US',
+        bin: '411111',
+        cardUse: 'True credit, No PIN/Signature capability',
+        corporate: false,
+        purchase: false,
+        prepaid: false,
+        fsa: false,
+        gsa: false,
+      },
+    });
     expect(await gateway.tokenize({ account: '4111111111111112' })).toMatchObject({ ok: false });
   });
 
@@ -190,6 +226,72 @@ describe('CardPointe adapter against the sandbox gateway', () => {
       movesRealMoney: false,
     });
     expect(await wrong.inquire('000000000000')).toMatchObject({ ok: false, kind: 'rejected', status: 401 });
+  });
+
+  it("voids an order's authorization by order id; an order with none is 29 Txn not found", async () => {
+    const orderId = createOrderId('card');
+    const auth = await gateway.authorize({
+      account: '4111111111111111',
+      expiry: '1230',
+      amountCents: 1500,
+      orderId,
+      capture: false,
+    });
+    if (!auth.ok) throw new Error('authorization failed');
+    expect(await gateway.voidByOrderId(orderId)).toMatchObject({
+      ok: true,
+      value: { retref: auth.value.retref, orderId, approved: true },
+    });
+    expect(await gateway.inquire(auth.value.retref)).toMatchObject({
+      ok: true,
+      value: { settlement: 'voided' },
+    });
+    expect(await gateway.voidByOrderId(createOrderId('card'))).toMatchObject({
+      ok: false,
+      kind: 'declined',
+      respcode: '29',
+    });
+  });
+
+  it('checks the merchant account with inquireMerchant', async () => {
+    expect(await gateway.inquireMerchant()).toEqual({
+      ok: true,
+      value: {
+        merchantId: server.config.gateway.merchantId,
+        site: 'sandbox',
+        cardProcessor: 'RPCT',
+        echeck: true,
+        cvv: true,
+        avs: true,
+        accountUpdater: false,
+      },
+    });
+  });
+
+  it('tells wrong credentials apart from an unknown merchant id', async () => {
+    const { hostedPageUrl } = server.config.gateway;
+    const credentials = await gatewayCredentials(server);
+    const withSettings = (settings: { merchantId: string; password: string }) =>
+      createCardPointeGateway({
+        baseUrl: () => `${server.url}/sandbox`,
+        username: credentials.username,
+        hostedPageUrl,
+        timeoutMs: 5000,
+        movesRealMoney: false,
+        ...settings,
+      });
+    const merchantId = server.config.gateway.merchantId;
+    expect(await withSettings({ merchantId, password: 'wrong' }).inquireMerchant()).toMatchObject({
+      ok: false,
+      kind: 'wrong-credentials',
+    });
+    expect(
+      await withSettings({ merchantId: '800000000999', password: credentials.password }).inquireMerchant(),
+    ).toEqual({
+      ok: false,
+      kind: 'unknown-merchant',
+      message: 'The payment gateway does not know merchant 800000000999',
+    });
   });
 });
 
@@ -257,6 +359,27 @@ describe('CardPointe adapter when the gateway misbehaves', () => {
       ok: false,
       kind: 'unavailable',
       message: 'The payment gateway could not be reached',
+    });
+  });
+
+  it('reports a merchant that is not enabled, and an unreachable gateway, when inquiring on the merchant', async () => {
+    const disabled = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ merchid: '800000000001', site: 'fts', enabled: false, echeck: 'N' }));
+    });
+    await new Promise<void>((resolve) => disabled.listen(0, '127.0.0.1', resolve));
+    try {
+      expect(await gatewayAt(`http://127.0.0.1:${portOf(disabled)}`).inquireMerchant()).toEqual({
+        ok: false,
+        kind: 'merchant-disabled',
+        message: 'Merchant 800000000001 is not enabled at the payment gateway',
+      });
+    } finally {
+      disabled.close();
+    }
+    expect(await gatewayAt('http://127.0.0.1:1').inquireMerchant()).toMatchObject({
+      ok: false,
+      kind: 'unavailable',
     });
   });
 

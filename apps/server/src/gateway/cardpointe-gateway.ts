@@ -11,6 +11,7 @@ import type {
   GatewayFailure,
   GatewayResult,
   GatewayTransaction,
+  MerchantCheck,
   PaymentGateway,
   SettlementState,
 } from './payment-gateway';
@@ -37,6 +38,8 @@ const transactionRecord = z.looseObject({
   account: z.string().optional(),
   token: z.string().optional(),
   orderid: z.string().optional(),
+  /** CardPointe's spelling in inquire, void and voidByOrderId answers. */
+  orderId: z.string().optional(),
   setlstat: z.string().optional(),
   settledate: z.string().optional(),
   capturedamount: z.union([z.string(), z.number()]).optional(),
@@ -51,7 +54,37 @@ const tokenizeRecord = z.looseObject({
   message: z.string().optional(),
 });
 
-const binRecord = z.looseObject({ product: z.string().optional() });
+/** inquireMerchant's answer; the Y/N flags are read as yes only when "Y". */
+const merchantRecord = z.looseObject({
+  merchid: z.union([z.string(), z.number()]).transform(String).optional(),
+  site: z.string().optional(),
+  enabled: z.union([z.boolean(), z.string()]).optional(),
+  cardproc: z.string().optional(),
+  acctupdater: z.string().optional(),
+  avs: z.string().optional(),
+  cvv: z.string().optional(),
+  echeck: z.string().optional(),
+});
+
+/** CardPointe sends the flags as JSON booleans; "true"/"Y" strings are read as yes too. */
+const binFlag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || (typeof value === 'string' && /^(true|y)$/i.test(value)));
+const binText = z.string().optional();
+const binRecord = z.looseObject({
+  product: binText,
+  country: binText,
+  bin: binText,
+  cardusestring: binText,
+  subtype: binText,
+  issuer: binText,
+  corporate: binFlag,
+  purchase: binFlag,
+  prepaid: binFlag,
+  fsa: binFlag,
+  gsa: binFlag,
+});
 
 /** The profile service's answer: a saved, read or deleted profile account, or why not. */
 const profileRecord = z.looseObject({
@@ -65,6 +98,8 @@ const profileRecord = z.looseObject({
 type ProfileRecord = z.infer<typeof profileRecord>;
 
 const PROFILE_NOT_FOUND = '96';
+/** CardPointe advises three voidByOrderId attempts when none of them is answered. */
+const VOID_BY_ORDER_ID_ATTEMPTS = 3;
 
 function profileRefusal(record: ProfileRecord): GatewayFailure {
   return {
@@ -125,7 +160,7 @@ function toTransaction(record: TransactionRecord): GatewayTransaction {
   const last4 = account && /\d{4}$/.test(account) ? account.slice(-4) : undefined;
   return {
     retref: record.retref ?? '',
-    orderId: record.orderid,
+    orderId: record.orderid ?? record.orderId,
     approved: record.respstat === 'A',
     respcode: record.respcode ?? '',
     message: record.resptext ?? '',
@@ -240,7 +275,7 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
   }
 
   async function transactionCall(
-    method: 'GET' | 'PUT',
+    method: 'GET' | 'PUT' | 'POST',
     path: string,
     body?: object,
   ): Promise<GatewayResult<GatewayTransaction>> {
@@ -298,6 +333,19 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
 
     voidAuthorization({ retref }) {
       return transactionCall('PUT', '/cardconnect/rest/void', { merchid, retref });
+    },
+
+    // The reference documents voidByOrderId as a POST only.
+    async voidByOrderId(orderId) {
+      let result: GatewayResult<GatewayTransaction> | undefined;
+      for (let attempt = 0; attempt < VOID_BY_ORDER_ID_ATTEMPTS; attempt += 1) {
+        result = await transactionCall('POST', '/cardconnect/rest/voidByOrderId', {
+          merchid,
+          orderid: orderId,
+        });
+        if (result.ok || result.kind !== 'unavailable') return result;
+      }
+      return result!;
     },
 
     refund({ retref, amountCents }) {
@@ -396,12 +444,69 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
       return gone ? { ok: true, value: undefined } : profileRefusal(record.data);
     },
 
-    async cardBrand(token) {
+    async cardBin(token) {
       const answer = await call('GET', `/cardconnect/rest/bin/${merchid}/${encodeURIComponent(token)}`);
       if (!answer.ok) return answer;
       const record = binRecord.safeParse(answer.value);
       if (!record.success) return unreadable();
-      return { ok: true, value: BIN_PRODUCTS[record.data.product ?? ''] ?? 'UNKNOWN' };
+      const { product, cardusestring, country, bin, subtype, issuer, ...flags } = record.data;
+      // Blank texts (CardPointe sends " " for an unknown issuer) say nothing.
+      const texts = Object.fromEntries(
+        Object.entries({ country, bin, cardUse: cardusestring, subtype, issuer }).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+        ),
+      );
+      return {
+        ok: true,
+        value: {
+          brand: BIN_PRODUCTS[product ?? ''] ?? 'UNKNOWN',
+          ...texts,
+          corporate: flags.corporate,
+          purchase: flags.purchase,
+          prepaid: flags.prepaid,
+          fsa: flags.fsa,
+          gsa: flags.gsa,
+        },
+      };
+    },
+
+    async inquireMerchant(): Promise<MerchantCheck> {
+      const answer = await call('GET', `/cardconnect/rest/inquireMerchant/${encodeURIComponent(merchid)}`);
+      if (!answer.ok) {
+        if (answer.kind !== 'rejected') return { ok: false, kind: 'unavailable', message: answer.message };
+        if (answer.status === 401 || answer.status === 403) {
+          return { ok: false, kind: 'wrong-credentials', message: answer.message };
+        }
+        // CardPointe answers an unknown merchant id with a 4xx "Data not found".
+        return {
+          ok: false,
+          kind: 'unknown-merchant',
+          message: `The payment gateway does not know merchant ${merchid}`,
+        };
+      }
+      const record = merchantRecord.safeParse(answer.value);
+      if (!record.success) return { ok: false, kind: 'unavailable', message: unreadable().message };
+      const { enabled, site, cardproc } = record.data;
+      if (enabled !== true && enabled !== 'true') {
+        return {
+          ok: false,
+          kind: 'merchant-disabled',
+          message: `Merchant ${merchid} is not enabled at the payment gateway`,
+        };
+      }
+      const flag = (value: string | undefined) => value?.toUpperCase() === 'Y';
+      return {
+        ok: true,
+        value: {
+          merchantId: record.data.merchid ?? merchid,
+          site: site ?? '',
+          cardProcessor: cardproc ?? '',
+          echeck: flag(record.data.echeck),
+          cvv: flag(record.data.cvv),
+          avs: flag(record.data.avs),
+          accountUpdater: flag(record.data.acctupdater),
+        },
+      };
     },
 
     async ping() {

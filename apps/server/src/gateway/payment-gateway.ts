@@ -87,12 +87,67 @@ export interface ProfileAccount {
   token: string;
 }
 
+/** How the merchant account is set up at the gateway (inquireMerchant), as far as the store cares. */
+export interface MerchantSetup {
+  merchantId: string;
+  /** The CardPointe site the merchant is boarded to. */
+  site: string;
+  /** The card processor the merchant uses, e.g. RPCT. */
+  cardProcessor: string;
+  /** Set up for eCheck (ACH) payments: saved bank accounts need it. */
+  echeck: boolean;
+  cvv: boolean;
+  avs: boolean;
+  accountUpdater: boolean;
+}
+
+/** Why the merchant account cannot be used: what a person must put right, or that no one answered. */
+export type MerchantCheckFailure =
+  /** The gateway refused the API username and password (401/403). */
+  | { ok: false; kind: 'wrong-credentials'; message: string }
+  /** The gateway has no merchant with this id. */
+  | { ok: false; kind: 'unknown-merchant'; message: string }
+  /** The merchant exists but is not enabled for use. */
+  | { ok: false; kind: 'merchant-disabled'; message: string }
+  /** No usable answer: the gateway may be fine, but could not be asked. */
+  | { ok: false; kind: 'unavailable'; message: string };
+
+export type MerchantCheck = { ok: true; value: MerchantSetup } | MerchantCheckFailure;
+
+/**
+ * The BIN service's answer. CardPointe answers every field for Visa and Mastercard only; for other brands
+ * the brand, country and BIN are what it vouches for, so the flags are read as "no" when absent.
+ */
+export interface CardBin {
+  /** UNKNOWN for a card the BIN service has no information on, or of a brand the store does not take. */
+  brand: CardBrand;
+  /** Two-letter country of issue. */
+  country?: string;
+  /** The card's first six digits. */
+  bin?: string;
+  /** e.g. "True credit, No PIN/Signature capability". */
+  cardUse?: string;
+  subtype?: string;
+  issuer?: string;
+  corporate: boolean;
+  purchase: boolean;
+  prepaid: boolean;
+  fsa: boolean;
+  gsa: boolean;
+}
+
 export interface PaymentGateway {
   /** False for the built-in sandbox: nothing it approves is real money. */
   readonly movesRealMoney: boolean;
   authorize(input: AuthorizeInput): Promise<GatewayResult<GatewayTransaction>>;
   capture(input: { retref: string; amountCents?: Cents }): Promise<GatewayResult<GatewayTransaction>>;
   voidAuthorization(input: { retref: string }): Promise<GatewayResult<GatewayTransaction>>;
+  /**
+   * Voids the approved authorization made under an order id (voidByOrderId), for an authorization whose
+   * answer was lost. Tried up to three times while no answer comes, as CardPointe advises; an order with
+   * no approval is declined with respcode 29 ("Txn not found").
+   */
+  voidByOrderId(orderId: string): Promise<GatewayResult<GatewayTransaction>>;
   refund(input: { retref: string; amountCents?: Cents }): Promise<GatewayResult<GatewayTransaction>>;
   inquire(retref: string): Promise<GatewayResult<GatewayTransaction>>;
   /** Every transaction recorded under an order id; an empty list when there is none. */
@@ -109,8 +164,10 @@ export interface PaymentGateway {
   setDefaultProfileAccount(input: { profileId: string; accountId: string }): Promise<GatewayResult<void>>;
   /** Deletes an account from a profile; one the gateway does not know counts as deleted. */
   deleteProfileAccount(input: { profileId: string; accountId: string }): Promise<GatewayResult<void>>;
-  /** The card brand of a token, from the gateway's BIN service. */
-  cardBrand(token: string): Promise<GatewayResult<CardBrand>>;
+  /** What the gateway's BIN service knows of a token's card: its brand, and the BIN details it gives. */
+  cardBin(token: string): Promise<GatewayResult<CardBin>>;
+  /** The merchant account's set-up (inquireMerchant): whether these credentials and merchant id can be used. */
+  inquireMerchant(): Promise<MerchantCheck>;
   /** Whether the gateway answers at all (CardPointe's unauthenticated "is it there" call). */
   ping(): Promise<boolean>;
   /** Where to send the shopper to pay an order on the hosted payment page. */

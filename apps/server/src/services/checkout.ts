@@ -21,6 +21,7 @@ import {
   recordAuthorization,
   type PaymentRow,
 } from '../db/checkout-store';
+import { insertAuditEvent } from '../db/admin-store';
 import type { Orm } from '../db/client';
 import { findBankAccountOf } from '../db/customer-store';
 import type {
@@ -205,12 +206,12 @@ export async function verifyPayment(
     ? await findBankAccountOf(deps.orm, request.savedMethodId)
     : undefined;
   const brand =
-    !bankAccount && transaction.account ? await deps.gateway.cardBrand(transaction.account) : undefined;
+    !bankAccount && transaction.account ? await deps.gateway.cardBin(transaction.account) : undefined;
   const payment = await recordAuthorization(deps.orm, {
     orderId: request.orderId,
     requestId,
     retref: transaction.retref,
-    cardBrand: bankAccount ? 'ACH' : brand?.ok ? brand.value : 'UNKNOWN',
+    cardBrand: bankAccount ? 'ACH' : brand?.ok ? brand.value.brand : 'UNKNOWN',
     bankName: bankAccount?.bankName ?? null,
     captured: bankAccount !== undefined && transaction.settlement === 'captured',
     last4: transaction.last4 ?? '0000',
@@ -277,8 +278,18 @@ export async function confirmServerPayment(
     await markPaymentRequest(deps.orm, requestId, 'declined', authorized.message);
     throw refusalError(authorized, failure);
   }
-  const verified = await verifyPayment(deps, requestId);
+  // The authorization's answer was lost: the gateway's record of the order decides, and if the shopper is
+  // told the payment failed, no authorization may be left holding their funds.
+  const answerLost = !authorized.ok;
+  let verified: VerifyPaymentResponse;
+  try {
+    verified = await verifyPayment(deps, requestId);
+  } catch (error) {
+    if (answerLost) await voidLostAuthorization(deps, requestId);
+    throw error;
+  }
   if (verified.status !== 'success' || !verified.paymentDetails) {
+    if (answerLost && verified.errorcode === 'not_found') await voidLostAuthorization(deps, requestId);
     throw new AppError('unprocessable', verified.message || failure);
   }
   return {
@@ -288,6 +299,48 @@ export async function confirmServerPayment(
     message: 'Payment approved',
   };
 }
+
+/** CardPointe's "Txn not found" and "Txn voided": after voidByOrderId, nothing of the order is held. */
+const TXN_NOT_FOUND = '29';
+const TXN_VOIDED = '94';
+
+/**
+ * CardPointe's advice for an authorization whose answer is lost and whose outcome the shopper is told is a
+ * failure: void it by order id (the adapter tries three times). Audited either way. When the void is
+ * confirmed, the request is closed as failed; otherwise it stays pending, so that upkeep's confirmation
+ * records any approval that turns up as a payment the operator sees, never a hold the store does not know.
+ */
+async function voidLostAuthorization(deps: CheckoutDependencies, requestId: string): Promise<void> {
+  const request = await findPaymentRequest(deps.orm, requestId);
+  if (!request) return;
+  const voided = await deps.gateway.voidByOrderId(request.orderId);
+  const notFound = !voided.ok && voided.kind === 'declined' && voided.respcode === TXN_NOT_FOUND;
+  const alreadyVoided = !voided.ok && voided.kind === 'declined' && voided.respcode === TXN_VOIDED;
+  const lost = "The authorization's answer was lost and the shopper was told the payment failed";
+  let detail: string;
+  if (voided.ok || alreadyVoided) {
+    await markPaymentRequest(deps.orm, requestId, 'failed', LOST_AUTHORIZATION_VOIDED);
+    detail = voided.ok
+      ? `${lost}: voided by order id (retref ${voided.value.retref}).`
+      : `${lost}: already voided at the gateway.`;
+  } else if (notFound) {
+    detail = `${lost}: the gateway has no approval for this order, nothing to void.`;
+  } else {
+    detail = `${lost}: voiding it by order id failed (${voided.message}); upkeep will record any approval.`;
+    console.error(`voidByOrderId for order ${request.orderId} failed: ${voided.message}`);
+  }
+  await insertAuditEvent(deps.orm, {
+    actor: 'store',
+    action: 'void_lost_authorization',
+    orderId: request.orderId,
+    amountCents: request.amountCents,
+    outcome: voided.ok || alreadyVoided || notFound ? 'success' : 'failure',
+    detail,
+  });
+}
+
+/** Why a request whose authorization answer was lost, and which was then voided, failed. */
+export const LOST_AUTHORIZATION_VOIDED = 'The gateway did not answer in time; the authorization was voided';
 
 /** A gateway failure as a shopper's call answers it: a refusal is 422 with its reason, no answer is 502. */
 export function refusalError(failure: GatewayFailure, fallback: string): AppError {

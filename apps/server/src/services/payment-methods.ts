@@ -106,11 +106,11 @@ export async function savePaymentMethod(
   const customer = await customerOf(deps.orm, input.customerId);
   let brand: string | undefined;
   if (expiry) {
-    const bin = await deps.gateway.cardBrand(input.tokenId);
+    const bin = await deps.gateway.cardBin(input.tokenId);
     if (!bin.ok) throw refusalError(bin, 'Failed to save payment method');
     // A token the gateway cannot tell the card of: not one it made, or a card this store does not take.
-    if (bin.value === 'UNKNOWN') throw new AppError('unprocessable', 'Failed to save payment method');
-    brand = bin.value;
+    if (bin.value.brand === 'UNKNOWN') throw new AppError('unprocessable', 'Failed to save payment method');
+    brand = bin.value.brand;
   }
   const hasMethods = (await listSavedMethods(deps.orm, customer.id)).length > 0;
   const saveAt = (profileId: string | undefined) =>

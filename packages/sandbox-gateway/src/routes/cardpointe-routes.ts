@@ -9,6 +9,7 @@ import {
   parseProfileRequest,
   parseCaptureRequest,
   parseRefundRequest,
+  parseVoidByOrderIdRequest,
   parseVoidRequest,
 } from '../requests';
 
@@ -20,6 +21,8 @@ export interface CardPointeRoutesOptions {
 
 const BODY_LIMIT_BYTES = 16 * 1024;
 const MONEY_METHODS: HTTPMethods[] = ['PUT', 'POST'];
+/** The error code in CardPointe's "Data not found" answers. */
+const MERCHANT_NOT_FOUND = 49;
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
@@ -113,6 +116,15 @@ export async function cardPointeRoutes(
 
     authenticated.route({
       ...money,
+      url: '/cardconnect/rest/voidByOrderId',
+      handler: async (request) => {
+        const { merchid, orderid, amountCents } = parseVoidByOrderIdRequest(request.body);
+        return gateway.voidByOrderId(merchid, orderid, amountCents);
+      },
+    });
+
+    authenticated.route({
+      ...money,
       url: '/cardconnect/rest/refund',
       handler: async (request) => {
         const { merchid, retref, amountCents } = parseRefundRequest(request.body);
@@ -155,6 +167,16 @@ export async function cardPointeRoutes(
       async (request) => {
         const { profileid, acctid, merchid: id } = request.params;
         return answerOf(await gateway.deleteProfileAccount(id, profileid, acctid), id);
+      },
+    );
+
+    // An unknown merchant id is CardPointe's documented 400 with its "not found" error body.
+    authenticated.get<{ Params: { merchid: string } }>(
+      '/cardconnect/rest/inquireMerchant/:merchid',
+      async (request, reply) => {
+        const merchant = gateway.inquireMerchant(request.params.merchid);
+        if (merchant) return merchant;
+        return reply.code(400).send({ message: 'Data not found', errorcode: MERCHANT_NOT_FOUND });
       },
     );
 
