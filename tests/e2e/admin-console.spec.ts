@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createOrderId } from '@store/core';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { CARDS, CVV } from './test-data';
@@ -239,4 +240,60 @@ test('an operator voids an authorization: the hold is released and the payment l
   await expect(rowOf(page, orderId)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   await expect(rowOf(page, orderId)).toContainText('Voided');
+});
+
+test('an operator exports the filtered history as a CSV file that the server streams', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const pens = await guestPayment(request, baseURL!, [{ productId: 'pen-pack-100', quantity: 1 }], 15.74);
+  const paper = await guestPayment(request, baseURL!, [{ productId: 'paper-ream-500', quantity: 1 }], 10.49);
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(OPERATOR.username);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  await expect(rowOf(page, pens)).toContainText('Pending Capture');
+
+  /** Clicks Export CSV and returns the file's name and its lines. */
+  const exportCsv = async () => {
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await downloaded;
+    const path = await download.path();
+    const text = await readFile(path, 'utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    return { name: download.suggestedFilename(), lines: text.slice(0, -2).split('\r\n') };
+  };
+
+  // The search as typed, lower case and in part: the file holds what the table holds.
+  await page.getByLabel('Search by order ID').fill(pens.slice(0, 12).toLowerCase());
+  await expect(rowOf(page, paper)).toHaveCount(0);
+  const searched = await exportCsv();
+  expect(searched.name).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(searched.lines[0]).toBe(
+    'orderId,requestId,amount,cardType,last4,transactionDate,captureStatus,isRefunded,isPartialRefund,' +
+      'refundAmount,refundType,creditType,isDemoRefund,refundedOrderId,isPartialCapture,captureAmount,' +
+      'originalAmount,refundDate,label',
+  );
+  expect(searched.lines.slice(1)).toEqual([
+    expect.stringMatching(
+      new RegExp(`^${pens},[0-9a-f-]{36},15\\.74,VISA,1111,.*,authorized,.*,Pending Capture$`),
+    ),
+  ]);
+
+  // Without filters: the whole history, both payments among it.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(rowOf(page, paper)).toBeVisible();
+  const whole = await exportCsv();
+  const orders = whole.lines.slice(1).map((line) => line.split(',')[0]);
+  expect(orders).toEqual(expect.arrayContaining([pens, paper]));
+  expect(orders.length).toBe(new Set(whole.lines.slice(1)).size);
+
+  // The console is still there (a download, not a navigation), and the export is in the audit log.
+  await expect(page).toHaveURL(/\/admin\/dashboard\?tab=history$/);
+  await expect(rowOf(page, paper)).toBeVisible();
+  await page.getByRole('tab', { name: 'Audit Log' }).click();
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Export CSV' })).toHaveCount(2);
 });

@@ -12,3 +12,4 @@ export * from './schemas/payment-method';
 export * from './transaction-label';
 export * from './text';
 export * from './schemas/wallet';
+export * from './transactions-csv';

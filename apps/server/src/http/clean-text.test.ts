@@ -44,6 +44,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/logout': { body: CREDENTIALS },
   'POST /api/admin/payments': { body: { ...CREDENTIALS, cursor: 'x' } },
   'POST /api/admin/transactions': { body: { ...CREDENTIALS, search: 'CC-', status: 'all', cursor: 'x' } },
+  'GET /api/admin/transactions.csv': { query: { status: 'all', search: 'CC-' } },
   'POST /api/admin/capture-payment': {
     body: { ...CREDENTIALS, payment: { paymentId: PAYMENT_ID, amount: '1.00', originalAmount: '2.00' } },
   },
@@ -136,6 +137,9 @@ const SAMPLES: Record<string, Sample> = {
   'PUT /sandbox/cardconnect/rest/void': { body: { merchid: MERCHID, retref: RETREF, amount: '0' } },
   'PUT /sandbox/cardconnect/rest/refund': { body: { merchid: MERCHID, retref: RETREF, amount: '1.00' } },
   'GET /sandbox/cardconnect/rest/inquire/:retref/:merchid': { params: { retref: RETREF, merchid: MERCHID } },
+  'PUT /sandbox/cardconnect/rest/voidByOrderId': { body: { merchid: MERCHID, orderid: ORDER_ID } },
+  'POST /sandbox/cardconnect/rest/voidByOrderId': { body: { merchid: MERCHID, orderid: ORDER_ID } },
+  'GET /sandbox/cardconnect/rest/inquireMerchant/:merchid': { params: { merchid: MERCHID } },
   'GET /sandbox/cardconnect/rest/inquireByOrderid/:orderid/:merchid': {
     params: { orderid: ORDER_ID, merchid: MERCHID },
   },

@@ -1,20 +1,19 @@
 import { formatCents, transactionLabel, type AdminTransaction, type TransactionFilter } from '@store/core';
 import { useMutationState } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { ArrowDownIcon } from '../../../components/ui/icons';
 import { useCloseSandboxBatch } from '../api/close-sandbox-batch';
+import { transactionsCsvUrl } from '../api/export-transactions';
 import { useTransactions } from '../api/list-transactions';
 import { refundMutationKey, type RefundVariables } from '../api/refund-payment';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useNotices } from '../hooks/use-notices';
 import { failureText } from '../utils/admin-errors';
-import { downloadTextFile } from '../utils/download';
 import { formatDateTime } from '../utils/format-date';
 import { isTransactionFilter, TRANSACTION_FILTER_OPTIONS } from '../utils/filters';
 import { dollarsToCents } from '../utils/money';
 import { plural, uniqueRows } from '../utils/rows';
-import { buildTransactionsCsv, transactionsCsvFileName } from '../utils/transactions-csv';
 import { CancelChargeDialog } from './cancel-charge-dialog';
 import { NoticeList } from './notices';
 import { CardText } from './payment-facts';
@@ -70,7 +69,8 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
 
   const filtered = search !== '' || filters.status !== 'all';
 
-  const exportCsv = () => downloadTextFile(transactionsCsvFileName(new Date()), buildTransactionsCsv(rows));
+  // The file the server streams holds every row these filters select (the search as sent, not as typed).
+  const exportUrl = transactionsCsvUrl({ search, status: filters.status });
 
   return (
     <>
@@ -145,10 +145,22 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
               {closeBatch.isPending ? 'Settling…' : 'Settle now (sandbox)'}
             </Button>
           )}
-          <Button variant="secondary" onClick={exportCsv} disabled={rows.length === 0}>
-            <ArrowDownIcon size={18} />
-            Export CSV
-          </Button>
+          {rows.length === 0 ? (
+            <Button variant="secondary" disabled>
+              <ArrowDownIcon size={18} />
+              Export CSV
+            </Button>
+          ) : (
+            <a
+              className={buttonClassName({ variant: 'secondary' })}
+              href={exportUrl}
+              download
+              title="Every transaction these filters select, as a CSV file"
+            >
+              <ArrowDownIcon size={18} />
+              Export CSV
+            </a>
+          )}
         </div>
       </div>
 

@@ -11,6 +11,7 @@ const ACTION_LABELS: Record<string, string> = {
   refund: 'Refund',
   cancel_charge: 'Cancel charge',
   sandbox_settle: 'Sandbox settlement',
+  export: 'Export CSV',
 };
 
 export function auditActionLabel(action: string): string {

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimalString, parseDollars } from './money';
+import type { AdminTransaction } from './schemas/admin';
+import { transactionLabel } from './transaction-label';
+import {
+  buildTransactionsCsv,
+  csvField,
+  TRANSACTION_CSV_COLUMNS,
+  TRANSACTIONS_CSV_HEADER,
+  transactionCsvLine,
+  transactionsCsvFileName,
+  transactionsCsvQuerySchema,
+} from './transactions-csv';
+
+const payment: AdminTransaction = {
+  id: 'row-1',
+  paymentId: '7b0f7a52-4a55-4f4b-9d0e-6f1c1d1e8d2b',
+  orderId: 'CC-7QX2MB4K9Z1A',
+  requestId: 'req-1',
+  amount: 68.2,
+  cardType: 'VISA',
+  last4: '1111',
+  transactionDate: '2026-03-01T12:00:00.000Z',
+  timestamp: '2026-03-01T12:00:00.000Z',
+  captureStatus: 'partially_captured',
+  isRefunded: false,
+  isPartialRefund: true,
+  refundAmount: 10,
+  isDemoRefund: false,
+  isPartialCapture: true,
+  captureAmount: 45.1,
+  originalAmount: 68.2,
+  refundableAmount: 35.1,
+};
+
+const refund: AdminTransaction = {
+  ...payment,
+  id: 'row-2',
+  amount: 10,
+  captureStatus: null,
+  isRefunded: true,
+  isPartialRefund: true,
+  refundAmount: 10,
+  refundType: 'refund',
+  isDemoRefund: true,
+  refundedOrderId: 'CC-7QX2MB4K9Z1A',
+  refundDate: '2026-03-02T09:30:00.000Z',
+  refundableAmount: 0,
+};
+
+describe('buildTransactionsCsv', () => {
+  it('writes a header with every spec field plus the label, and one line per row', () => {
+    const csv = buildTransactionsCsv([payment, refund]);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(
+      'orderId,requestId,amount,cardType,last4,transactionDate,captureStatus,isRefunded,isPartialRefund,' +
+        'refundAmount,refundType,creditType,isDemoRefund,refundedOrderId,isPartialCapture,captureAmount,' +
+        'originalAmount,refundDate,label',
+    );
+    expect(lines[1]).toBe(
+      'CC-7QX2MB4K9Z1A,req-1,68.20,VISA,1111,2026-03-01T12:00:00.000Z,partially_captured,false,true,' +
+        '10.00,,,false,,true,45.10,68.20,,Partial Refund',
+    );
+    expect(lines[2]).toBe(
+      'CC-7QX2MB4K9Z1A,req-1,10.00,VISA,1111,2026-03-01T12:00:00.000Z,,true,true,10.00,refund,,true,' +
+        'CC-7QX2MB4K9Z1A,true,45.10,68.20,2026-03-02T09:30:00.000Z,Demo Refund',
+    );
+    expect(lines[3]).toBe('');
+    expect(lines).toHaveLength(4);
+    expect(TRANSACTION_CSV_COLUMNS).toHaveLength(19);
+  });
+
+  it('gives a header only for no rows', () => {
+    expect(buildTransactionsCsv([])).toBe(`${TRANSACTION_CSV_COLUMNS.join(',')}\r\n`);
+    expect(TRANSACTIONS_CSV_HEADER).toBe(`${TRANSACTION_CSV_COLUMNS.join(',')}\r\n`);
+  });
+
+  it('is the header followed by the lines of the rows, so that it can be written a page at a time', () => {
+    expect(buildTransactionsCsv([payment, refund])).toBe(
+      TRANSACTIONS_CSV_HEADER + transactionCsvLine(payment) + transactionCsvLine(refund),
+    );
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('-2')).toBe("'-2");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\tx')).toBe("'\tx");
+    expect(csvField('\rx')).toBe(`"'\rx"`);
+    expect(csvField(null)).toBe('');
+    expect(csvField(undefined)).toBe('');
+    expect(csvField(false)).toBe('false');
+    // Numbers are not text a person typed: a negative one keeps its sign.
+    expect(csvField(-1)).toBe('-1');
+    const odd = buildTransactionsCsv([{ ...payment, cardType: 'VI,SA', requestId: null }]);
+    expect(odd.split('\r\n')[1]).toMatch(/^CC-7QX2MB4K9Z1A,,68\.20,"VI,SA",1111,/);
+  });
+});
+
+/**
+ * The export as the console's browser used to build it from the rows it had loaded (apps/web's former
+ * utils/transactions-csv.ts and its dollarsToCents, verbatim): the shared module must write the same bytes.
+ */
+const formerBrowserCsv = (() => {
+  type FormerValue = string | number | boolean | null | undefined;
+  const dollarsToCents = (dollars: number | null | undefined): number => {
+    if (dollars === null || dollars === undefined) return 0;
+    const parsed = parseDollars(dollars);
+    if (parsed.ok) return parsed.cents;
+    return Number.isFinite(dollars) ? Math.max(0, Math.round(dollars * 100)) : 0;
+  };
+  const money = (dollars: number | null | undefined): string =>
+    dollars === null || dollars === undefined ? '' : centsToDecimalString(dollarsToCents(dollars));
+  const cells: Record<(typeof TRANSACTION_CSV_COLUMNS)[number], (row: AdminTransaction) => FormerValue> = {
+    orderId: (row) => row.orderId,
+    requestId: (row) => row.requestId,
+    amount: (row) => money(row.amount),
+    cardType: (row) => row.cardType,
+    last4: (row) => row.last4,
+    transactionDate: (row) => row.transactionDate,
+    captureStatus: (row) => row.captureStatus,
+    isRefunded: (row) => row.isRefunded,
+    isPartialRefund: (row) => row.isPartialRefund,
+    refundAmount: (row) => money(row.refundAmount),
+    refundType: (row) => row.refundType,
+    creditType: (row) => row.creditType,
+    isDemoRefund: (row) => row.isDemoRefund,
+    refundedOrderId: (row) => row.refundedOrderId,
+    isPartialCapture: (row) => row.isPartialCapture,
+    captureAmount: (row) => money(row.captureAmount),
+    originalAmount: (row) => money(row.originalAmount),
+    refundDate: (row) => row.refundDate,
+    label: (row) => transactionLabel(row),
+  };
+  const field = (value: FormerValue): string => {
+    if (value === null || value === undefined) return '';
+    let text = String(value);
+    if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return (rows: readonly AdminTransaction[]): string => {
+    const lines = [TRANSACTION_CSV_COLUMNS.join(',')];
+    for (const row of rows)
+      lines.push(TRANSACTION_CSV_COLUMNS.map((column) => field(cells[column](row))).join(','));
+    return `${lines.join('\r\n')}\r\n`;
+  };
+})();
+
+describe('the shared export and the browser export it replaced', () => {
+  const samples: AdminTransaction[] = [
+    payment,
+    refund,
+    { ...payment, id: 'settled', captureStatus: 'settled', isPartialRefund: false, refundAmount: 0 },
+    { ...payment, id: 'voided', captureStatus: 'voided', captureAmount: 0, isPartialCapture: false },
+    { ...payment, id: 'expired', captureStatus: 'expired', requestId: null, amount: 0.01 },
+    {
+      ...payment,
+      id: 'authorized',
+      captureStatus: 'authorized',
+      amount: 1_000_000,
+      originalAmount: 1_000_000,
+    },
+    { ...refund, id: 'scheduled', refundState: 'scheduled', isDemoRefund: false, refundMethod: 'refund' },
+    { ...refund, id: 'void', refundMethod: 'void', isDemoRefund: false, amount: 45.1, refundAmount: 45.1 },
+    { ...payment, id: 'credit', creditType: 'credit' },
+    { ...payment, id: 'fully', isRefunded: true, isPartialRefund: false, refundAmount: 45.1 },
+    { ...payment, id: 'bank', cardType: 'ACH', last4: '6789', bankName: 'First Bank' },
+    { ...payment, id: 'wallet', orderId: 'GP-0123456789AB', wallet: 'Google Pay' },
+    // Text a spreadsheet would run, and text that needs quoting, in every kind of text column.
+    {
+      ...payment,
+      id: 'formula',
+      orderId: '=HYPERLINK("http://x","y")',
+      requestId: '+cmd|/C calc',
+      last4: '-1',
+    },
+    { ...refund, id: 'quotes', cardType: 'say "hi", then\r\nleave', refundedOrderId: '@SUM(1)' },
+    { ...payment, id: 'tab', cardType: '\tVISA', refundDate: '\r2026' },
+    // Amounts that are not plain decimals (never sent by this server) take the same fallback as before.
+    {
+      ...payment,
+      id: 'odd',
+      amount: 0.005,
+      refundAmount: 1.005,
+      captureAmount: Number.NaN,
+      originalAmount: -3,
+    },
+  ];
+
+  it('writes byte for byte what the browser wrote, for each sample and for all of them at once', () => {
+    for (const sample of samples) {
+      expect(buildTransactionsCsv([sample]), sample.id).toBe(formerBrowserCsv([sample]));
+    }
+    expect(buildTransactionsCsv(samples)).toBe(formerBrowserCsv(samples));
+    expect(buildTransactionsCsv([])).toBe(formerBrowserCsv([]));
+  });
+});
+
+describe('transactionsCsvFileName', () => {
+  it('is transactions-YYYY-MM-DD.csv, dated in UTC like the times in the file', () => {
+    expect(transactionsCsvFileName(new Date(Date.UTC(2026, 0, 5, 23, 59)))).toBe(
+      'transactions-2026-01-05.csv',
+    );
+    expect(transactionsCsvFileName(new Date(Date.UTC(2026, 11, 31)))).toBe('transactions-2026-12-31.csv');
+  });
+});
+
+describe('transactionsCsvQuerySchema', () => {
+  const firstMessage = (query: unknown) => {
+    const result = transactionsCsvQuerySchema.safeParse(query);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it('takes the history filters, trimmed, and nothing is required', () => {
+    expect(transactionsCsvQuerySchema.parse({})).toEqual({});
+    expect(transactionsCsvQuerySchema.parse({ status: 'refund', search: '  cc-7q ' })).toEqual({
+      status: 'refund',
+      search: 'cc-7q',
+    });
+  });
+
+  it('refuses with the messages of the history list', () => {
+    expect(firstMessage({ status: 'lost' })).toBe('Unknown status filter');
+    expect(firstMessage({ search: 'x'.repeat(41) })).toBe('Search is too long');
+  });
+});

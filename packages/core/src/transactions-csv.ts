@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { centsToDecimalString, parseDollars, type Cents } from './money';
+import { adminTransactionsRequestSchema, type AdminTransaction } from './schemas/admin';
+import { transactionLabel } from './transaction-label';
+
+/**
+ * The Transaction History export (CSV): its columns and the rules of its cells, in one place. The server
+ * streams the whole filtered history with them (GET /api/admin/transactions.csv); nothing else writes it.
+ */
+
+type CsvValue = string | number | boolean | null | undefined;
+
+/** The columns of the export: every field SPEC §3 lists for a transaction, then the display label. */
+export const TRANSACTION_CSV_COLUMNS = [
+  'orderId',
+  'requestId',
+  'amount',
+  'cardType',
+  'last4',
+  'transactionDate',
+  'captureStatus',
+  'isRefunded',
+  'isPartialRefund',
+  'refundAmount',
+  'refundType',
+  'creditType',
+  'isDemoRefund',
+  'refundedOrderId',
+  'isPartialCapture',
+  'captureAmount',
+  'originalAmount',
+  'refundDate',
+  'label',
+] as const;
+
+type Column = (typeof TRANSACTION_CSV_COLUMNS)[number];
+
+/** The first line of the file, with its CRLF. */
+export const TRANSACTIONS_CSV_HEADER = `${TRANSACTION_CSV_COLUMNS.join(',')}\r\n`;
+
+/**
+ * Answers carry dollars as JSON numbers (68.2); they are read back into cents through their decimal text,
+ * never by multiplying floats. Not a plain decimal (no answer of this store has one): rounded, never negative.
+ */
+function exactCents(dollars: number): Cents {
+  const parsed = parseDollars(dollars);
+  if (parsed.ok) return parsed.cents;
+  return Number.isFinite(dollars) ? Math.max(0, Math.round(dollars * 100)) : 0;
+}
+
+/** Dollar fields are written as exact two-decimal text ("68.20"), as an accountant expects. */
+const money = (dollars: number | null | undefined): string =>
+  dollars === null || dollars === undefined ? '' : centsToDecimalString(exactCents(dollars));
+
+const CELLS: Record<Column, (row: AdminTransaction) => CsvValue> = {
+  orderId: (row) => row.orderId,
+  requestId: (row) => row.requestId,
+  amount: (row) => money(row.amount),
+  cardType: (row) => row.cardType,
+  last4: (row) => row.last4,
+  transactionDate: (row) => row.transactionDate,
+  captureStatus: (row) => row.captureStatus,
+  isRefunded: (row) => row.isRefunded,
+  isPartialRefund: (row) => row.isPartialRefund,
+  refundAmount: (row) => money(row.refundAmount),
+  refundType: (row) => row.refundType,
+  creditType: (row) => row.creditType,
+  isDemoRefund: (row) => row.isDemoRefund,
+  refundedOrderId: (row) => row.refundedOrderId,
+  isPartialCapture: (row) => row.isPartialCapture,
+  captureAmount: (row) => money(row.captureAmount),
+  originalAmount: (row) => money(row.originalAmount),
+  refundDate: (row) => row.refundDate,
+  label: (row) => transactionLabel(row),
+};
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote, or line break, quotes doubled. Text that a
+ * spreadsheet would run as a formula (=, +, -, @, tab, CR at the start) gets a leading apostrophe.
+ */
+export function csvField(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One row of the history as one line of the file, with its CRLF. */
+export function transactionCsvLine(row: AdminTransaction): string {
+  // Joined, not concatenated cell by cell: one flat string, not a rope of forty pieces to hold per line.
+  return `${TRANSACTION_CSV_COLUMNS.map((column) => csvField(CELLS[column](row))).join(',')}\r\n`;
+}
+
+/** Rows as lines of the file: what follows the header, for a page of rows or all of them. */
+export function transactionCsvLines(rows: readonly AdminTransaction[]): string {
+  return rows.map(transactionCsvLine).join('');
+}
+
+/** Rows as a whole CSV document: the header line, one line per row, CRLF line ends. */
+export function buildTransactionsCsv(rows: readonly AdminTransaction[]): string {
+  return TRANSACTIONS_CSV_HEADER + transactionCsvLines(rows);
+}
+
+/**
+ * `transactions-YYYY-MM-DD.csv`, dated in UTC like every time inside the file (the server names the file,
+ * and it cannot know the operator's time zone).
+ */
+export function transactionsCsvFileName(date: Date): string {
+  return `transactions-${date.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * The export's query (`?status=…&search=…`): Transaction History's filters, with the same rules and messages
+ * as POST /api/admin/transactions.
+ */
+export const transactionsCsvQuerySchema = z.looseObject({
+  search: adminTransactionsRequestSchema.shape.search,
+  status: adminTransactionsRequestSchema.shape.status,
+});
