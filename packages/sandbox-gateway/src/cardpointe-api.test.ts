@@ -596,6 +596,100 @@ describe.each(TEST_BACKENDS)('CardPointe REST API (%s)', (backend) => {
     });
   });
 
+  describe('funding', () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const fundingOf = (date: string, merchid: string = MERCHID) =>
+      client.send<Record<string, unknown>>(
+        'GET',
+        `/cardconnect/rest/funding?merchid=${merchid}&date=${date}`,
+      );
+
+    it("funds a day's settled captures less its settled refunds, with the documented fields", async () => {
+      // Another day than the other tests', whose leftover captures go into a batch of their own first.
+      gateway.clock.advance(40 * DAY_MS);
+      await client.settle();
+      gateway.clock.advance(DAY_MS); // 2030-07-26
+      const sale = await client.approvedAuth('40.00', { capture: 'Y', orderid: nextOrderId() });
+      const other = await client.approvedAuth('25.00', { capture: 'Y' });
+      const open = await client.approvedAuth('9.00');
+      const batch = await client.settle();
+      const refund = await client.refund({ retref: sale.retref, amount: '10.00' });
+      await client.settle();
+
+      const answer = await fundingOf('0726');
+      expect(answer.status).toBe(200);
+      const funding = answer.body as {
+        fundings: Record<string, string>[];
+        txns: Record<string, string>[];
+      } & Record<string, unknown>;
+      expect(funding).toMatchObject({ merchid: MERCHID, fundingdate: '20300726' });
+      expect(funding.fundingmasterid).toMatch(/^\d{1,22}$/);
+      expect(funding.fundings).toHaveLength(1);
+      expect(funding.fundings[0]).toMatchObject({
+        fundingmasterid: funding.fundingmasterid,
+        merchid: MERCHID,
+        fundingdate: '20300726',
+        currency: 'USD',
+        netsales: '55.00',
+        totalfunding: '55.00',
+        fee: '0',
+        interchangefee: '0',
+        reversal: '0',
+      });
+      expect(funding.fundings[0]!.fundingid).toMatch(/^\d{1,22}$/);
+      expect(funding).not.toHaveProperty('adjustments');
+      expect(funding).not.toHaveProperty('chargebacks');
+
+      const byRetref = new Map(funding.txns.map((txn) => [txn.retref, txn]));
+      expect([...byRetref.keys()].sort()).toEqual([sale.retref, other.retref, refund.retref].sort());
+      expect(byRetref.has(open.retref)).toBe(false);
+      expect(byRetref.get(sale.retref)).toMatchObject({
+        amount: '40.00',
+        type: 'SALE',
+        batchid: batch.batchid,
+        authcode: sale.authcode,
+        invoicenumber: sale.orderid,
+        fundingid: funding.fundings[0]!.fundingid,
+        cardnumber: 'XXXXXXXXXXXX1111',
+        date: '20300726',
+        currency: 'USD',
+      });
+      expect(byRetref.get(refund.retref)).toMatchObject({
+        amount: '-10.00',
+        type: 'REFUND',
+        parentretref: sale.retref,
+      });
+      for (const txn of funding.txns) expect(txn.authdate).toMatch(/^\d{14}$/);
+
+      // The same day as YYYYMMDD; a day with nothing settled answers CardPointe's errormsg.
+      expect((await fundingOf('20300726')).body).toEqual(funding);
+      expect(await fundingOf('0727')).toMatchObject({
+        status: 200,
+        body: { errormsg: 'No deposits match your request' },
+      });
+      expect((await fundingOf('20290726')).body).toEqual({ errormsg: 'No deposits match your request' });
+    });
+
+    it('refuses a date that is not MMDD or YYYYMMDD, an unknown merchant, and no credentials', async () => {
+      for (const date of ['726', '1301', '0230', '2030-07-26', 'today', '']) {
+        const answer = await fundingOf(date);
+        expect(answer.status).toBe(400);
+        expect(typeof answer.body.message).toBe('string');
+      }
+      expect(await fundingOf('0615', '800000000999')).toMatchObject({
+        status: 400,
+        body: { message: 'Data not found', errorcode: 49 },
+      });
+      const anonymous = await client.send(
+        'GET',
+        `/cardconnect/rest/funding?merchid=${MERCHID}&date=0615`,
+        undefined,
+        {},
+      );
+      expect(anonymous.status).toBe(401);
+    });
+  });
+
   describe('bin', () => {
     it("tells a token's card type", async () => {
       const cases: [string, string][] = [

@@ -36,6 +36,22 @@ describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
     expect(answer.body.message).toMatch(/account is required/);
   });
 
+  it('echoes the message sent, with error code 0, without credentials', async () => {
+    for (const message of ['Hello?', '']) {
+      const answer = await env.client.send('POST', '/cardsecure/api/v1/echo', { message }, {});
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ message, errorcode: 0 });
+    }
+  });
+
+  it('answers 400 to an echo without a message, or with one over 250 characters', async () => {
+    for (const body of [{}, { message: 7 }, { message: 'x'.repeat(251) }]) {
+      const answer = await env.client.send('POST', '/cardsecure/api/v1/echo', body, {});
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(/message/);
+    }
+  });
+
   it('migrates idempotently and refuses schema names that are not plain identifiers', async () => {
     await migrateSandboxGateway(env.database.db, env.gateway.schema);
     await migrateSandboxGateway(env.database.db, env.gateway.schema);

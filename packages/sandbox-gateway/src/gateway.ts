@@ -21,6 +21,8 @@ import type { SandboxWallets } from './wallets/sandbox-wallets';
 import {
   answerOf,
   authResponseOf,
+  fundingAnswerOf,
+  NO_DEPOSITS,
   captureResponseOf,
   inquireRecordOf,
   isAuthorizationExpired,
@@ -28,6 +30,7 @@ import {
   voidResponseOf,
   type AuthResponse,
   type CaptureResponse,
+  type FundingAnswer,
   type GatewayAnswer,
   type InquireRecord,
   type MerchantRecord,
@@ -178,6 +181,11 @@ export class SandboxGateway {
 
   get merchantId(): string {
     return this.config.merchantId;
+  }
+
+  /** The gateway's clock (a test clock in tests). */
+  now(): Date {
+    return this.config.now();
   }
 
   /**
@@ -468,6 +476,22 @@ export class SandboxGateway {
     const rows = await this.store.findTransactionsByOrderId(merchid, orderid);
     if (rows.length === 0) return answerOf(GATEWAY_RESPONSES.txnNotFound, merchid);
     return rows.map((row) => inquireRecordOf(row, now, this.config.unsettledRefunds));
+  }
+
+  /**
+   * The funding endpoint, for the day `day` (midnight UTC); undefined for a merchant id the gateway does not
+   * know. The sandbox's model, simpler than a processor's: the merchant is funded on the day a batch closes
+   * (CardPointe's data usually comes the day after), with one deposit per day holding every transaction
+   * settled that day, in any batch: each settled capture for the amount captured, each settled refund
+   * taken off. No fees, adjustments or chargebacks, so the deposit is the net sales. A day with nothing
+   * settled answers CardPointe's "No deposits match your request".
+   */
+  async funding(merchid: string, day: Date): Promise<FundingAnswer | typeof NO_DEPOSITS | undefined> {
+    if (merchid !== this.config.merchantId) return undefined;
+    await this.settleDue(this.config.now());
+    const next = new Date(day.getTime() + 24 * 60 * 60 * 1000);
+    const rows = await this.store.findSettledBetween(merchid, day, next);
+    return rows.length === 0 ? NO_DEPOSITS : fundingAnswerOf(rows, merchid, day);
   }
 
   /**

@@ -215,3 +215,36 @@ export function parseTokenizeRequest(body: unknown): TokenizeRequest {
   const { account, expiry } = parseBody(tokenizeSchema, body);
   return { kind: 'account', account, expiry };
 }
+
+/**
+ * The funding endpoint's query: the merchant id, and the day as MMDD (in the current calendar year, by
+ * `now` in UTC) or YYYYMMDD. Answers that day at midnight UTC.
+ */
+export function parseFundingQuery(query: unknown, now: Date): { merchid: string; day: Date } {
+  const fields = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
+  const id = merchid.safeParse(fields.merchid);
+  if (!id.success) throw new RequestError(id.error.issues[0]?.message ?? 'merchid is required');
+  // CardPointe then answers what was not fetched yet; the sandbox keeps no record of what was fetched.
+  if (fields.date === undefined || fields.date === '') {
+    throw new RequestError('date is required here (MMDD or YYYYMMDD)');
+  }
+  const match = typeof fields.date === 'string' ? /^(\d{4})?(\d{2})(\d{2})$/.exec(fields.date) : null;
+  if (!match) throw new RequestError('date must be MMDD or YYYYMMDD');
+  const [, yearText, monthText, dayText] = match as unknown as [string, string | undefined, string, string];
+  const year = yearText ? Number(yearText) : now.getUTCFullYear();
+  const day = new Date(Date.UTC(year, Number(monthText) - 1, Number(dayText)));
+  if (day.getUTCMonth() !== Number(monthText) - 1 || day.getUTCDate() !== Number(dayText)) {
+    throw new RequestError('date is not a calendar date');
+  }
+  return { merchid: id.data, day };
+}
+
+/** CardSecure echo's body: `message` must be there, blank or up to 250 characters. */
+export function parseEchoRequest(body: unknown): { message: string } {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (typeof fields.message !== 'string') {
+    throw new RequestError(fields.message === undefined ? 'message is required' : 'message must be a string');
+  }
+  if (fields.message.length > 250) throw new RequestError('message is too long');
+  return { message: fields.message };
+}

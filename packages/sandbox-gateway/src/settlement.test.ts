@@ -109,4 +109,17 @@ describe.each(TEST_BACKENDS)('a merchant set up for unsettled refunds (%s)', (ba
     expect(await env.client.inquire(auth.retref!)).toMatchObject({ refundedamount: '10.00', voidable: 'N' });
     expect((await env.client.void({ retref: auth.retref })).respstat).toBe('C');
   });
+
+  it('answers refundable Y on inquire whatever the state, as CardPointe does for such a merchant', async () => {
+    const open = await env.client.approvedAuth('12.00');
+    const refunded = await env.client.approvedAuth('8.00', { capture: 'Y' });
+    await env.client.refund({ retref: refunded.retref });
+    const declined = await env.client.auth({ account: '4387751111111053', amount: '10.00' });
+    expect(declined.respstat).toBe('C');
+    for (const retref of [open.retref, refunded.retref, declined.retref]) {
+      expect((await env.client.inquire(retref!)).refundable).toBe('Y');
+    }
+    // The flag promises nothing: the refund call still refuses what cannot be refunded.
+    expect((await env.client.refund({ retref: open.retref })).resptext).toMatch(/^Txn not captured/);
+  });
 });

@@ -283,6 +283,17 @@ export class GatewayStore {
     return { batchId: count > 0 ? (rows[0]?.batch_id ?? null) : null, count };
   }
 
+  /** Every transaction settled from `from` (inclusive) to `to` (exclusive), in the order they were made. */
+  async findSettledBetween(merchid: string, from: Date, to: Date): Promise<TransactionRow[]> {
+    const { rows } = await this.db.query<TransactionRow>(
+      `SELECT ${TRANSACTION_COLUMNS} FROM ${this.transactions}
+       WHERE merchid = $1 AND settled_at >= $2::timestamptz AND settled_at < $3::timestamptz
+       ORDER BY id`,
+      [merchid, from.toISOString(), to.toISOString()],
+    );
+    return rows.map(normalise);
+  }
+
   /**
    * Refunds `amountCents` of a captured authorization and records the refund as a row of its own, in one
    * statement: the guarded UPDATE only adds to `refunded_cents` while the sum stays within what was

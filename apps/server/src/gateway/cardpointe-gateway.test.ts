@@ -268,6 +268,49 @@ describe('CardPointe adapter against the sandbox gateway', () => {
     });
   });
 
+  it("reads a day's funding: settled sales, refunds taken off, and none for a day without", async () => {
+    const sale = await authorize('5454545454545454', 3300, true);
+    if (!sale.ok) throw new Error('auth failed');
+    await settleSandbox(server);
+    const refund = await gateway.refund({ retref: sale.value.retref, amountCents: 1000 });
+    if (!refund.ok) throw new Error('refund failed');
+    await settleSandbox(server);
+
+    // The sandbox funds a batch on the day it closes; other tests' batches may be in the same deposit.
+    const today = await gateway.funding(new Date());
+    if (!today.ok) throw new Error(`funding failed: ${today.message}`);
+    expect(today.value.deposits).toHaveLength(1);
+    const [deposit] = today.value.deposits;
+    expect(deposit).toMatchObject({ currency: 'USD', fundingId: expect.stringMatching(/^\d+$/) });
+    const funded = today.value.transactions;
+    expect(funded).toContainEqual(
+      expect.objectContaining({
+        retref: sale.value.retref,
+        amountCents: 3300,
+        type: 'SALE',
+        orderId: sale.value.orderId,
+      }),
+    );
+    expect(funded).toContainEqual(
+      expect.objectContaining({
+        retref: refund.value.retref,
+        amountCents: -1000,
+        parentRetref: sale.value.retref,
+      }),
+    );
+    const net = funded.reduce((sum, txn) => sum + txn.amountCents, 0);
+    expect(deposit).toMatchObject({ netSalesCents: net, totalFundingCents: net });
+
+    expect(await gateway.funding(new Date(Date.UTC(2001, 0, 2)))).toEqual({
+      ok: true,
+      value: { deposits: [], transactions: [] },
+    });
+  });
+
+  it('answers ping with CardSecure echo', async () => {
+    expect(await gateway.ping()).toBe(true);
+  });
+
   it('tells wrong credentials apart from an unknown merchant id', async () => {
     const { hostedPageUrl } = server.config.gateway;
     const credentials = await gatewayCredentials(server);
@@ -292,6 +335,9 @@ describe('CardPointe adapter against the sandbox gateway', () => {
       kind: 'unknown-merchant',
       message: 'The payment gateway does not know merchant 800000000999',
     });
+    expect(
+      await withSettings({ merchantId: '800000000999', password: credentials.password }).funding(new Date()),
+    ).toEqual({ ok: false, kind: 'rejected', status: 400, message: 'Data not found' });
   });
 });
 
@@ -348,6 +394,18 @@ describe('CardPointe adapter when the gateway misbehaves', () => {
     const gateway = gatewayAt(`http://127.0.0.1:${portOf(garbled)}`);
     expect(await gateway.inquire('123456789012')).toMatchObject({ ok: false, kind: 'unavailable' });
     expect(await gateway.capture({ retref: '123456789012' })).toMatchObject({
+      ok: false,
+      kind: 'unavailable',
+    });
+  });
+
+  it('pings false when the echo is unreadable or the gateway cannot be reached', async () => {
+    expect(await gatewayAt(`http://127.0.0.1:${portOf(garbled)}`).ping()).toBe(false);
+    expect(await gatewayAt('http://127.0.0.1:1').ping()).toBe(false);
+  });
+
+  it('treats an unreadable funding answer as unavailable', async () => {
+    expect(await gatewayAt(`http://127.0.0.1:${portOf(garbled)}`).funding(new Date())).toMatchObject({
       ok: false,
       kind: 'unavailable',
     });

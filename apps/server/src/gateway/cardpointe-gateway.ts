@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import type {
   AuthorizeInput,
+  FundingReport,
   GatewayFailure,
   GatewayResult,
   GatewayTransaction,
@@ -96,6 +97,57 @@ const profileRecord = z.looseObject({
   token: z.string().optional(),
 });
 type ProfileRecord = z.infer<typeof profileRecord>;
+
+/** An amount the funding endpoint sends: dollars, negative for money taken back. */
+const signedAmount = z.union([z.string(), z.number()]).transform((value, context) => {
+  const text = String(value).trim();
+  const negative = text.startsWith('-');
+  const parsed = parseDollars(negative ? text.slice(1) : text);
+  if (!parsed.ok) {
+    context.addIssue({ code: 'custom', message: parsed.reason });
+    return z.NEVER;
+  }
+  return negative ? -parsed.cents : parsed.cents;
+});
+const idText = z.union([z.string(), z.number()]).transform(String);
+
+/** The funding endpoint's answer: deposits and funded transactions, or an `errormsg` when none. */
+const fundingAnswer = z.looseObject({
+  errormsg: z.string().optional(),
+  fundings: z
+    .array(
+      z.looseObject({
+        fundingid: idText.optional(),
+        fundingmasterid: idText.optional(),
+        fundingdate: z.string().optional(),
+        currency: z.string().optional(),
+        netsales: signedAmount.optional(),
+        totalfunding: signedAmount,
+      }),
+    )
+    .nullish(),
+  txns: z
+    .array(
+      z.looseObject({
+        retref: idText,
+        amount: signedAmount,
+        type: z.string().nullish(),
+        batchid: idText.nullish(),
+        invoicenumber: z.string().nullish(),
+        parentretref: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+});
+
+/** CardPointe's answer for a day without deposits. */
+const NO_DEPOSITS = /no deposits/i;
+
+/** The funding endpoint's date: MMDD within the current calendar year, YYYYMMDD for an earlier one. */
+function fundingDateOf(day: Date, now: Date): string {
+  const monthDay = `${String(day.getUTCMonth() + 1).padStart(2, '0')}${String(day.getUTCDate()).padStart(2, '0')}`;
+  return day.getUTCFullYear() === now.getUTCFullYear() ? monthDay : `${day.getUTCFullYear()}${monthDay}`;
+}
 
 const PROFILE_NOT_FOUND = '96';
 /** CardPointe advises three voidByOrderId attempts when none of them is answered. */
@@ -509,13 +561,53 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
       };
     },
 
+    async funding(day) {
+      const query = new URLSearchParams({ merchid, date: fundingDateOf(day, new Date()) });
+      const answer = await call('GET', `/cardconnect/rest/funding?${query.toString()}`);
+      if (!answer.ok) return answer;
+      const record = fundingAnswer.safeParse(answer.value);
+      if (!record.success) return unreadable();
+      const { errormsg, fundings, txns } = record.data;
+      if (errormsg && !fundings?.length && !txns?.length) {
+        if (NO_DEPOSITS.test(errormsg)) return { ok: true, value: { deposits: [], transactions: [] } };
+        return { ok: false, kind: 'declined', respcode: '', message: errormsg };
+      }
+      const report: FundingReport = {
+        deposits: (fundings ?? []).map((funding) => ({
+          fundingId: funding.fundingid ?? funding.fundingmasterid ?? '',
+          ...(funding.fundingdate ? { fundingDate: funding.fundingdate } : {}),
+          currency: funding.currency ?? 'USD',
+          netSalesCents: funding.netsales ?? funding.totalfunding,
+          totalFundingCents: funding.totalfunding,
+        })),
+        transactions: (txns ?? []).map((txn) => ({
+          retref: txn.retref,
+          amountCents: txn.amount,
+          ...(txn.type ? { type: txn.type } : {}),
+          ...(txn.batchid ? { batchId: txn.batchid } : {}),
+          ...(txn.invoicenumber ? { orderId: txn.invoicenumber } : {}),
+          ...(txn.parentretref ? { parentRetref: txn.parentretref } : {}),
+        })),
+      };
+      return { ok: true, value: report };
+    },
+
+    // CardSecure's echo: the documented connection check, answered without credentials.
     async ping() {
+      const message = 'readyz';
       try {
-        const response = await fetch(`${options.baseUrl()}/cardconnect/rest/`, {
+        const response = await fetch(`${options.baseUrl()}/cardsecure/api/v1/echo`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ message }),
           signal: AbortSignal.timeout(Math.min(options.timeoutMs, 5_000)),
         });
-        await response.body?.cancel();
-        return response.ok;
+        if (!response.ok) {
+          await response.body?.cancel();
+          return false;
+        }
+        const answer = (await response.json()) as { message?: unknown; errorcode?: unknown };
+        return Number(answer.errorcode) === 0 && answer.message === message;
       } catch {
         return false;
       }

@@ -136,6 +136,34 @@ export interface CardBin {
   gsa: boolean;
 }
 
+/** One deposit of a funding day. Amounts are signed: a day with more refunds than sales is a debit. */
+export interface FundingDeposit {
+  fundingId: string;
+  /** The funding date as the gateway sends it (YYYYMMDD, or YYYY-MM-DD in some of its examples). */
+  fundingDate?: string;
+  currency: string;
+  netSalesCents: number;
+  totalFundingCents: number;
+}
+
+/** A transaction funded that day: a sale for the amount paid in, a refund negative. */
+export interface FundedTransaction {
+  retref: string;
+  amountCents: number;
+  /** The gateway's transaction type, e.g. SALE. */
+  type?: string;
+  batchId?: string;
+  orderId?: string;
+  /** For a refund: the payment it gives money back from. */
+  parentRetref?: string;
+}
+
+/** What the merchant was paid on a day (CardPointe's funding endpoint); empty when nothing was funded. */
+export interface FundingReport {
+  deposits: FundingDeposit[];
+  transactions: FundedTransaction[];
+}
+
 export interface PaymentGateway {
   /** False for the built-in sandbox: nothing it approves is real money. */
   readonly movesRealMoney: boolean;
@@ -168,7 +196,12 @@ export interface PaymentGateway {
   cardBin(token: string): Promise<GatewayResult<CardBin>>;
   /** The merchant account's set-up (inquireMerchant): whether these credentials and merchant id can be used. */
   inquireMerchant(): Promise<MerchantCheck>;
-  /** Whether the gateway answers at all (CardPointe's unauthenticated "is it there" call). */
+  /**
+   * What the merchant was funded on a day (its UTC calendar date): the deposits and the transactions in
+   * them. Data usually comes a day or two after settlement.
+   */
+  funding(day: Date): Promise<GatewayResult<FundingReport>>;
+  /** Whether the gateway answers at all: CardSecure's echo, which needs no credentials. */
   ping(): Promise<boolean>;
   /** Where to send the shopper to pay an order on the hosted payment page. */
   hostedPaymentUrl(input: { orderId: string; amountCents: Cents; returnUrl: string }): string;

@@ -140,6 +140,7 @@ const SAMPLES: Record<string, Sample> = {
   'PUT /sandbox/cardconnect/rest/voidByOrderId': { body: { merchid: MERCHID, orderid: ORDER_ID } },
   'POST /sandbox/cardconnect/rest/voidByOrderId': { body: { merchid: MERCHID, orderid: ORDER_ID } },
   'GET /sandbox/cardconnect/rest/inquireMerchant/:merchid': { params: { merchid: MERCHID } },
+  'GET /sandbox/cardconnect/rest/funding': { query: { merchid: MERCHID, date: '0615' } },
   'GET /sandbox/cardconnect/rest/inquireByOrderid/:orderid/:merchid': {
     params: { orderid: ORDER_ID, merchid: MERCHID },
   },
@@ -175,6 +176,7 @@ const SAMPLES: Record<string, Sample> = {
     params: { profileid: '12345678901234567890', acctid: '1', merchid: MERCHID },
   },
   'PUT /sandbox/cardsecure/api/v1/ccn/tokenize': { body: { account: '4111111111111111', expiry: '1230' } },
+  'POST /sandbox/cardsecure/api/v1/echo': { body: { message: 'Hello?' } },
   'GET /api/wallets/config': { query: { probe: 'x' } },
   'POST /api/googlepay/process-with-googlepay': {
     body: {

@@ -8,6 +8,7 @@ import {
   parseAuthorizationRequest,
   parseProfileRequest,
   parseCaptureRequest,
+  parseFundingQuery,
   parseRefundRequest,
   parseVoidByOrderIdRequest,
   parseVoidRequest,
@@ -179,6 +180,14 @@ export async function cardPointeRoutes(
         return reply.code(400).send({ message: 'Data not found', errorcode: MERCHANT_NOT_FOUND });
       },
     );
+
+    // funding?merchid=…&date=MMDD or YYYYMMDD; an unknown merchant id is the documented 400 "not found".
+    authenticated.get('/cardconnect/rest/funding', async (request, reply) => {
+      const { merchid, day } = parseFundingQuery(request.query, gateway.now());
+      const funding = await gateway.funding(merchid, day);
+      if (funding) return funding;
+      return reply.code(400).send({ message: 'Data not found', errorcode: MERCHANT_NOT_FOUND });
+    });
 
     authenticated.get<{ Params: { merchid: string; token: string } }>(
       '/cardconnect/rest/bin/:merchid/:token',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WALLET_DECRYPTION_FAILURE, type SandboxGateway } from '../gateway';
-import { parseTokenizeRequest } from '../requests';
+import { parseEchoRequest, parseTokenizeRequest } from '../requests';
 
 export interface CardSecureRoutesOptions {
   gateway: SandboxGateway;
@@ -38,5 +38,11 @@ export async function cardSecureRoutes(
       if (!outcome.ok) return { message: outcome.message, errorcode: INVALID_CARD_ERROR_CODE };
       return { message: '', errorcode: 0, token: outcome.card.token };
     },
+  });
+
+  // CardSecure's echo: answers the message it was sent, to show the connection works. No credentials.
+  fastify.post('/cardsecure/api/v1/echo', { bodyLimit: 16 * 1024 }, async (request) => {
+    const { message } = parseEchoRequest(request.body);
+    return { message, errorcode: 0 };
   });
 }
