@@ -1,12 +1,12 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createPostgresTestDatabase } from '../db/test-database';
 import { createCardPointeGateway } from '../gateway/cardpointe-gateway';
+import { cardPointeStoreEnvironment, faultyGateway, type FaultyGateway } from '../testing/chaos';
 import { startChildServer, type ChildServer } from '../testing/processes';
 import { seedAuthorizedPayments } from '../testing/seed-payments';
-import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from '../testing/test-server';
+import { adminCookie, postJson } from '../testing/test-server';
 
 /**
  * A store killed with SIGKILL in the middle of Capture All, on PostgreSQL, against the standalone sandbox
@@ -20,26 +20,6 @@ const GATEWAY_TIMEOUT_MS = 3_000;
 const RECONCILE_AFTER_MS = 2 * GATEWAY_TIMEOUT_MS + 1_000;
 const SLACK_MS = 4_000;
 
-/** The gateway, GATEWAY_LATENCY_MS further away: Capture All takes long enough to be killed halfway. */
-async function slowProxy(target: string): Promise<{ url: string; server: Server }> {
-  const { hostname, port } = new URL(target);
-  const server = createServer((incoming, outgoing) => {
-    setTimeout(() => {
-      const forwarded = httpRequest(
-        { host: hostname, port, path: incoming.url, method: incoming.method, headers: incoming.headers },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      forwarded.on('error', () => outgoing.destroy());
-      incoming.pipe(forwarded);
-    }, GATEWAY_LATENCY_MS);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
-}
-
 async function count(database: Database, where: string): Promise<number> {
   const { rows } = await database.sql.query<{ count: number }>(
     `select count(*)::int as count from money_operations where ${where}`,
@@ -50,23 +30,16 @@ async function count(database: Database, where: string): Promise<number> {
 describe.skipIf(!postgresUrl)('crash during Capture All, on PostgreSQL', () => {
   let database: Database;
   let gateway: ChildServer;
-  let proxy: { url: string; server: Server };
+  let proxy: FaultyGateway;
   let store: ChildServer | undefined;
 
-  const storeEnvironment = () => ({
-    DATABASE_URL: database.url!,
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    GATEWAY: 'cardpointe',
-    CARDPOINTE_URL: proxy.url,
-    CARDPOINTE_HPP_URL: `${proxy.url}/hpp`,
-    CARDPOINTE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-    CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
-    CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
-    GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
-    RECONCILE_AFTER_MS: String(RECONCILE_AFTER_MS),
-  });
+  const storeEnvironment = () =>
+    cardPointeStoreEnvironment({
+      databaseUrl: database.url!,
+      gatewayUrl: proxy.url,
+      gatewayTimeoutMs: GATEWAY_TIMEOUT_MS,
+      reconcileAfterMs: RECONCILE_AFTER_MS,
+    });
 
   beforeAll(async () => {
     database = await createPostgresTestDatabase(postgresUrl!);
@@ -75,7 +48,8 @@ describe.skipIf(!postgresUrl)('crash during Capture All, on PostgreSQL', () => {
       { DATABASE_URL: database.url! },
       '/cardconnect/rest',
     );
-    proxy = await slowProxy(gateway.url);
+    // The gateway, GATEWAY_LATENCY_MS further away: Capture All takes long enough to be killed halfway.
+    proxy = await faultyGateway(gateway.url, GATEWAY_LATENCY_MS);
     // Authorizations made at the gateway and recorded as the store records verified payments.
     const direct = createCardPointeGateway({
       baseUrl: () => gateway.url,
@@ -89,8 +63,7 @@ describe.skipIf(!postgresUrl)('crash during Capture All, on PostgreSQL', () => {
 
   afterAll(async () => {
     await store?.stop('SIGKILL');
-    proxy?.server.closeAllConnections();
-    proxy?.server.close();
+    proxy?.close();
     await gateway?.stop();
     await database?.close();
   }, 60_000);

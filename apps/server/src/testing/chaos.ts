@@ -17,15 +17,13 @@ import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from './test-serve
 export type Fault = 'killed' | 'gateway silent' | 'gateway 500';
 
 /** The gateway behind a proxy that adds latency and, on demand, swallows or spoils its answers. */
-interface FaultyGateway {
+export interface FaultyGateway {
   url: string;
   fault: 'none' | 'silent' | '500';
   close(): void;
 }
 
-const LATENCY_MS = 25;
-
-async function faultyGateway(target: string): Promise<FaultyGateway> {
+export async function faultyGateway(target: string, latencyMs = 25): Promise<FaultyGateway> {
   const { hostname, port } = new URL(target);
   const held = new Set<ServerResponse>();
   const proxy: FaultyGateway = { url: '', fault: 'none', close: () => undefined };
@@ -52,7 +50,7 @@ async function faultyGateway(target: string): Promise<FaultyGateway> {
       );
       forwarded.on('error', () => outgoing.destroy());
       incoming.pipe(forwarded);
-    }, LATENCY_MS);
+    }, latencyMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -62,6 +60,29 @@ async function faultyGateway(target: string): Promise<FaultyGateway> {
     server.close();
   };
   return proxy;
+}
+
+/** The store's settings for a CardPointe gateway at `gatewayUrl` with the sandbox's credentials. */
+export function cardPointeStoreEnvironment(options: {
+  databaseUrl: string;
+  gatewayUrl: string;
+  gatewayTimeoutMs: number;
+  reconcileAfterMs: number;
+}): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    GATEWAY: 'cardpointe',
+    CARDPOINTE_URL: options.gatewayUrl,
+    CARDPOINTE_HPP_URL: `${options.gatewayUrl}/hpp`,
+    CARDPOINTE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
+    CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
+    CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
+    GATEWAY_TIMEOUT_MS: String(options.gatewayTimeoutMs),
+    RECONCILE_AFTER_MS: String(options.reconcileAfterMs),
+  };
 }
 
 export interface RoundReport {
@@ -224,20 +245,12 @@ export async function runChaos(options: {
     '/cardconnect/rest',
   );
   const proxy = await faultyGateway(gateway.url);
-  const storeEnvironment = {
-    DATABASE_URL: database.url!,
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    GATEWAY: 'cardpointe',
-    CARDPOINTE_URL: proxy.url,
-    CARDPOINTE_HPP_URL: `${proxy.url}/hpp`,
-    CARDPOINTE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-    CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
-    CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
-    GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
-    RECONCILE_AFTER_MS: String(RECONCILE_AFTER_MS),
-  };
+  const storeEnvironment = cardPointeStoreEnvironment({
+    databaseUrl: database.url!,
+    gatewayUrl: proxy.url,
+    gatewayTimeoutMs: GATEWAY_TIMEOUT_MS,
+    reconcileAfterMs: RECONCILE_AFTER_MS,
+  });
   const direct = createCardPointeGateway({
     baseUrl: () => gateway.url,
     ...SANDBOX_CREDENTIALS,
