@@ -1,234 +1,481 @@
-// Benchmarks, reported as ratios measured in one run (machines are shared and noisy: absolute figures vary,
-// ratios much less). Run with `npm run bench`; set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include
-// PostgreSQL. Every database used here is a scratch one, dropped at the end.
-import { createServer, request as httpRequest } from 'node:http';
+// `npm run bench`: the store measured as production runs it. The compiled server (`npm start`'s) runs in a
+// process of its own on a scratch database holding 100,000 payments; load comes from this process with
+// autocannon, 50 connections; every figure is read against a bare Fastify route, in a third process,
+// answering with the very bytes the store answered, measured in the same run just before. Machines are
+// shared and noisy: the ratios are the figures to compare, not the requests per second.
+//
+// PGlite always; PostgreSQL too with BENCH_DATABASE_URL (or TEST_DATABASE_URL). Every database is a scratch
+// one, removed at the end. Settings: BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
+// BENCH_ONLY (lists | capture-all | lighthouse), BENCH_PAYMENTS (100000). The table is printed and written
+// to bench-results/bench-<time>.json and bench-results/latest.json.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { createOrderId } from '@store/core';
-import { SANDBOX_CREDENTIALS, sandboxGatewayPlugin } from '@store/sandbox-gateway';
-import Fastify from 'fastify';
-import { loadConfig } from '../apps/server/src/config';
-import type { Database } from '../apps/server/src/db/client';
-import { createPgliteTestDatabase, createPostgresTestDatabase } from '../apps/server/src/db/test-database';
+import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { createPostgresTestDatabase } from '../apps/server/src/db/test-database';
 import { createCardPointeGateway } from '../apps/server/src/gateway/cardpointe-gateway';
-import { startServer, type RunningServer } from '../apps/server/src/server';
+import { cardPointeStoreEnvironment, faultyGateway } from '../apps/server/src/testing/chaos';
+import { freePort, REPOSITORY_ROOT, startChildServer } from '../apps/server/src/testing/processes';
 import { seedAuthorizedPayments } from '../apps/server/src/testing/seed-payments';
+import { TEST_ADMIN } from '../apps/server/src/testing/test-server';
 
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const ADMIN = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-123' };
-/** The address the bench's store believes it is served at: calls carry it as their Origin. */
-const BENCH_PUBLIC_URL = 'http://127.0.0.1:3999';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 3;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
+const CAPTURE_ALL_COUNT = 1_000;
+const GATEWAY_LATENCY_MS = 50;
+const only = process.env.BENCH_ONLY;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+type Kind = 'PGlite' | 'PostgreSQL';
+const kinds: Kind[] = postgresUrl ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
 
-interface Measured {
-  name: string;
+interface Figure {
+  database: Kind;
+  call: string;
   perSecond: number;
-  p50: number;
-  p99: number;
+  p50Ms: number;
+  p99Ms: number;
+  bytes: number;
+  bare: { perSecond: number; p50Ms: number; p99Ms: number };
+  ratio: number;
+}
+interface CaptureAllFigure {
+  database: Kind;
+  payments: number;
+  captured: number;
+  seconds: number;
+  gatewayLatencyMs: number;
+}
+const figures: Figure[] = [];
+const captureAllFigures: CaptureAllFigure[] = [];
+let lighthouseScores: Record<string, unknown> | undefined;
+
+function log(line: string) {
+  console.info(line);
 }
 
-async function measure(name: string, send: () => Promise<Response>): Promise<Measured> {
-  const latencies: number[] = [];
-  const deadline = performance.now() + DURATION_MS;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const begin = performance.now();
-        const response = await send();
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-        latencies.push(performance.now() - begin);
-      }
+// ---- The processes ---------------------------------------------------------------------------------------
+
+interface Process {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Runs a Node program in its own process and waits until `readyPath` answers. */
+async function startProcess(
+  args: string[],
+  environment: (url: string) => Record<string, string>,
+  readyPath: string,
+): Promise<Process> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, {
+    cwd: REPOSITORY_ROOT,
+    env: { ...process.env, ...environment(url), PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (child.exitCode !== null) break;
+    const ready = await fetch(`${url}${readyPath}`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (ready) return { url, child, stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`${args.join(' ')} did not start`);
+}
+
+/** The store as `npm start` runs it: the compiled server, plain Node, production settings. */
+function startStore(environment: Record<string, string>): Promise<Process> {
+  return startProcess(
+    ['apps/server/dist/main.js'],
+    (url) => ({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      ...environment,
+      PUBLIC_URL: url,
     }),
+    '/api/health',
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { name, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
-const postJson = (url: string, body: unknown, cookie?: string) =>
-  fetch(url, {
+async function signIn(store: Process): Promise<string> {
+  const response = await fetch(`${store.url}/api/admin/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BENCH_PUBLIC_URL, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', origin: store.url },
+    body: JSON.stringify({ username: TEST_ADMIN.username, password: TEST_ADMIN.password }),
   });
-
-async function signIn(url: string): Promise<string> {
-  const response = await postJson(`${url}/api/admin/login`, {
-    username: ADMIN.ADMIN_USERNAME,
-    password: ADMIN.ADMIN_PASSWORD,
-  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-async function bareRoute(): Promise<Measured> {
-  const app = Fastify({ logger: false });
-  app.post('/bare', async () => ({ status: 'success', payments: [], message: 'ok' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const result = await measure('bare Fastify JSON route', () =>
-    postJson(`http://127.0.0.1:${port}/bare`, {}),
-  );
-  await app.close();
-  return result;
+// ---- The databases ---------------------------------------------------------------------------------------
+
+interface ScratchDatabase {
+  /** What the store is started with to use it. */
+  environment: Record<string, string>;
+  /** Open it here (seeding, reading); with PGlite, it must be closed again before the store opens it. */
+  open(): Promise<Database>;
+  remove(): Promise<void>;
 }
 
-async function scratchDatabase(kind: 'PGlite' | 'PostgreSQL'): Promise<Database> {
-  return kind === 'PGlite' ? createPgliteTestDatabase() : createPostgresTestDatabase(postgresUrl!);
+async function scratchDatabase(kind: Kind): Promise<ScratchDatabase> {
+  if (kind === 'PGlite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'store-bench-'));
+    return {
+      environment: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      open: () => openDatabase({ dataDir }),
+      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const database = await createPostgresTestDatabase(postgresUrl!);
+  return {
+    environment: { DATABASE_URL: database.url! },
+    open: async () => ({ ...database, close: async () => undefined }),
+    remove: () => database.close(),
+  };
 }
 
-async function startStore(
-  database: Database,
-  environment: Record<string, string> = {},
-): Promise<RunningServer> {
-  const config = loadConfig({
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: BENCH_PUBLIC_URL,
-    ...ADMIN,
-    ...environment,
-  });
-  return startServer(config, { database, serveWeb: false, logger: false });
-}
-
-/** 100,000 payments: half awaiting capture, half captured, as a busy shop's table would hold. */
+/**
+ * A busy shop's table: `count` card payments over the last days, half awaiting capture and half captured
+ * (half of those settled), one captured payment in ten refunded in part and one in fifty in full; one
+ * payment in ten has the payment request its shopper returned with (verify-payment reads those).
+ */
 async function seedPayments(database: Database, count: number): Promise<void> {
   await database.sql.query(
     `insert into orders (id, channel, customer_name, subtotal_cents, tax_cents, total_cents, created_at)
-     select 'CC-' || lpad(g::text, 12, '0'), 'card', 'Bench', 6495, 325, 6820, now() - make_interval(secs => g)
+     select 'CC-' || upper(substr(md5(g::text), 1, 12)), 'card', 'Bench shopper', 6495, 325, 6820,
+       now() - make_interval(secs => g * 3)
      from generate_series(1, $1::int) g`,
     [count],
   );
   await database.sql.query(
-    `insert into payments (order_id, retref, card_brand, last4, auth_code, authorized_cents, captured_cents,
-       capture_status, authorized_at, created_at)
-     select 'CC-' || lpad(g::text, 12, '0'), (100000000000 + g)::text, 'VISA', '1111', 'A1B2C3', 6820,
-       case when g % 2 = 0 then 6820 else 0 end, case when g % 2 = 0 then 'captured' else 'authorized' end,
-       now() - make_interval(secs => g), now() - make_interval(secs => g)
-     from generate_series(1, $1::int) g`,
+    `insert into payment_requests (request_id, order_id, amount_cents, status, created_at, verified_at)
+     select gen_random_uuid(), 'CC-' || upper(substr(md5(g::text), 1, 12)), 6820, 'approved',
+       now() - make_interval(secs => g * 3), now() - make_interval(secs => g * 3)
+     from generate_series(1, $1::int) g where g % 10 = 3`,
     [count],
+  );
+  await database.sql.query(
+    `insert into payments (order_id, request_id, retref, card_brand, last4, auth_code, authorized_cents,
+       captured_cents, refunded_cents, capture_status, authorized_at, captured_at, settled_at, created_at)
+     select o.id, r.request_id, (100000000000 + g)::text, case when g % 3 = 0 then 'MC' else 'VISA' end,
+       lpad((g % 10000)::text, 4, '0'), 'A1B2C3', 6820,
+       case when g % 2 = 0 then 6820 else 0 end,
+       case when g % 50 = 0 then 6820 when g % 10 = 0 then 1000 else 0 end,
+       case when g % 2 = 1 then 'authorized' when g % 4 = 0 then 'settled' else 'captured' end,
+       o.created_at, case when g % 2 = 0 then o.created_at end,
+       case when g % 4 = 0 then o.created_at + interval '1 hour' end, o.created_at
+     from generate_series(1, $1::int) g
+     join orders o on o.id = 'CC-' || upper(substr(md5(g::text), 1, 12))
+     left join payment_requests r on r.order_id = o.id`,
+    [count],
+  );
+  await database.sql.query(
+    `insert into money_operations (payment_id, kind, amount_cents, status, method, gateway_retref, actor,
+       created_at, completed_at)
+     select p.id, 'refund', p.refunded_cents, 'succeeded', 'refund', 'R' || p.retref, 'bench',
+       p.created_at + interval '2 hours', p.created_at + interval '2 hours'
+     from payments p where p.refunded_cents > 0`,
   );
   await database.sql.query('analyze');
 }
 
-async function listBench(kind: 'PGlite' | 'PostgreSQL'): Promise<Measured[]> {
-  const database = await scratchDatabase(kind);
-  await seedPayments(database, 100_000);
-  const store = await startStore(database);
-  const cookie = await signIn(store.url);
-  const results = [
-    await measure(`payments list, 100k rows, ${kind}`, () =>
-      postJson(`${store.url}/api/admin/payments`, {}, cookie),
-    ),
-    await measure(`history page, 100k rows, ${kind}`, () =>
-      postJson(`${store.url}/api/admin/transactions`, {}, cookie),
-    ),
-    await measure(`create-payment, ${kind}`, () =>
-      postJson(`${store.url}/api/payment/create-payment`, {
-        amount: 68.2,
-        orderId: createOrderId('card'),
-        customerName: 'Guest',
-        redirectUrl: 'http://127.0.0.1:3999/payment-complete',
-        items: [
-          { productId: 'pen-pack-100', quantity: 3 },
-          { productId: 'paper-ream-500', quantity: 2 },
-        ],
-      }),
-    ),
-  ];
-  await store.close();
+// ---- Load --------------------------------------------------------------------------------------------------
+
+interface Call {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  admin: boolean;
+  /** The request body; a function gives each request its own. */
+  body: () => unknown;
+}
+
+async function load(url: string, call: Call, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: call.method,
+        headers,
+        setupRequest: (request) => ({
+          ...request,
+          ...(call.method === 'POST' ? { body: JSON.stringify(call.body()) } : {}),
+        }),
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${call.name} at ${url}: ${result.non2xx} answers other than 2xx, ${result.errors} errors, ` +
+        `${result.timeouts} timeouts`,
+    );
+  }
+  return { perSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
+/** One call: its answer given to the bare route, then the bare route measured, then the store. */
+async function measureCall(kind: Kind, store: Process, bare: Process, cookie: string, call: Call) {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    origin: store.url,
+    ...(call.admin ? { cookie } : {}),
+  };
+  const sample = await fetch(`${store.url}${call.path}`, {
+    method: call.method,
+    headers,
+    ...(call.method === 'POST' ? { body: JSON.stringify(call.body()) } : {}),
+  });
+  const bytes = Buffer.from(await sample.arrayBuffer());
+  if (!sample.ok) throw new Error(`${call.name}: HTTP ${sample.status} ${bytes.toString()}`);
+  await fetch(`${bare.url}/answers/${encodeURIComponent(call.name)}`, {
+    method: 'PUT',
+    headers: {
+      'content-type': 'application/octet-stream',
+      'x-answer-status': String(sample.status),
+      'x-answer-type': sample.headers.get('content-type') ?? 'application/json',
+    },
+    body: bytes,
+  });
+  const barePath = `${bare.url}/bare/${encodeURIComponent(call.name)}`;
+  await load(barePath, call, headers, WARM_UP_SECONDS);
+  const bareFigure = await load(barePath, call, headers, SECONDS);
+  await load(`${store.url}${call.path}`, call, headers, WARM_UP_SECONDS);
+  const storeFigure = await load(`${store.url}${call.path}`, call, headers, SECONDS);
+  const figure: Figure = {
+    database: kind,
+    call: call.name,
+    ...storeFigure,
+    bytes: bytes.length,
+    bare: bareFigure,
+    ratio: storeFigure.perSecond / bareFigure.perSecond,
+  };
+  figures.push(figure);
+  log(
+    `  ${kind.padEnd(10)} ${call.name.padEnd(34)} ${figure.perSecond.toFixed(0).padStart(6)} req/s ` +
+      `(bare ${bareFigure.perSecond.toFixed(0)}) ratio ${figure.ratio.toFixed(3)}  p50 ${figure.p50Ms} ms  ` +
+      `p99 ${figure.p99Ms} ms  ${bytes.length} bytes`,
+  );
+}
+
+async function listBench(kind: Kind, bare: Process): Promise<void> {
+  log(`\n${kind}: seeding ${PAYMENTS.toLocaleString('en-US')} payments…`);
+  const scratch = await scratchDatabase(kind);
+  const database = await scratch.open();
+  await seedPayments(database, PAYMENTS);
+  const { rows: requests } = await database.sql.query<{ request_id: string }>(
+    'select request_id from payment_requests order by request_id limit 10000',
+  );
+  const { rows: searchable } = await database.sql.query<{ order_id: string }>(
+    'select order_id from payments order by created_at desc offset 5000 limit 1',
+  );
   await database.close();
-  return results;
+
+  const store = await startStore(scratch.environment);
+  try {
+    const cookie = await signIn(store);
+    let nextRequest = 0;
+    const calls: Call[] = [
+      {
+        name: 'Pending Payments',
+        method: 'POST',
+        path: '/api/admin/payments',
+        admin: true,
+        body: () => ({}),
+      },
+      { name: 'History', method: 'POST', path: '/api/admin/transactions', admin: true, body: () => ({}) },
+      {
+        name: 'History, filtered (captured)',
+        method: 'POST',
+        path: '/api/admin/transactions',
+        admin: true,
+        body: () => ({ status: 'captured' }),
+      },
+      {
+        // Part of an order id, as an operator types it: a handful of payments match.
+        name: 'History, searched (order id)',
+        method: 'POST',
+        path: '/api/admin/transactions',
+        admin: true,
+        body: () => ({ search: searchable[0]!.order_id.slice(0, 6).toLowerCase() }),
+      },
+      {
+        name: 'create-payment',
+        method: 'POST',
+        path: '/api/payment/create-payment',
+        admin: false,
+        body: () => ({
+          amount: 68.2,
+          orderId: createOrderId('card'),
+          customerName: 'Bench shopper',
+          redirectUrl: `${store.url}/payment-complete`,
+          items: [
+            { productId: 'pen-pack-100', quantity: 3 },
+            { productId: 'paper-ream-500', quantity: 2 },
+          ],
+        }),
+      },
+      {
+        // A shopper's return page asking again (reloaded, or a second tab): answered from the store's record.
+        name: 'verify-payment',
+        method: 'POST',
+        path: '/api/payment/verify-payment',
+        admin: false,
+        body: () => ({ requestId: requests[nextRequest++ % requests.length]!.request_id }),
+      },
+    ];
+    for (const call of calls) await measureCall(kind, store, bare, cookie, call);
+  } finally {
+    await store.stop();
+    await scratch.remove();
+  }
 }
 
 /**
- * Capture All of 1,000 authorizations through a gateway that takes 50 ms to answer each call, against
- * the 50 s that one-by-one captures would take.
+ * Capture All of 1,000 authorizations, the gateway (the sandbox, in its own process) answering each call
+ * after 50 ms: timed from the operator's click to the answer.
  */
-async function captureAllBench(
-  kind: 'PGlite' | 'PostgreSQL',
-): Promise<{ seconds: number; captured: number }> {
-  const database = await scratchDatabase(kind);
-  const gateway = Fastify({ logger: false });
-  await gateway.register(sandboxGatewayPlugin, {
-    db: database.sql,
-    schema: 'bench_gateway',
-    ...SANDBOX_CREDENTIALS,
-  });
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  const gatewayPort = (gateway.server.address() as { port: number }).port;
-  const slow = createServer((incoming, outgoing) => {
-    setTimeout(() => {
-      const forwarded = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: gatewayPort,
-          path: incoming.url,
-          method: incoming.method,
-          headers: incoming.headers,
-        },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      incoming.pipe(forwarded);
-    }, 50);
-  });
-  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-  const slowUrl = `http://127.0.0.1:${(slow.address() as { port: number }).port}`;
+async function captureAllBench(kind: Kind): Promise<void> {
+  const scratch = await scratchDatabase(kind);
+  const gatewayData = mkdtempSync(join(tmpdir(), 'store-bench-gateway-'));
+  const gateway = await startChildServer(
+    'packages/sandbox-gateway/src/main.ts',
+    kind === 'PostgreSQL' ? { DATABASE_URL: scratch.environment.DATABASE_URL! } : { DATA_DIR: gatewayData },
+    '/cardconnect/rest/',
+  );
+  const proxy = await faultyGateway(gateway.url, GATEWAY_LATENCY_MS);
+  let store: Process | undefined;
+  try {
+    const database = await scratch.open();
+    const direct = createCardPointeGateway({
+      baseUrl: () => gateway.url,
+      ...SANDBOX_CREDENTIALS,
+      hostedPageUrl: `${gateway.url}/hpp`,
+      timeoutMs: 10_000,
+      movesRealMoney: false,
+    });
+    await seedAuthorizedPayments(database, direct, CAPTURE_ALL_COUNT);
+    await database.close();
+    const environment = cardPointeStoreEnvironment({
+      databaseUrl: scratch.environment.DATABASE_URL ?? '',
+      gatewayUrl: proxy.url,
+      gatewayTimeoutMs: 10_000,
+      reconcileAfterMs: 60_000,
+    });
+    store = await startStore({ ...environment, ...scratch.environment });
+    const cookie = await signIn(store);
+    const started = performance.now();
+    const response = await fetch(`${store.url}/api/admin/capture-all`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: store.url, cookie },
+      body: '{}',
+    });
+    const answer = (await response.json()) as { successCount: number };
+    const seconds = (performance.now() - started) / 1000;
+    captureAllFigures.push({
+      database: kind,
+      payments: CAPTURE_ALL_COUNT,
+      captured: answer.successCount,
+      seconds,
+      gatewayLatencyMs: GATEWAY_LATENCY_MS,
+    });
+    log(
+      `  ${kind.padEnd(10)} ${answer.successCount} of ${CAPTURE_ALL_COUNT} captured in ${seconds.toFixed(2)} s ` +
+        `(one by one: ${((CAPTURE_ALL_COUNT * GATEWAY_LATENCY_MS) / 1000).toFixed(0)} s)`,
+    );
+  } finally {
+    await store?.stop();
+    proxy.close();
+    await gateway.stop();
+    await scratch.remove();
+    rmSync(gatewayData, { recursive: true, force: true });
+  }
+}
 
-  // 1,000 authorizations at the gateway, recorded as the store records verified payments.
-  const direct = createCardPointeGateway({
-    baseUrl: () => `http://127.0.0.1:${gatewayPort}`,
-    ...SANDBOX_CREDENTIALS,
-    hostedPageUrl: `${slowUrl}/hpp`,
-    timeoutMs: 10_000,
-    movesRealMoney: false,
-  });
-  await seedAuthorizedPayments(database, direct, 1000);
+// ---- The run ---------------------------------------------------------------------------------------------
 
-  const store = await startStore(database, {
-    GATEWAY: 'cardpointe',
-    CARDPOINTE_URL: slowUrl,
-    CARDPOINTE_HPP_URL: `${slowUrl}/hpp`,
-    CARDPOINTE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-    CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
-    CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
+function build() {
+  log('Building the server (npm run build:server)…');
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: REPOSITORY_ROOT,
+    stdio: 'inherit',
   });
-  const cookie = await signIn(store.url);
-  const started = performance.now();
-  const answer = (await (await postJson(`${store.url}/api/admin/capture-all`, {}, cookie)).json()) as {
-    successCount: number;
+  if (built.status !== 0) throw new Error('the server did not build');
+}
+
+function writeResults() {
+  const results = {
+    at: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    secondsPerMeasurement: SECONDS,
+    payments: PAYMENTS,
+    throughput: figures,
+    captureAll: captureAllFigures,
+    lighthouse: lighthouseScores ?? null,
   };
-  const seconds = (performance.now() - started) / 1000;
-  await store.close();
-  slow.close();
-  await gateway.close();
-  await database.close();
-  return { seconds, captured: answer.successCount };
+  const folder = join(REPOSITORY_ROOT, 'bench-results');
+  mkdirSync(folder, { recursive: true });
+  const text = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(join(folder, `bench-${results.at.replace(/[:.]/g, '-')}.json`), text);
+  writeFileSync(join(folder, 'latest.json'), text);
+  return join(folder, 'latest.json');
 }
 
-const kinds: ('PGlite' | 'PostgreSQL')[] = postgresUrl ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
-if (!postgresUrl) console.info('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to include PostgreSQL)');
-
-const only = process.env.BENCH_ONLY;
-const bare = await bareRoute();
-const measured: Measured[] = [bare];
-if (only !== 'capture-all') for (const kind of kinds) measured.push(...(await listBench(kind)));
-console.info(`\nThroughput: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s each, one run`);
-for (const result of measured) {
-  console.info(
-    `  ${result.name.padEnd(38)} ${result.perSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  ` +
-      `p99 ${result.p99.toFixed(1).padStart(6)} ms  ratio to bare route ${(result.perSecond / bare.perSecond).toFixed(3)}`,
+function printTable() {
+  log(`\nThroughput at ${CONNECTIONS} connections, ${SECONDS} s each, ratio to the bare route (same bytes):`);
+  log(
+    `  ${'database'.padEnd(10)} ${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ` +
+      `${'ratio'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'bytes'.padStart(7)}`,
   );
+  for (const figure of figures) {
+    log(
+      `  ${figure.database.padEnd(10)} ${figure.call.padEnd(30)} ${figure.perSecond.toFixed(0).padStart(7)} ` +
+        `${figure.bare.perSecond.toFixed(0).padStart(7)} ${figure.ratio.toFixed(3).padStart(6)} ` +
+        `${String(figure.p50Ms).padStart(7)} ${String(figure.p99Ms).padStart(7)} ${String(figure.bytes).padStart(7)}`,
+    );
+  }
+  if (captureAllFigures.length > 0) {
+    log(`\nCapture All of ${CAPTURE_ALL_COUNT}, gateway answering in ${GATEWAY_LATENCY_MS} ms:`);
+    for (const figure of captureAllFigures) {
+      log(`  ${figure.database.padEnd(10)} ${figure.captured} captured in ${figure.seconds.toFixed(2)} s`);
+    }
+  }
+  if (lighthouseScores) log(`\nLighthouse (mobile) on /: ${JSON.stringify(lighthouseScores)}`);
 }
 
-console.info('\nCapture All of 1,000 authorizations, gateway answering in 50 ms (one by one: 50 s)');
-for (const kind of only === 'list' ? [] : kinds) {
-  const { seconds, captured } = await captureAllBench(kind);
-  console.info(
-    `  ${kind.padEnd(11)} ${captured} captured in ${seconds.toFixed(2)} s: ${(50 / seconds).toFixed(1)}× faster than one by one`,
-  );
+build();
+if (!postgresUrl) log('(set BENCH_DATABASE_URL to include PostgreSQL)');
+if (!only || only === 'lists') {
+  const bare = await startProcess(['scripts/bench-bare-route.mjs'], () => ({}), '/bare/none');
+  try {
+    for (const kind of kinds) await listBench(kind, bare);
+  } finally {
+    await bare.stop();
+  }
 }
+if (!only || only === 'capture-all') {
+  log(`\nCapture All of ${CAPTURE_ALL_COUNT} at ${GATEWAY_LATENCY_MS} ms gateway latency…`);
+  for (const kind of kinds) await captureAllBench(kind);
+}
+printTable();
+log(`\nWritten to ${writeResults()}`);

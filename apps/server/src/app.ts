@@ -77,6 +77,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     secureCookies,
     reconcileAfterMs: deps.config.reconcileAfterMs,
     refundsBeforeSettlement: deps.config.refundsBeforeSettlement,
+    captureAllConcurrency: deps.config.captureAllConcurrency,
     closeSandboxBatch: deps.closeSandboxBatch,
   });
   registerUserRoutes(app, { orm: deps.database.orm, customers });

@@ -1,6 +1,7 @@
 import { STORE_NAME } from '@store/core';
 import { SANDBOX_APPLE_MERCHANT_ID, SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { z } from 'zod';
+import { DEFAULT_CAPTURE_ALL_CONCURRENCY } from './services/payment-operations';
 
 /**
  * Typed configuration, parsed once at start from the environment. Every bad value is reported on a line
@@ -58,6 +59,12 @@ const environmentSchema = z
       .enum(['true', 'false', ''], { error: 'TRUST_PROXY must be true or false' })
       .optional()
       .transform((value) => value === 'true'),
+    CAPTURE_ALL_CONCURRENCY: z.coerce
+      .number({ error: 'CAPTURE_ALL_CONCURRENCY must be a number' })
+      .int('CAPTURE_ALL_CONCURRENCY must be a whole number')
+      .min(1, 'CAPTURE_ALL_CONCURRENCY must be between 1 and 100')
+      .max(100, 'CAPTURE_ALL_CONCURRENCY must be between 1 and 100')
+      .default(DEFAULT_CAPTURE_ALL_CONCURRENCY),
     RECONCILE_AFTER_MS: z.coerce
       .number({ error: 'RECONCILE_AFTER_MS must be a number' })
       .int('RECONCILE_AFTER_MS must be a whole number')
@@ -190,6 +197,8 @@ export interface Config {
   trustProxy: boolean;
   /** Money operations left unconfirmed this long are settled from the gateway's records. */
   reconcileAfterMs: number;
+  /** How many captures Capture All keeps in flight towards the gateway at once. */
+  captureAllConcurrency: number;
   /** A refund of a capture not settled yet, declined by the gateway: kept and sent after settlement, or refused. */
   refundsBeforeSettlement: 'schedule' | 'refuse';
   /** The built-in sandbox merchant takes refunds of unsettled captures (off, as CardPointe's default). */
@@ -261,6 +270,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     trustProxy: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
+    captureAllConcurrency: env.CAPTURE_ALL_CONCURRENCY,
     refundsBeforeSettlement: env.REFUNDS_BEFORE_SETTLEMENT,
     sandboxUnsettledRefunds: env.SANDBOX_UNSETTLED_REFUNDS,
     applePay: {

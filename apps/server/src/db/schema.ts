@@ -144,6 +144,8 @@ export const payments = pgTable(
       .on(table.authorizedAt, table.id)
       .where(sql`${table.captureStatus} = 'authorized'`),
     index('payments_history_idx').on(table.createdAt, table.id),
+    // The history's search by the start of an order id (LIKE 'CC-AB%'), whatever the database's collation.
+    index('payments_order_id_prefix_idx').on(table.orderId.op('text_pattern_ops')),
     // Captures whose settlement upkeep has not seen yet: small, whatever the history holds.
     index('payments_awaiting_settlement_idx')
       .on(table.capturedAt, table.id)
@@ -209,7 +211,10 @@ export const moneyOperations = pgTable(
     uniqueIndex('money_operations_gateway_retref').on(table.gatewayRetref),
     uniqueIndex('money_operations_idempotency_key').on(table.idempotencyKey),
     index('money_operations_payment_idx').on(table.paymentId, table.createdAt),
-    index('money_operations_history_idx').on(table.kind, table.status, table.createdAt, table.id),
+    // Transaction History's refund rows, newest first: read in order, never sorted.
+    index('money_operations_refund_history_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.kind} = 'refund' and ${table.status} in ('succeeded', 'scheduled')`),
     index('money_operations_pending_idx')
       .on(table.status)
       .where(sql`${table.status} = 'pending'`),

@@ -10,12 +10,7 @@ import {
 } from '@store/core';
 import { insertAuditEvent, listAuditEvents } from '../db/admin-store';
 import type { Orm } from '../db/client';
-import {
-  countAuthorizedPayments,
-  listAuthorizedPayments,
-  listHistory,
-  type HistoryRow,
-} from '../db/money-store';
+import { listAwaitingCapture, listHistory, type HistoryRow } from '../db/money-store';
 import { AppError } from '../http/errors';
 import { authorizationExpiresAt } from './payment-operations';
 
@@ -49,26 +44,36 @@ export async function listPendingPayments(
   options: { limit?: number; cursor?: string },
 ): Promise<{ payments: AdminPayment[]; nextCursor: string | null; total: number; totalIsCapped: boolean }> {
   const limit = options.limit ?? DEFAULT_PAGE;
-  const rows = await listAuthorizedPayments(orm, { limit, after: decodeCursor(options.cursor) });
-  const total = await countAuthorizedPayments(orm, PENDING_COUNT_CAP + 1);
-  const last = rows.at(-1);
-  return {
-    payments: rows.map((payment) => ({
+  const { rows, total } = await listAwaitingCapture(orm, {
+    limit,
+    after: decodeCursor(options.cursor),
+    countCap: PENDING_COUNT_CAP + 1,
+  });
+  const payments = rows.map((payment) => {
+    const amount = centsToDollars(payment.authorizedCents);
+    const expiresAt = authorizationExpiresAt({ authorizedAt: new Date(payment.authorizedAt) }).toISOString();
+    const listed: AdminPayment = {
       paymentId: payment.id,
       orderId: payment.orderId,
       requestId: payment.requestId,
-      amount: centsToDollars(payment.authorizedCents),
-      originalAmount: centsToDollars(payment.authorizedCents),
+      amount,
+      originalAmount: amount,
       cardType: payment.cardBrand,
       last4: payment.last4,
-      ...(payment.bankName ? { bankName: payment.bankName } : {}),
-      ...walletOf(payment.orderId),
-      transactionDate: payment.authorizedAt.toISOString(),
-      timestamp: payment.authorizedAt.toISOString(),
+      transactionDate: payment.authorizedAt,
+      timestamp: payment.authorizedAt,
       captureStatus: 'authorized',
-      expiresAt: authorizationExpiresAt(payment).toISOString(),
-    })),
-    nextCursor: rows.length === limit && last ? encodeCursor(last.authorizedAt, last.id) : null,
+      expiresAt,
+    };
+    if (payment.bankName) listed.bankName = payment.bankName;
+    const wallet = walletNameOf(payment.orderId);
+    if (wallet) listed.wallet = wallet;
+    return listed;
+  });
+  const last = rows.at(-1);
+  return {
+    payments,
+    nextCursor: rows.length === limit && last ? encodeCursor(new Date(last.authorizedAt), last.id) : null,
     total: Math.min(total, PENDING_COUNT_CAP),
     totalIsCapped: total > PENDING_COUNT_CAP,
   };
@@ -93,7 +98,7 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
   let transaction: AdminTransaction;
   if (row.rowKind === 'refund') {
     const refundCents = row.refundCents ?? 0;
-    const at = row.at.toISOString();
+    const at = row.at;
     transaction = {
       paymentId: row.paymentId,
       orderId: row.orderId,
@@ -120,7 +125,7 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
     if (row.refundMethod) transaction.refundMethod = row.refundMethod;
     if (row.refundState === 'scheduled') transaction.refundState = 'scheduled';
   } else {
-    const at = row.paymentAt.toISOString();
+    const at = row.paymentAt;
     transaction = {
       paymentId: row.paymentId,
       orderId: row.orderId,
@@ -142,7 +147,7 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
       isDemoRefund: false,
       refundableAmount: centsToDollars(row.capturedCents - row.refundedCents),
     };
-    if (row.settledAt) transaction.settledAt = row.settledAt.toISOString();
+    if (row.settledAt) transaction.settledAt = row.settledAt;
     if (row.scheduledRefundCents > 0) {
       transaction.scheduledRefundAmount = centsToDollars(row.scheduledRefundCents);
     }
@@ -173,7 +178,7 @@ export async function listTransactions(
   const last = rows.at(-1);
   return {
     transactions: rows.map((row) => toTransaction(row, options.demoMode)),
-    nextCursor: rows.length === limit && last ? encodeCursor(last.at, last.rowId) : null,
+    nextCursor: rows.length === limit && last ? encodeCursor(new Date(last.at), last.rowId) : null,
   };
 }
 

@@ -51,6 +51,8 @@ export interface OperationsDependencies {
    * (the default), or refuse it with that explanation.
    */
   refundsBeforeSettlement?: RefundsBeforeSettlement;
+  /** How many captures Capture All keeps in flight towards the gateway (DEFAULT_CAPTURE_ALL_CONCURRENCY). */
+  captureAllConcurrency?: number;
 }
 
 export type RefundsBeforeSettlement = 'schedule' | 'refuse';
@@ -323,7 +325,8 @@ async function settle(
         `the gateway approved it (retref ${result.value.retref}) after it was settled without that answer: review`,
       );
     }
-    return { state: await settledState(deps.orm, operation.id) };
+    // Completed here, it succeeded; otherwise reconciliation settled it first, and its record says how.
+    return { state: completed ? completed.status : await settledState(deps.orm, operation.id) };
   }
   if (result.kind === 'unavailable') {
     // The outcome is unknown: ask the gateway now, and leave the reservation in place if it cannot say.
@@ -828,8 +831,15 @@ function isBatched(failure: GatewayFailure): boolean {
   );
 }
 
-/** How many captures Capture All keeps in flight towards the gateway at once. */
-export const CAPTURE_ALL_CONCURRENCY = 16;
+/**
+ * How many captures Capture All keeps in flight towards the gateway at once, unless set otherwise
+ * (CAPTURE_ALL_CONCURRENCY). CardPointe documents no limit for capture (its rate limits are on inquire,
+ * funding, profile and settlestat, in UAT), and a capture only marks the authorization for the batch, so
+ * it answers quickly: 32 at once gets 1,000 captures through in about 1.5 s at 50 ms a call, while asking
+ * no more of the gateway than a few browsers' worth of connections, and of the database than its pool
+ * (20) can serve as the short reserve and confirm statements interleave.
+ */
+export const DEFAULT_CAPTURE_ALL_CONCURRENCY = 32;
 
 /**
  * Captures every authorized payment, a bounded number at a time. Each capture is reserved on its own, so
@@ -873,7 +883,8 @@ export async function captureAll(
       };
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CAPTURE_ALL_CONCURRENCY, targets.length) }, worker));
+  const concurrency = deps.captureAllConcurrency ?? DEFAULT_CAPTURE_ALL_CONCURRENCY;
+  await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
   const successCount = results.filter((result) => result.success).length;
   await audit(
     deps.orm,

@@ -63,6 +63,8 @@ export interface AdminRouteDependencies {
   /** Pending operations older than this are settled by reconciliation. */
   reconcileAfterMs: number;
   refundsBeforeSettlement: RefundsBeforeSettlement;
+  /** How many captures Capture All keeps in flight towards the gateway. */
+  captureAllConcurrency?: number;
   /** With the built-in sandbox only: closes its batch now, for an operator trying the store. */
   closeSandboxBatch?: CloseSandboxBatch;
 }
@@ -70,7 +72,12 @@ export interface AdminRouteDependencies {
 /** The admin console's calls (SPEC §7). Every one but login needs an admin session. */
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDependencies): void {
   const { orm } = deps;
-  const operations = { orm, gateway: deps.gateway, refundsBeforeSettlement: deps.refundsBeforeSettlement };
+  const operations = {
+    orm,
+    gateway: deps.gateway,
+    refundsBeforeSettlement: deps.refundsBeforeSettlement,
+    captureAllConcurrency: deps.captureAllConcurrency,
+  };
   const cookie = adminSessionCookie(deps.secureCookies);
   const signedInAdmin = (request: FastifyRequest) => requireAdmin(orm, cookie, request);
   const api = typed(app);
