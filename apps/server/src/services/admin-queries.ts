@@ -79,12 +79,6 @@ export async function listPendingPayments(
   };
 }
 
-/** Google Pay and Apple Pay payments say so beside their brand and last 4. */
-function walletOf(orderId: string): { wallet?: string } {
-  const wallet = walletNameOf(orderId);
-  return wallet ? { wallet } : {};
-}
-
 /**
  * A history row as the console reads it. Written as whole literals with the optional fields set after, not
  * by spreading: V8 (Node 20) gives each object spread into a literal with more fields after it a hidden
