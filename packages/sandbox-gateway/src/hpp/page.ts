@@ -24,7 +24,7 @@ function htmlDocument(title: string, nonce: string, body: SafeHtml, withScript: 
 <style nonce="${nonce}">${trustedHtml(PAGE_STYLES)}</style>
 </head>
 <body>
-<p class="sandbox-note" role="note">${SANDBOX_NOTE}</p>
+<header class="sandbox-note" aria-label="Sandbox"><p role="note">${SANDBOX_NOTE}</p></header>
 ${body}
 ${script}
 </body>

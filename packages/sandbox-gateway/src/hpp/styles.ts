@@ -9,6 +9,7 @@ body {
   color: #1f2933;
   font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
 }
+.sandbox-note p { margin: 0; }
 .sandbox-note {
   margin: 0;
   padding: 8px 16px;

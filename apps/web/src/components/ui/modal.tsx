@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from './icons';
 import styles from './modal.module.css';
 
@@ -17,6 +17,29 @@ export interface ModalProps {
   footer?: ReactNode;
   size?: 'medium' | 'large';
   children: ReactNode;
+}
+
+/**
+ * Whether the element's content is taller than the element (it scrolls). Measured after every render (the
+ * content is the caller's children) and whenever the element changes size.
+ */
+function useScrolls(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  const measure = () => {
+    const element = ref.current;
+    if (element) setScrolls(element.scrollHeight > element.clientHeight);
+  };
+  useLayoutEffect(measure);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+    // The observer reads the ref when it fires: set up once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return scrolls;
 }
 
 /**
@@ -39,6 +62,8 @@ export function Modal({
   const closeRef = useRef(onClose);
   const dismissibleRef = useRef(dismissible);
   const focusTargetRef = useRef(initialFocusRef);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const bodyScrolls = useScrolls(bodyRef);
   useLayoutEffect(() => {
     closeRef.current = onClose;
     dismissibleRef.current = dismissible;
@@ -117,7 +142,15 @@ export function Modal({
           <CloseIcon size={18} />
         </button>
       </div>
-      <div className={styles.body}>{children}</div>
+      {/* A body that scrolls takes focus, so that the arrow keys can scroll it even when nothing in it can
+          be focused (a list of outcomes, a form disabled while it is sent). */}
+      <div
+        ref={bodyRef}
+        className={styles.body}
+        {...(bodyScrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+      >
+        {children}
+      </div>
       {footer && <div className={styles.footer}>{footer}</div>}
     </dialog>
   );

@@ -1,0 +1,479 @@
+import { createOrderId } from '@store/core';
+import { expectNoAxeViolations } from './axe';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { BANK_ACCOUNTS, CARDS, CVV, ROUTING_NUMBER, walletSheetCard } from './test-data';
+
+/**
+ * Every page and dialog of the store, checked by axe (WCAG 2.1 A and AA, and axe's best practices) in the
+ * states a person meets them in. The walk-throughs follow the other specs' flows; each check is soft, so
+ * that one run lists every page with a problem, and the test still fails when any has one.
+ */
+
+const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
+const PASSWORD = 'paper clips and staples';
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The cart with 2 reams in it ($20.98 with tax), open. */
+async function cartWithTwoReams(page: Page) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: /Paper/ }).click();
+  await page.getByRole('button', { name: 'Increase', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await expect(cart.getByText('$20.98').first()).toBeVisible();
+  return cart;
+}
+
+/** From the open cart to the sandbox gateway's hosted payment page. */
+async function toHostedPage(page: Page) {
+  await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $20.98' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+}
+
+async function payOnHostedPage(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel(/Expiration/).fill('12/30');
+  await page.getByLabel('CVV').fill(CVV);
+  await page.getByLabel('Cardholder name').fill('Pat Shopper');
+  await page.getByRole('button', { name: 'Pay $20.98' }).click();
+  await expect(page).toHaveURL(/\/payment-complete/);
+}
+
+/** A guest's authorized payment, made as admin-console.spec.ts makes one: through the API and the hosted form. */
+async function guestPayment(
+  request: APIRequestContext,
+  baseURL: string,
+  order: 'one pen pack' | 'one ream' | 'two reams',
+): Promise<string> {
+  // The store charges what the items cost, tax included.
+  const { items, amount } = {
+    'one pen pack': { items: [{ productId: 'pen-pack-100', quantity: 1 }], amount: 15.74 },
+    'one ream': { items: [{ productId: 'paper-ream-500', quantity: 1 }], amount: 10.49 },
+    'two reams': { items: [{ productId: 'paper-ream-500', quantity: 2 }], amount: 20.98 },
+  }[order];
+  const orderId = createOrderId('card');
+  const returnUrl = `${baseURL}/payment-complete`;
+  const headers = { origin: baseURL };
+  const created = await request.post('/api/payment/create-payment', {
+    headers,
+    data: { amount, orderId, customerName: 'Guest', redirectUrl: returnUrl, items },
+  });
+  expect(created.ok()).toBe(true);
+  const { requestId } = (await created.json()) as { requestId: string };
+  const paid = await request.post('/sandbox/hpp/pay', {
+    form: {
+      cardNumber: CARDS.visa,
+      expiry: '12/30',
+      cvv: CVV,
+      name: 'Pat Shopper',
+      total: amount.toFixed(2),
+      invoice: orderId,
+      returnUrl,
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  const verified = await request.post('/api/payment/verify-payment', { headers, data: { requestId } });
+  expect(((await verified.json()) as { status: string }).status).toBe('success');
+  return orderId;
+}
+
+async function adminSignIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(OPERATOR.username);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+function rowOf(page: Page, orderId: string) {
+  return page
+    .getByRole('row')
+    .filter({ hasText: orderId })
+    .filter({ hasNotText: /Refund to card|Scheduled: runs after|Charge cancelled/ });
+}
+
+test.describe('axe finds nothing to fix', () => {
+  test('on the storefront, its tabs, the quantity note, the cart and the wallet sheets', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the storefront');
+
+    await page.getByRole('tab', { name: /Paper/ }).click();
+    await expect(page.getByRole('heading', { name: 'Premium Copy Paper 500 sheets' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the storefront, paper tab');
+
+    const quantity = page.getByLabel('Quantity', { exact: true });
+    await quantity.fill('0');
+    await quantity.press('Tab');
+    await expect(page.getByRole('status').filter({ hasText: 'so the quantity is 1' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the storefront, quantity note');
+
+    // The empty cart, opened from the header.
+    await page.getByRole('button', { name: /cart, 0 items/i }).click();
+    const cart = page.getByRole('dialog', { name: /cart/i });
+    await expect(cart).toBeVisible();
+    await expectNoAxeViolations(page, 'the empty cart');
+    await cart.getByRole('button', { name: /close/i }).click();
+
+    await cartWithTwoReams(page);
+    await expectNoAxeViolations(page, 'the cart with items');
+
+    for (const wallet of ['Google Pay', 'Apple Pay']) {
+      await cart.getByRole('button', { name: `Pay with ${wallet}` }).click();
+      const sheet = page.getByRole('dialog', { name: wallet });
+      await expect(sheet).toBeVisible();
+      await expectNoAxeViolations(page, `the ${wallet} sandbox sheet`);
+      await sheet.getByRole('button', { name: 'Cancel' }).click();
+      await expect(sheet).toBeHidden();
+    }
+
+    // An error shown in the cart: a merchant validation the store cannot get keeps the shopper there. (A
+    // failed wallet payment shows its error too, but leaves for the result page 2 s later: too short a
+    // time to check the cart reliably.)
+    await page.route('**/api/validate-merchant', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: '{"status":"error","message":"Merchant validation failed"}',
+      }),
+    );
+    await cart.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+    await expect(cart.getByRole('alert')).toHaveText('Merchant validation failed');
+    await expectNoAxeViolations(page, 'the cart with an error');
+    await page.unroute('**/api/validate-merchant');
+
+    // A declined wallet card: the failed result page, the wallet's error in its details.
+    await cart.getByRole('button', { name: 'Pay with Google Pay' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+    await sheet.getByRole('radio', { name: walletSheetCard('Visa', CARDS.declined) }).check();
+    await sheet.getByRole('button', { name: 'Pay $20.98' }).click();
+    await expect(page).toHaveURL(/\/payment-complete\?status=failed$/);
+    await expect(page.getByText(/Google Pay payment failed: .+/)).toBeVisible();
+    await expectNoAxeViolations(page, 'the result page, wallet payment failed');
+  });
+
+  test('on the hosted payment page, with errors, and on the result page after paying', async ({ page }) => {
+    await cartWithTwoReams(page);
+    await toHostedPage(page);
+    await expectNoAxeViolations(page, 'the hosted payment page');
+
+    // The brand shown beside the card number, and the page's own checks as the person types.
+    await page.getByLabel('Card number').fill(CARDS.visa);
+    await expect(page.getByText('VISA').first()).toBeVisible();
+    await page.getByLabel(/Expiration/).fill('13/1');
+    await page.getByLabel('CVV').focus();
+    await expectNoAxeViolations(page, 'the hosted payment page, typing');
+
+    // The server's answer to a form it cannot take (the script is bypassed: it posts as a browser
+    // without scripts would).
+    await page.getByLabel('Card number').fill('');
+    await page.evaluate(() => (document.getElementById('payment-form') as HTMLFormElement).submit());
+    await expect(page.getByRole('alert')).toContainText('Please check the card details');
+    await expectNoAxeViolations(page, 'the hosted payment page, errors from the server');
+
+    // A payment page that cannot be shown.
+    await page.goto('/sandbox/hpp?total=abc');
+    await expect(page.getByRole('heading', { name: 'Payment page unavailable' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the hosted payment error page');
+
+    // Approved: the success state.
+    await cartWithTwoReams(page);
+    await toHostedPage(page);
+    await payOnHostedPage(page, CARDS.visa);
+    await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+    await expectNoAxeViolations(page, 'the result page, success');
+
+    // Declined.
+    await cartWithTwoReams(page);
+    await toHostedPage(page);
+    await payOnHostedPage(page, CARDS.declined);
+    await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
+    await expect(page.getByText('Do not honor')).toBeVisible();
+    await expectNoAxeViolations(page, 'the result page, declined');
+
+    // Cancelled on the hosted page.
+    await cartWithTwoReams(page);
+    await toHostedPage(page);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/payment-complete\?status=failed/);
+    await expect(page.getByText('Payment processing failed')).toBeVisible();
+    await expectNoAxeViolations(page, 'the result page, cancelled');
+  });
+
+  test('on the result page while it verifies, when it cannot, and after Apple Pay in test mode', async ({
+    page,
+  }) => {
+    // Verifying: the verify call held until the check is done.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/payment/verify-payment', async (route) => {
+      await held;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"status":"error","message":"Internal Server Error"}',
+      });
+    });
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('lastPaymentRequestId', '6f1c1d1e-8d2b-4a55-9a43-1f7a1b2c3d4e');
+      localStorage.setItem('lastPaymentRequestTime', String(Date.now()));
+    });
+    await page.goto('/payment-complete');
+    await expect(page.getByRole('heading', { name: /processing your payment/i })).toBeVisible();
+    await expectNoAxeViolations(page, 'the result page, verifying');
+    release();
+    await expect(page.getByText('Server returned 500 status code')).toBeVisible();
+    await expectNoAxeViolations(page, 'the result page, verification failed');
+    await page.unroute('**/api/payment/verify-payment');
+
+    // Nothing to verify.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/payment-complete');
+    await expect(page.getByText('No payment information found. Please return to the store.')).toBeVisible();
+    await expectNoAxeViolations(page, 'the result page, no payment information');
+
+    // Apple Pay in test mode: the success state with its notice.
+    const cart = await cartWithTwoReams(page);
+    await cart.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Apple Pay' });
+    await sheet.getByRole('radio', { name: walletSheetCard('Mastercard', CARDS.mastercard) }).check();
+    await sheet.getByRole('button', { name: 'Pay $20.98' }).click();
+    await expect(page).toHaveURL(/\/payment-complete$/);
+    await expect(page.getByRole('note')).toContainText('Test mode');
+    await expectNoAxeViolations(page, 'the result page, Apple Pay test mode');
+  });
+
+  test('on the customer pages: log in, sign up, My Account and its dialogs', async ({ page }) => {
+    await page.goto('/login');
+    await expectNoAxeViolations(page, 'the log-in page');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Email and password are required');
+    await expectNoAxeViolations(page, 'the log-in page, error');
+
+    await page.goto('/register');
+    await expectNoAxeViolations(page, 'the sign-up page');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('alert')).toHaveText('All fields are required');
+    await expectNoAxeViolations(page, 'the sign-up page, error');
+
+    const email = uniqueEmail('axe');
+    await page.getByLabel('Full name').fill('Pat Shopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText("You don't have any saved payment methods.")).toBeVisible();
+    await expectNoAxeViolations(page, 'My Account, no saved methods');
+
+    await page.getByRole('button', { name: /account menu$/ }).click();
+    await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
+    await expectNoAxeViolations(page, 'My Account, user menu open');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await expectNoAxeViolations(page, 'My Account, editing the profile');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Add a card: the empty dialog, an error, then saved.
+    await page.getByRole('button', { name: 'Add Payment Method' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page, 'the Add Payment Method dialog (card)');
+    await dialog.getByRole('button', { name: 'Save payment method' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Account holder name is required');
+    await expectNoAxeViolations(page, 'the Add Payment Method dialog, error');
+    await dialog.getByLabel('Account holder name').fill('Pat Shopper');
+    await dialog.getByLabel('Address').fill('1 Main St');
+    await dialog.getByLabel('City').fill('Austin');
+    await dialog.getByLabel('State').fill('TX');
+    await dialog.getByLabel('ZIP code').fill('78701');
+    await dialog.getByLabel('Email').fill('pat@example.com');
+    await dialog.getByLabel('Card number').fill(CARDS.visa);
+    await dialog.getByLabel('Expiry month').selectOption('12');
+    await dialog.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
+    await dialog.getByRole('button', { name: 'Save payment method' }).click();
+    await expect(dialog.getByText('Payment method added.')).toBeVisible();
+    await expectNoAxeViolations(page, 'the Add Payment Method dialog, saved');
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+
+    // Add a bank account.
+    await page.getByRole('button', { name: 'Add Payment Method' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+    await dialog.getByLabel('Bank account').check();
+    await expectNoAxeViolations(page, 'the Add Payment Method dialog (bank account)');
+    await dialog.getByLabel('Account holder name').fill('Pat Shopper');
+    await dialog.getByLabel('Address').fill('1 Main St');
+    await dialog.getByLabel('City').fill('Austin');
+    await dialog.getByLabel('State').fill('TX');
+    await dialog.getByLabel('ZIP code').fill('78701');
+    await dialog.getByLabel('Email').fill('pat@example.com');
+    await dialog.getByLabel('Routing number').fill(ROUTING_NUMBER);
+    await dialog.getByLabel('Account number').fill(BANK_ACCOUNTS.checking);
+    await dialog.getByLabel('Bank name').fill('First Sandbox Bank');
+    await dialog.getByLabel('Account type').selectOption('CHECKING');
+    await dialog.getByRole('button', { name: 'Save payment method' }).click();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+
+    await expect(page.getByText('VISA •••• 1111')).toBeVisible();
+    await expect(page.getByText('Checking · First Sandbox Bank •••• 6789')).toBeVisible();
+    await expectNoAxeViolations(page, 'My Account with a saved card and bank account');
+
+    // The cart of a customer with saved methods: the choice of a saved method.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const cart = page.getByRole('dialog', { name: /cart/i });
+    await expect(cart.getByRole('radio', { name: /VISA •••• 1111/ })).toBeVisible();
+    await expectNoAxeViolations(page, 'the cart with saved payment methods');
+  });
+
+  test('on the admin sign-in and every tab and dialog of the console', async ({ page, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const first = await guestPayment(request, baseURL!, 'one pen pack');
+    const second = await guestPayment(request, baseURL!, 'two reams');
+    await guestPayment(request, baseURL!, 'one ream');
+
+    await page.goto('/admin');
+    await expectNoAxeViolations(page, 'the admin sign-in');
+    await page.getByLabel('Username').fill(OPERATOR.username);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Invalid credentials')).toBeVisible();
+    await expectNoAxeViolations(page, 'the admin sign-in, error');
+
+    await adminSignIn(page);
+    await expect(rowOf(page, first)).toContainText('$15.74');
+    await expectNoAxeViolations(page, 'Pending Payments');
+
+    await rowOf(page, first).getByRole('button', { name: 'Partial capture' }).click();
+    const partial = page.getByRole('dialog', { name: 'Partial capture' });
+    await expectNoAxeViolations(page, 'the Partial capture dialog');
+    await partial.getByLabel('Amount to capture').fill('99');
+    await expect(partial.getByRole('button', { name: /^Capture/ })).toBeDisabled();
+    await expectNoAxeViolations(page, 'the Partial capture dialog, amount too large');
+    await partial.getByRole('button', { name: 'Cancel' }).click();
+    await expect(partial).toBeHidden();
+
+    await rowOf(page, first).getByRole('button', { name: 'Void' }).click();
+    const voiding = page.getByRole('dialog', { name: 'Void payment' });
+    await expectNoAxeViolations(page, 'the Void payment dialog');
+    await voiding.getByRole('button', { name: 'Keep payment' }).click();
+    await expect(voiding).toBeHidden();
+
+    await page.getByRole('button', { name: 'Capture All' }).click();
+    const captureAll = page.getByRole('dialog', { name: 'Capture all payments' });
+    await expectNoAxeViolations(page, 'the Capture all payments dialog');
+    await captureAll.getByRole('button', { name: /^Capture \d+ payments?$/ }).click();
+    await expectNoAxeViolations(page, 'the Capture all payments dialog, done');
+    await captureAll
+      .getByRole('button', { name: /close|done/i })
+      .first()
+      .click();
+    await expect(captureAll).toBeHidden();
+    await expectNoAxeViolations(page, 'Pending Payments, after capturing');
+
+    await page.getByRole('tab', { name: 'Transaction History' }).click();
+    await expect(rowOf(page, second)).toContainText('Captured');
+    await expectNoAxeViolations(page, 'Transaction History');
+
+    await rowOf(page, second).getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund payment' });
+    await expectNoAxeViolations(page, 'the Refund payment dialog');
+    await refund.getByLabel('Refund amount').fill('99');
+    await expect(refund.getByRole('alert')).toBeVisible();
+    await expectNoAxeViolations(page, 'the Refund payment dialog, amount too large');
+    await refund.getByLabel('Refund amount').fill('5');
+    await refund.getByRole('button', { name: 'Refund $5.00' }).click();
+    await expect(refund.getByText("Scheduled: runs after tonight's settlement")).toBeVisible();
+    await expectNoAxeViolations(page, 'the Refund payment dialog, scheduled');
+    await expect(refund).toBeHidden({ timeout: 8_000 });
+
+    await rowOf(page, first).getByRole('button', { name: 'Cancel charge' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel the charge' });
+    await expectNoAxeViolations(page, 'the Cancel the charge dialog');
+    await cancel.getByRole('button', { name: 'Cancel charge', exact: true }).click();
+    await expect(cancel).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Charge of $15.74 cancelled' })).toBeVisible();
+    await expectNoAxeViolations(page, 'Transaction History, with a notice');
+
+    await page.getByRole('button', { name: 'Settle now (sandbox)' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Sandbox batch closed' })).toBeVisible();
+    await expectNoAxeViolations(page, 'Transaction History, after settlement');
+
+    await page.getByLabel('Search by order ID').fill('no-such-order');
+    await expect(page.getByText('No transactions match')).toBeVisible();
+    await expectNoAxeViolations(page, 'Transaction History, nothing matches');
+
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    await expectNoAxeViolations(page, 'the Audit Log');
+  });
+});
+
+test.describe('axe finds nothing to fix on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('on the storefront, the cart, the hosted page, the customer pages and the console', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the storefront at 375 px');
+    const cart = await cartWithTwoReams(page);
+    await expectNoAxeViolations(page, 'the cart at 375 px');
+    await cart.getByRole('button', { name: 'Pay with Google Pay' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+    await expect(sheet).toBeVisible();
+    await expectNoAxeViolations(page, 'the Google Pay sandbox sheet at 375 px');
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await toHostedPage(page);
+    await expectNoAxeViolations(page, 'the hosted payment page at 375 px');
+    await page.evaluate(() => (document.getElementById('payment-form') as HTMLFormElement).submit());
+    await expect(page.getByRole('alert')).toContainText('Please check the card details');
+    await expectNoAxeViolations(page, 'the hosted payment page, errors, at 375 px');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
+    await expectNoAxeViolations(page, 'the result page, cancelled, at 375 px');
+
+    // The customer pages: the phone header's account links, My Account and its dialog.
+    await page.goto('/login');
+    await expectNoAxeViolations(page, 'the log-in page at 375 px');
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill('Sam Small');
+    await page.getByLabel('Email').fill(uniqueEmail('axe-phone'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expectNoAxeViolations(page, 'My Account at 375 px');
+    await page.getByRole('button', { name: 'Add Payment Method' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Payment Method' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the Add Payment Method dialog at 375 px');
+    await page.keyboard.press('Escape');
+
+    const orderId = await guestPayment(request, baseURL!, 'one pen pack');
+    await page.goto('/admin');
+    await expectNoAxeViolations(page, 'the admin sign-in at 375 px');
+    await adminSignIn(page);
+    await expect(rowOf(page, orderId)).toBeVisible();
+    await expectNoAxeViolations(page, 'Pending Payments at 375 px');
+    await rowOf(page, orderId).getByRole('button', { name: 'Partial capture' }).click();
+    await expect(page.getByRole('dialog', { name: 'Partial capture' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the Partial capture dialog at 375 px');
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Transaction History' }).click();
+    await expect(rowOf(page, orderId)).toBeVisible();
+    await expectNoAxeViolations(page, 'Transaction History at 375 px');
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectNoAxeViolations(page, 'the Audit Log at 375 px');
+  });
+});

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from './fixtures';
+
+/** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (landmarks, heading order, …). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** One violation as lines a person can act on: the rule, how bad, what it wants, and where. */
+export function describeViolation(violation: AxeViolation): string {
+  const where = violation.nodes.map((node) => {
+    // A target is a list of selectors: one per frame or shadow root on the way to the element.
+    const selector = node.target.map((part) => (Array.isArray(part) ? part.join(' >>> ') : String(part)));
+    const summary = node.failureSummary?.split('\n').slice(1, 2).join('').trim();
+    return `    - ${selector.join(' → ')}${summary ? `\n      ${summary}` : ''}`;
+  });
+  return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${where.join('\n')}`;
+}
+
+/**
+ * Runs axe on the page as it is now (open dialogs included) and fails, listing every violation, when
+ * there is any (softly: the test goes on, and fails at its end). `label` names the page or state in the failure message.
+ *
+ * axe is injected with Playwright's evaluate, which the page's Content-Security-Policy does not apply to,
+ * so the CSP fixture stays quiet.
+ */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // Let transitions and fades finish: half-faded text is measured at the wrong contrast.
+  await page.waitForLoadState('load');
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const report = results.violations.map(describeViolation).join('\n');
+  // Soft: a walk-through goes on and checks its other pages; the test still fails at its end.
+  expect
+    .soft(
+      results.violations.length,
+      `axe found ${results.violations.length} violation(s) on ${label}:\n${report}`,
+    )
+    .toBe(0);
+}
