@@ -6,7 +6,7 @@
 //
 // PGlite always; PostgreSQL too with BENCH_DATABASE_URL (or TEST_DATABASE_URL). Every database is a scratch
 // one, removed at the end. Settings: BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
-// BENCH_ONLY (lists | capture-all | lighthouse), BENCH_PAYMENTS (100000). The table is printed and written
+// BENCH_ONLY (lists | capture-all | lighthouse), BENCH_PAYMENTS (100000), BENCH_PROFILE_DIR (CPU profiles). The table is printed and written
 // to bench-results/bench-<time>.json and bench-results/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,9 @@ const GATEWAY_LATENCY_MS = 50;
 const only = process.env.BENCH_ONLY;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 type Kind = 'PGlite' | 'PostgreSQL';
-const kinds: Kind[] = postgresUrl ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+const kinds: Kind[] = (postgresUrl ? (['PGlite', 'PostgreSQL'] as Kind[]) : (['PGlite'] as Kind[])).filter(
+  (kind) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(kind),
+);
 
 interface Figure {
   database: Kind;
@@ -100,9 +102,12 @@ async function startProcess(
 }
 
 /** The store as `npm start` runs it: the compiled server, plain Node, production settings. */
+/** BENCH_PROFILE_DIR: each store process writes a CPU profile there (open it in Chrome's DevTools). */
+const profileDir = process.env.BENCH_PROFILE_DIR;
+
 function startStore(environment: Record<string, string>): Promise<Process> {
   return startProcess(
-    ['apps/server/dist/main.js'],
+    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'apps/server/dist/main.js'],
     (url) => ({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -356,10 +361,13 @@ async function listBench(kind: Kind, bare: Process): Promise<void> {
  */
 async function captureAllBench(kind: Kind): Promise<void> {
   const scratch = await scratchDatabase(kind);
+  // The gateway stands for CardPointe, whose own speed is not the store's: it keeps its records in
+  // PostgreSQL when there is one (a database of its own), whichever database the store runs on.
   const gatewayData = mkdtempSync(join(tmpdir(), 'store-bench-gateway-'));
+  const gatewayDatabase = postgresUrl ? await createPostgresTestDatabase(postgresUrl) : undefined;
   const gateway = await startChildServer(
     'packages/sandbox-gateway/src/main.ts',
-    kind === 'PostgreSQL' ? { DATABASE_URL: scratch.environment.DATABASE_URL! } : { DATA_DIR: gatewayData },
+    gatewayDatabase ? { DATABASE_URL: gatewayDatabase.url! } : { DATA_DIR: gatewayData },
     '/cardconnect/rest/',
   );
   const proxy = await faultyGateway(gateway.url, GATEWAY_LATENCY_MS);
@@ -406,6 +414,7 @@ async function captureAllBench(kind: Kind): Promise<void> {
     await store?.stop();
     proxy.close();
     await gateway.stop();
+    await gatewayDatabase?.close();
     await scratch.remove();
     rmSync(gatewayData, { recursive: true, force: true });
   }

@@ -153,7 +153,15 @@ export async function deleteStaleThrottleKeys(orm: Orm, before: Date): Promise<v
 }
 
 export async function insertAuditEvent(orm: Orm, event: typeof auditEvents.$inferInsert): Promise<void> {
-  await orm.insert(auditEvents).values(event);
+  await insertAuditEvents(orm, [event]);
+}
+
+/** Many audit lines in one statement (Capture All writes one per payment). */
+export async function insertAuditEvents(
+  orm: Orm,
+  events: (typeof auditEvents.$inferInsert)[],
+): Promise<void> {
+  if (events.length > 0) await orm.insert(auditEvents).values(events);
 }
 
 /** Newest first, keyset-paginated on (at, id). */

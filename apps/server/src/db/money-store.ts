@@ -333,29 +333,101 @@ async function completeOperationOnce(
 ): Promise<MoneyOperationRow | undefined> {
   return orm.transaction(async (tx) => {
     await lockPaymentOf(tx, operationId);
-    const rows = await tx
-      .update(moneyOperations)
-      .set({
-        status: 'succeeded',
-        message: result.message,
-        completedAt: new Date(),
-        ...(result.amountCents !== undefined ? { amountCents: result.amountCents } : {}),
-        ...(result.gatewayRetref ? { gatewayRetref: result.gatewayRetref } : {}),
-      })
-      .where(and(eq(moneyOperations.id, operationId), eq(moneyOperations.status, 'pending')))
+    return completeLocked(tx, operationId, result);
+  });
+}
+
+/** completeOperation's work, in a transaction that holds the payment's row lock already. */
+async function completeLocked(
+  tx: Transaction,
+  operationId: string,
+  result: { amountCents?: number; gatewayRetref?: string; message: string },
+): Promise<MoneyOperationRow | undefined> {
+  const rows = await tx
+    .update(moneyOperations)
+    .set({
+      status: 'succeeded',
+      message: result.message,
+      completedAt: new Date(),
+      ...(result.amountCents !== undefined ? { amountCents: result.amountCents } : {}),
+      ...(result.gatewayRetref ? { gatewayRetref: result.gatewayRetref } : {}),
+    })
+    .where(and(eq(moneyOperations.id, operationId), eq(moneyOperations.status, 'pending')))
+    .returning();
+  const operation = rows[0];
+  if (!operation) return undefined;
+  if (operation.kind === 'capture') {
+    await closeAuthorization(tx, operation.paymentId, {
+      capturedCents: operation.amountCents,
+      captureStatus: sql`case when ${operation.amountCents}::int < ${payments.authorizedCents} then 'partially_captured' else 'captured' end`,
+      capturedAt: new Date(),
+    });
+  } else if (operation.kind === 'void') {
+    await closeAuthorization(tx, operation.paymentId, { captureStatus: 'voided' });
+  }
+  return operation;
+}
+
+/**
+ * Reserves the full capture of each of these payments that is still authorized and has no capture or void
+ * reserved, for many payments at once (Capture All): the guards of reserveCaptureOrVoid in one transaction.
+ * The payments are locked in id order (two such batches never wait on each other), and the unique index
+ * that allows one capture or void per payment skips any reserved meanwhile. Payments left out of the
+ * answer were not reserved.
+ */
+export async function reserveCaptures(
+  orm: Orm,
+  paymentIds: string[],
+  actor: string,
+): Promise<{ operation: MoneyOperationRow; payment: PaymentRow }[]> {
+  if (paymentIds.length === 0) return [];
+  return orm.transaction(async (tx) => {
+    const capturable = await tx
+      .select()
+      .from(payments)
+      .where(and(inArray(payments.id, paymentIds), eq(payments.captureStatus, 'authorized')))
+      .orderBy(asc(payments.id))
+      .for('update');
+    if (capturable.length === 0) return [];
+    const reserved = await tx
+      .insert(moneyOperations)
+      .values(
+        capturable.map((payment) => ({
+          paymentId: payment.id,
+          kind: 'capture' as const,
+          amountCents: payment.authorizedCents,
+          actor,
+        })),
+      )
+      .onConflictDoNothing()
       .returning();
-    const operation = rows[0];
-    if (!operation) return undefined;
-    if (operation.kind === 'capture') {
-      await closeAuthorization(tx, operation.paymentId, {
-        capturedCents: operation.amountCents,
-        captureStatus: sql`case when ${operation.amountCents}::int < ${payments.authorizedCents} then 'partially_captured' else 'captured' end`,
-        capturedAt: new Date(),
-      });
-    } else if (operation.kind === 'void') {
-      await closeAuthorization(tx, operation.paymentId, { captureStatus: 'voided' });
+    const paymentOf = new Map(capturable.map((payment) => [payment.id, payment]));
+    return reserved.map((operation) => ({ operation, payment: paymentOf.get(operation.paymentId)! }));
+  });
+}
+
+/**
+ * Settles many approved captures in one transaction (Capture All), each as completeOperation does, their
+ * payments locked first in id order. Operations settled meanwhile (by reconciliation) are left out.
+ */
+export async function completeCaptures(
+  orm: Orm,
+  approved: { operationId: string; paymentId: string; amountCents?: number; message: string }[],
+): Promise<MoneyOperationRow[]> {
+  if (approved.length === 0) return [];
+  return orm.transaction(async (tx) => {
+    await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(inArray(payments.id, [...new Set(approved.map((capture) => capture.paymentId))]))
+      .orderBy(asc(payments.id))
+      .for('update');
+    const completed: MoneyOperationRow[] = [];
+    for (const capture of approved) {
+      const operation = await completeLocked(tx, capture.operationId, capture);
+      if (operation) completed.push(operation);
     }
-    return operation;
+    return completed;
   });
 }
 

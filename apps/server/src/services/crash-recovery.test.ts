@@ -33,13 +33,16 @@ describe.skipIf(!postgresUrl)('crash during Capture All, on PostgreSQL', () => {
   let proxy: FaultyGateway;
   let store: ChildServer | undefined;
 
-  const storeEnvironment = () =>
-    cardPointeStoreEnvironment({
+  // Eight captures in flight: Capture All goes through the payments in many rounds, so it is killed midway.
+  const storeEnvironment = () => ({
+    ...cardPointeStoreEnvironment({
       databaseUrl: database.url!,
       gatewayUrl: proxy.url,
       gatewayTimeoutMs: GATEWAY_TIMEOUT_MS,
       reconcileAfterMs: RECONCILE_AFTER_MS,
-    });
+    }),
+    CAPTURE_ALL_CONCURRENCY: '8',
+  });
 
   beforeAll(async () => {
     database = await createPostgresTestDatabase(postgresUrl!);
@@ -75,7 +78,11 @@ describe.skipIf(!postgresUrl)('crash during Capture All, on PostgreSQL', () => {
 
     // Kill it once a good part of the captures are through and others are in flight.
     const deadline = Date.now() + 30_000;
-    while ((await count(database, "kind = 'capture' and status = 'succeeded'")) < 40) {
+    // (Capture All confirms a round of captures at once, then reserves the next: wait for one in flight.)
+    while (
+      (await count(database, "kind = 'capture' and status = 'succeeded'")) < 40 ||
+      (await count(database, "status = 'pending'")) === 0
+    ) {
       if (Date.now() > deadline) throw new Error('Capture All did not get going');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { groupCommit } from './group-commit';
+
+describe('group commit', () => {
+  it('writes the items handed in together at once, and those handed in during a write in the next', async () => {
+    const writes: number[][] = [];
+    let release: () => void = () => undefined;
+    const submit = groupCommit(async (items: number[]) => {
+      writes.push(items);
+      if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return items.map((item) => item * 10);
+    });
+    const first = [submit(1), submit(2), submit(3)];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = [submit(4), submit(5)];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(writes).toEqual([[1, 2, 3]]);
+    release();
+    expect(await Promise.all([...first, ...later])).toEqual([10, 20, 30, 40, 50]);
+    expect(writes).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+  });
+
+  it('gives a failed write to each of its callers, and goes on with the next', async () => {
+    let calls = 0;
+    const submit = groupCommit(async (items: string[]) => {
+      calls += 1;
+      if (calls === 1) throw new Error('database gone');
+      return items.map((item) => item.toUpperCase());
+    });
+    const failed = [submit('a'), submit('b')].map((promise) =>
+      promise.catch((error: Error) => error.message),
+    );
+    expect(await Promise.all(failed)).toEqual(['database gone', 'database gone']);
+    expect(await submit('c')).toBe('C');
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Group commit: each caller hands in one item and gets its own result back, while the items are written
+ * together. One write runs at a time; items handed in while it runs go together in the next one, so the
+ * batches grow with the load and no item waits for more than one write ahead of its own.
+ */
+export function groupCommit<Item, Result>(
+  write: (items: Item[]) => Promise<Result[]>,
+): (item: Item) => Promise<Result> {
+  let waiting: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
+  let writing = false;
+  const drain = async () => {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const results = await write(batch.map((entry) => entry.item));
+        batch.forEach((entry, index) => entry.resolve(results[index]!));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    writing = false;
+  };
+  return (item) =>
+    new Promise<Result>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!writing) {
+        writing = true;
+        // After the callers of this moment have handed theirs in: they go in the first write together.
+        queueMicrotask(() => void drain());
+      }
+    });
+}
