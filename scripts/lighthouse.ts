@@ -113,8 +113,9 @@ function summarise(report: LighthouseReport): LighthouseScores {
   const audit = (id: string) => report.audits[id];
   const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN;
   // resource-summary's table has one row per kind of resource, with the bytes transferred.
-  const resourceRows = (audit('resource-summary')?.details as { items?: Record<string, unknown>[] } | undefined)
-    ?.items;
+  const resourceRows = (
+    audit('resource-summary')?.details as { items?: Record<string, unknown>[] } | undefined
+  )?.items;
   const scriptRow = resourceRows?.find((row) => row.resourceType === 'script');
   const failedIds = new Set<string>();
   for (const category of CATEGORIES) {
@@ -133,7 +134,8 @@ function summarise(report: LighthouseReport): LighthouseScores {
     largestContentfulPaintMs: Math.round(numeric('largest-contentful-paint')),
     totalBlockingTimeMs: Math.round(numeric('total-blocking-time')),
     cumulativeLayoutShift: Number(numeric('cumulative-layout-shift').toFixed(3)),
-    javascriptTransferBytes: typeof scriptRow?.transferSize === 'number' ? scriptRow.transferSize : Number.NaN,
+    javascriptTransferBytes:
+      typeof scriptRow?.transferSize === 'number' ? scriptRow.transferSize : Number.NaN,
     failedAudits: [...failedIds].map((id) => ({
       id,
       title: audit(id)?.title ?? id,
@@ -157,7 +159,9 @@ export async function runLighthouse(
     );
   }
   if (!existsSync(CHROMIUM)) {
-    throw new LighthouseSetupError(`No Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH)`);
+    throw new LighthouseSetupError(
+      `No Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH)`,
+    );
   }
   const store = await startStore(log);
   let chrome: chromeLauncher.LaunchedChrome | undefined;
