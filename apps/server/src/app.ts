@@ -135,7 +135,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // Every page address belongs to the single-page app: it shows the page, or sends unknown paths to /.
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/sandbox/')) {
+    // Not a build file that is not there (a chunk of an older build): the page instead of a script
+    // would be a broken module, and no cache should keep it.
+    const page = !['/api/', '/sandbox/', '/assets/'].some((prefix) => path.startsWith(prefix));
+    if (serveWeb && request.method === 'GET' && page) {
       return reply.status(200).type('text/html').sendFile('index.html');
     }
     return reply

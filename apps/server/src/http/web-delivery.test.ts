@@ -112,6 +112,10 @@ describe('the built storefront, served', () => {
       expect(answer.headers['content-encoding'], path).toBe('br');
       expect(decoded(answer.rawPayload, 'br'), path).toBe(INDEX_HTML);
     }
+    // A build file that is not there (a chunk of an older build) is not a page.
+    const missing = await get('/assets/index-Gone0000.js', 'br, gzip');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
     const plain = await get('/cart-or-unknown');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(INDEX_HTML);
