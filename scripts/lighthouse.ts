@@ -63,7 +63,6 @@ async function startStore(log: (line: string) => void) {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
