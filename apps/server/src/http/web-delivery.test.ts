@@ -223,6 +223,37 @@ describe('the admin console answers, compressed', () => {
     }
   });
 
+  it('replays an Idempotency-Key answer compressed, the same bytes as the first once decoded', async () => {
+    // Capture All of the six payments: its answer lists each one, over the compression threshold.
+    const captureAll = (acceptEncoding: string) =>
+      rawRequest(`${server.url}/api/admin/capture-all`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: TEST_PUBLIC_URL,
+          cookie,
+          'idempotency-key': 'web-delivery-replay-1',
+          'accept-encoding': acceptEncoding,
+        },
+        body: '{}',
+      });
+    const first = await captureAll('br');
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    const text = decoded(first.body, 'br');
+    expect((JSON.parse(text) as { successCount: number }).successCount).toBeGreaterThanOrEqual(6);
+    for (const [acceptEncoding, encoding] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const replay = await captureAll(acceptEncoding);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.headers['content-encoding']).toBe(encoding);
+      expect(decoded(replay.body, encoding)).toBe(text);
+    }
+  });
+
   it('streams the CSV export compressed when asked, the same file as without', async () => {
     const download = (acceptEncoding?: string) =>
       rawRequest(`${server.url}/api/admin/transactions.csv`, {
