@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import { STORE_NAME } from '@store/core';
 import { sandboxGatewayPlugin, type ApiCredentials } from '@store/sandbox-gateway';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -26,6 +27,8 @@ import type { CloseSandboxBatch } from './gateway/sandbox-batch';
 import { createCustomerGuard } from './http/customer-session';
 
 const SANDBOX_PREFIX = '/sandbox';
+/** The kinds of file the web build writes .br and .gz copies of (apps/web/precompress-plugin.ts). */
+const PRECOMPRESSED = /\.(?:m?js|css|html|svg|json|txt|xml|webmanifest|map|ico)$/;
 
 export const WEB_DIST = join(REPOSITORY_ROOT, 'apps/web/dist');
 
@@ -41,6 +44,8 @@ export interface AppDependencies {
   merchantSessions?: MerchantSessionClient;
   /** Serve the built storefront (apps/web/dist) when present; API-only tests leave it off. */
   serveWeb?: boolean;
+  /** Where the built storefront is: apps/web/dist unless a test serves a folder of its own. */
+  webRoot?: string;
   /** false: no logs; a destination: JSON lines written there (tests); otherwise stdout. */
   logger?: boolean | LogDestination;
 }
@@ -64,6 +69,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     googlePayJs: !deps.sandboxCredentials,
   });
   registerErrorHandler(app);
+  await registerApiCompression(app);
   await registerContract(app, { publicUrl: deps.config.publicUrl });
   await app.register(fastifyCookie);
   registerSameOriginCheck(app, deps.config.publicUrl);
@@ -113,17 +119,68 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
   }
 
-  const serveWeb = deps.serveWeb !== false && existsSync(WEB_DIST);
-  if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
+  const webRoot = deps.webRoot ?? WEB_DIST;
+  const serveWeb = deps.serveWeb !== false && existsSync(webRoot);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes a .br and a .gz beside each compressible file (apps/web/precompress-plugin.ts):
+      // the best one the browser accepts is sent as it is, never compressed again per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: setStaticHeaders,
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // Every page address belongs to the single-page app: it shows the page, or sends unknown paths to /.
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/sandbox/')) {
-      return reply.type('text/html').sendFile('index.html');
+    // Not a build file that is not there (a chunk of an older build): the page instead of a script
+    // would be a broken module, and no cache should keep it.
+    const page = !['/api/', '/sandbox/', '/assets/'].some((prefix) => path.startsWith(prefix));
+    if (serveWeb && request.method === 'GET' && page) {
+      return reply.status(200).type('text/html').sendFile('index.html');
     }
     return reply
       .status(404)
       .send({ status: 'error', message: `No such endpoint: ${request.method} ${path}` });
   });
   return app;
+}
+
+/**
+ * API answers (JSON, and the streamed CSV export) compressed when large, brotli or gzip as the client
+ * accepts. Registered before the routes it covers (it adds itself to each route as it is declared).
+ * Left alone: the static files (sent precompressed, with their Content-Encoding set, which this skips;
+ * their types are not in the list either), the sandbox gateway (its own protocol, as CardPointe's: no
+ * compression there) and request bodies (no decompression: a compressed body is refused as before).
+ */
+async function registerApiCompression(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (route.url?.startsWith(`${SANDBOX_PREFIX}/`)) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    // Below about a kilobyte the headers and the work cost more than the bytes saved.
+    threshold: 1024,
+    customTypes: /^(?:application\/(?:[\w.-]+\+)?json|text\/csv)(?:;|$)/,
+    globalDecompression: false,
+  });
+}
+
+/** A year for the content-hashed build files (a new build gives new names), a check on every visit for
+ * the page that names them, an hour for the rest (favicon, robots.txt). */
+function setStaticHeaders(response: SetHeadersResponse, filePath: string): void {
+  const servedPath = filePath.replace(/\.(?:br|gz)$/, '');
+  const name = basename(servedPath);
+  if (name === 'index.html') {
+    response.setHeader('cache-control', 'no-cache');
+  } else if (basename(dirname(servedPath)) === 'assets') {
+    response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  } else {
+    response.setHeader('cache-control', 'public, max-age=3600');
+  }
+  // Whether a .br or .gz or the file itself is sent depends on Accept-Encoding: caches must know.
+  if (PRECOMPRESSED.test(servedPath)) response.setHeader('vary', 'Accept-Encoding');
 }

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { readStoredUser, storeUser } from '../lib/customer-session';
 import { fetchSessionUser } from '../lib/customer-user-api';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
-  const [router] = useState(createAppRouter);
   useEffect(() => {
     // The session cookie is the authority: a stored user without a live session is forgotten, and the
     // stored profile is refreshed from the server's. A guest has nothing to check.
@@ -23,7 +22,9 @@ export function App() {
   }, []);
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,14 +1,32 @@
+import { Suspense, useEffect, useState } from 'react';
 import { SiteFooter } from '../components/ui/site-footer';
 import { SiteHeader } from '../components/ui/site-header';
 import { SkipLink } from '../components/ui/skip-link';
 import { SITE } from '../config/site';
-import { CartPanel } from '../features/cart';
 import { StorefrontPage } from '../features/storefront';
 import { useCart } from './cart/cart-provider';
+import { lazyPart, loadPart } from './lazy-part';
+
+// The cart panel and the checkout behind it (wallets, payment calls) are a chunk of their own, fetched
+// at the shopper's first click or key press, so the storefront shows without waiting for them and the
+// panel is there by the time the cart opens.
+const importCart = () => import('../features/cart');
+const CartPanel = lazyPart(importCart, (module) => module.CartPanel);
 
 /** `/`: the shop, with the cart panel over it. While the cart is open the page behind it is inert. */
 export function StorefrontRoute() {
   const { itemCount, isOpen, openCart } = useCart();
+  // Mounted from the first opening on (it keeps itself closed, with its slide-out, afterwards).
+  const [cartWanted, setCartWanted] = useState(isOpen);
+  if (isOpen && !cartWanted) setCartWanted(true);
+
+  useEffect(() => {
+    const preload = () => void loadPart(importCart).catch(() => undefined);
+    const events = ['pointerdown', 'keydown'] as const;
+    events.forEach((event) => window.addEventListener(event, preload, { once: true, passive: true }));
+    return () => events.forEach((event) => window.removeEventListener(event, preload));
+  }, []);
+
   return (
     <>
       <title>{`${SITE.fullName} · Pens and copy paper`}</title>
@@ -20,7 +38,11 @@ export function StorefrontRoute() {
         </main>
         <SiteFooter />
       </div>
-      <CartPanel />
+      {cartWanted && (
+        <Suspense fallback={null}>
+          <CartPanel />
+        </Suspense>
+      )}
     </>
   );
 }
