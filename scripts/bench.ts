@@ -22,6 +22,7 @@ import { cardPointeStoreEnvironment, faultyGateway } from '../apps/server/src/te
 import { freePort, REPOSITORY_ROOT, startChildServer } from '../apps/server/src/testing/processes';
 import { seedAuthorizedPayments } from '../apps/server/src/testing/seed-payments';
 import { TEST_ADMIN } from '../apps/server/src/testing/test-server';
+import { runLighthouse, type LighthouseScores } from './lighthouse';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
@@ -55,7 +56,7 @@ interface CaptureAllFigure {
 }
 const figures: Figure[] = [];
 const captureAllFigures: CaptureAllFigure[] = [];
-let lighthouseScores: Record<string, unknown> | undefined;
+let lighthouseScores: LighthouseScores | undefined;
 
 function log(line: string) {
   console.info(line);
@@ -422,13 +423,16 @@ async function captureAllBench(kind: Kind): Promise<void> {
 
 // ---- The run ---------------------------------------------------------------------------------------------
 
+/** The store as it would be deployed: the storefront's production build and the compiled server. */
 function build() {
-  log('Building the server (npm run build:server)…');
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
-    cwd: REPOSITORY_ROOT,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('the server did not build');
+  log('Building the storefront and the server (npm run build, npm run build:server)…');
+  for (const step of [
+    ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'],
+    ['scripts/build-server.mjs'],
+  ]) {
+    const built = spawnSync(process.execPath, step, { cwd: REPOSITORY_ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error(`${step.join(' ')} failed`);
+  }
 }
 
 function writeResults() {
@@ -469,7 +473,16 @@ function printTable() {
       log(`  ${figure.database.padEnd(10)} ${figure.captured} captured in ${figure.seconds.toFixed(2)} s`);
     }
   }
-  if (lighthouseScores) log(`\nLighthouse (mobile) on /: ${JSON.stringify(lighthouseScores)}`);
+  if (lighthouseScores) {
+    const scores = lighthouseScores;
+    log('\nLighthouse (mobile, simulated throttling) on /:');
+    log(
+      `  performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ` +
+        `${scores.bestPractices}, SEO ${scores.seo}; FCP ${Math.round(scores.firstContentfulPaintMs)} ms, ` +
+        `LCP ${Math.round(scores.largestContentfulPaintMs)} ms, TBT ${Math.round(scores.totalBlockingTimeMs)} ms, ` +
+        `CLS ${scores.cumulativeLayoutShift}, JavaScript ${(scores.javascriptTransferBytes / 1024).toFixed(1)} KB`,
+    );
+  }
 }
 
 build();
@@ -485,6 +498,10 @@ if (!only || only === 'lists') {
 if (!only || only === 'capture-all') {
   log(`\nCapture All of ${CAPTURE_ALL_COUNT} at ${GATEWAY_LATENCY_MS} ms gateway latency…`);
   for (const kind of kinds) await captureAllBench(kind);
+}
+if (!only || only === 'lighthouse') {
+  log('\nLighthouse on / (the compiled store, PGlite)…');
+  lighthouseScores = await runLighthouse({ log: () => undefined });
 }
 printTable();
 log(`\nWritten to ${writeResults()}`);
