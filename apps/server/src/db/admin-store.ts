@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from './client';
+import { readPrepared } from './prepared';
 import { admins, auditEvents, loginThrottle, sessions } from './schema';
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -54,12 +55,26 @@ export async function findLiveSession(
   tokenHash: string,
   now: Date,
 ): Promise<SessionRow | undefined> {
-  const rows = await orm
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return rows[0];
+  // Every signed-in request asks this: a prepared statement, its times read as milliseconds.
+  const rows = await readPrepared<Record<string, string | number>>(
+    orm,
+    sql`select token_hash, kind, subject_id, username,
+          (extract(epoch from created_at) * 1000)::float8 as created_at,
+          (extract(epoch from expires_at) * 1000)::float8 as expires_at
+        from sessions where token_hash = ${tokenHash} and expires_at > ${now.toISOString()}::timestamptz
+        limit 1`,
+  );
+  const row = rows[0];
+  return row
+    ? {
+        tokenHash: String(row.token_hash),
+        kind: row.kind as SessionRow['kind'],
+        subjectId: String(row.subject_id),
+        username: String(row.username),
+        createdAt: new Date(Number(row.created_at)),
+        expiresAt: new Date(Number(row.expires_at)),
+      }
+    : undefined;
 }
 
 export async function deleteSession(orm: Orm, tokenHash: string): Promise<void> {

@@ -1,15 +1,12 @@
 import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Orm } from './client';
+import { readPrepared } from './prepared';
 import { idempotencyKeys, moneyOperations, payments } from './schema';
 import type { PaymentRow } from './checkout-store';
 
 export type MoneyOperationRow = typeof moneyOperations.$inferSelect;
 export type OperationKind = MoneyOperationRow['kind'];
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 function isUniqueViolation(error: unknown): boolean {
   const code =
@@ -642,7 +639,9 @@ export async function listAwaitingCapture(
   options: { limit: number; after?: { at: Date; id: string }; countCap: number },
 ): Promise<{ rows: AwaitingCaptureRow[]; total: number }> {
   const after = options.after;
-  const result = await orm.execute(sql`
+  const found = await readPrepared<Record<string, unknown>>(
+    orm,
+    sql`
     with page as (
       select id, order_id, request_id, card_brand, last4, bank_name, authorized_cents, authorized_at
       from payments where capture_status = 'authorized'
@@ -656,8 +655,8 @@ export async function listAwaitingCapture(
     select page.id, page.order_id, page.request_id, page.card_brand, page.last4, page.bank_name,
            page.authorized_cents, ${isoText(sql`page.authorized_at`)} as authorized_at, awaiting.total
     from awaiting left join page on true
-    order by page.authorized_at, page.id`);
-  const found = rowsOf<Record<string, unknown>>(result);
+    order by page.authorized_at, page.id`,
+  );
   const total = Number(found[0]?.total ?? 0);
   const rows: AwaitingCaptureRow[] = [];
   for (const row of found) {
@@ -773,7 +772,9 @@ export async function listHistory(
   const union = [paymentRows, refundRows].filter((part): part is SQL => part !== undefined);
   const combined = union.length === 2 ? sql`(${union[0]}) union all (${union[1]})` : sql`${union[0]}`;
 
-  const result = await orm.execute(sql`
+  const found = await readPrepared<Record<string, unknown>>(
+    orm,
+    sql`
     select r.row_kind, r.row_id, ${isoText(sql`r.at`)} as at, r.refund_cents, r.refund_method, r.refund_state,
            p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name, p.last4, p.authorized_cents,
            p.captured_cents, p.refunded_cents, p.capture_status, ${isoText(sql`p.created_at`)} as payment_at,
@@ -784,8 +785,9 @@ export async function listHistory(
              where o.payment_id = p.id and o.kind = 'refund' and o.status = 'scheduled') as scheduled_refund_cents
     from (${combined}) r join payments p on p.id = r.payment_id
     order by r.at desc, r.row_id desc
-    limit ${options.limit}`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    limit ${options.limit}`,
+  );
+  return found.map((row) => ({
     rowKind: row.row_kind as HistoryRow['rowKind'],
     rowId: String(row.row_id),
     paymentId: String(row.payment_id),
