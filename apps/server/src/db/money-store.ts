@@ -615,7 +615,8 @@ export async function listAuthorizedPayments(
 }
 
 /** A timestamp as JavaScript's toISOString writes it, made by the database (UTC, milliseconds). */
-const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (column: SQL) =>
+  sql`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A Pending Payments row: what the console shows, with the times already as ISO text. */
 export interface AwaitingCaptureRow {
@@ -627,6 +628,8 @@ export interface AwaitingCaptureRow {
   bankName: string | null;
   authorizedCents: number;
   authorizedAt: string;
+  /** When the authorization lapses at the gateway: `authorizedAt` plus the lifetime the caller gave. */
+  expiresAt: string;
 }
 
 /**
@@ -636,7 +639,13 @@ export interface AwaitingCaptureRow {
  */
 export async function listAwaitingCapture(
   orm: Orm,
-  options: { limit: number; after?: { at: Date; id: string }; countCap: number },
+  options: {
+    limit: number;
+    after?: { at: Date; id: string };
+    countCap: number;
+    /** How long an authorization lasts at the gateway: each row's expiry is written with the page. */
+    lifetimeMs: number;
+  },
 ): Promise<{ rows: AwaitingCaptureRow[]; total: number }> {
   const after = options.after;
   const found = await readPrepared<Record<string, unknown>>(
@@ -653,7 +662,9 @@ export async function listAwaitingCapture(
       ) counted
     )
     select page.id, page.order_id, page.request_id, page.card_brand, page.last4, page.bank_name,
-           page.authorized_cents, ${isoText(sql`page.authorized_at`)} as authorized_at, awaiting.total
+           page.authorized_cents, ${isoText(sql`page.authorized_at`)} as authorized_at,
+           ${isoText(sql`page.authorized_at + ${options.lifetimeMs}::int8 * interval '1 millisecond'`)} as expires_at,
+           awaiting.total
     from awaiting left join page on true
     order by page.authorized_at, page.id`,
   );
@@ -670,6 +681,7 @@ export async function listAwaitingCapture(
       bankName: row.bank_name as string | null,
       authorizedCents: Number(row.authorized_cents),
       authorizedAt: row.authorized_at as string,
+      expiresAt: row.expires_at as string,
     });
   }
   return { rows, total };

@@ -5,6 +5,8 @@ import pg from 'pg';
 import type { Orm } from './client';
 
 const dialect = new PgDialect();
+/** Statement names by text: a few dozen variants in all, hashed once each. */
+const statementNames = new Map<string, string>();
 
 /**
  * Runs a read the store makes on every request of a page (the console's lists, the session check) as a
@@ -18,7 +20,11 @@ export async function readPrepared<Row>(orm: Orm, query: SQL): Promise<Row[]> {
   const client = (orm as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = `store_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `store_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+      statementNames.set(text, name);
+    }
     return (await client.query<Row & pg.QueryResultRow>({ name, text, values: params })).rows;
   }
   const result = (await orm.execute(query)) as unknown as { rows?: Row[] } | Row[];

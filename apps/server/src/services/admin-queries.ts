@@ -1,4 +1,5 @@
 import {
+  AUTHORIZATION_LIFETIME_MS,
   walletNameOf,
   centsToDollars,
   transactionCsvLines,
@@ -12,7 +13,6 @@ import { insertAuditEvent, listAuditEvents } from '../db/admin-store';
 import type { Orm } from '../db/client';
 import { listAwaitingCapture, listHistory, type HistoryRow } from '../db/money-store';
 import { AppError } from '../http/errors';
-import { authorizationExpiresAt } from './payment-operations';
 
 /** Page positions travel as opaque cursors: base64url of "time|id". */
 function encodeCursor(at: Date, id: string): string {
@@ -48,10 +48,10 @@ export async function listPendingPayments(
     limit,
     after: decodeCursor(options.cursor),
     countCap: PENDING_COUNT_CAP + 1,
+    lifetimeMs: AUTHORIZATION_LIFETIME_MS,
   });
   const payments = rows.map((payment) => {
     const amount = centsToDollars(payment.authorizedCents);
-    const expiresAt = authorizationExpiresAt({ authorizedAt: new Date(payment.authorizedAt) }).toISOString();
     const listed: AdminPayment = {
       paymentId: payment.id,
       orderId: payment.orderId,
@@ -63,7 +63,7 @@ export async function listPendingPayments(
       transactionDate: payment.authorizedAt,
       timestamp: payment.authorizedAt,
       captureStatus: 'authorized',
-      expiresAt,
+      expiresAt: payment.expiresAt,
     };
     if (payment.bankName) listed.bankName = payment.bankName;
     const wallet = walletNameOf(payment.orderId);

@@ -1,4 +1,4 @@
-import { AUTHORIZATION_LIFETIME_MS, formatCents, isRefundable, type CaptureAllResult } from '@store/core';
+import { formatCents, isRefundable, type CaptureAllResult } from '@store/core';
 import { insertAuditEvents } from '../db/admin-store';
 import type { PaymentRow } from '../db/checkout-store';
 import type { Orm } from '../db/client';
@@ -1003,9 +1003,4 @@ export async function reconcilePendingOperations(
     }
   }
   return counts;
-}
-
-/** When an authorization lapses at the gateway. */
-export function authorizationExpiresAt(payment: Pick<PaymentRow, 'authorizedAt'>): Date {
-  return new Date(payment.authorizedAt.getTime() + AUTHORIZATION_LIFETIME_MS);
 }
