@@ -9,7 +9,7 @@
 // BENCH_ONLY (lists | capture-all | lighthouse), BENCH_PAYMENTS (100000), BENCH_PROFILE_DIR (CPU profiles). The table is printed and written
 // to bench-results/bench-<time>.json and bench-results/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -53,6 +53,9 @@ interface CaptureAllFigure {
   captured: number;
   seconds: number;
   gatewayLatencyMs: number;
+  /** CPU the store and the stand-in gateway used meanwhile (the machine's cores are shared). */
+  storeCpuSeconds: number | null;
+  gatewayCpuSeconds: number | null;
 }
 const figures: Figure[] = [];
 const captureAllFigures: CaptureAllFigure[] = [];
@@ -119,6 +122,16 @@ function startStore(environment: Record<string, string>): Promise<Process> {
     }),
     '/api/health',
   );
+}
+
+/** CPU seconds a process has used (Linux), to tell where a run's time went; undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 async function signIn(store: Process): Promise<string> {
@@ -392,6 +405,8 @@ async function captureAllBench(kind: Kind): Promise<void> {
     });
     store = await startStore({ ...environment, ...scratch.environment });
     const cookie = await signIn(store);
+    const storeCpu = cpuSeconds(store.child.pid);
+    const gatewayCpu = cpuSeconds(gateway.process.pid);
     const started = performance.now();
     const response = await fetch(`${store.url}/api/admin/capture-all`, {
       method: 'POST',
@@ -400,7 +415,11 @@ async function captureAllBench(kind: Kind): Promise<void> {
     });
     const answer = (await response.json()) as { successCount: number };
     const seconds = (performance.now() - started) / 1000;
+    const used = (after: number | undefined, before: number | undefined) =>
+      after !== undefined && before !== undefined ? Number((after - before).toFixed(2)) : null;
     captureAllFigures.push({
+      storeCpuSeconds: used(cpuSeconds(store.child.pid), storeCpu),
+      gatewayCpuSeconds: used(cpuSeconds(gateway.process.pid), gatewayCpu),
       database: kind,
       payments: CAPTURE_ALL_COUNT,
       captured: answer.successCount,
@@ -470,7 +489,10 @@ function printTable() {
   if (captureAllFigures.length > 0) {
     log(`\nCapture All of ${CAPTURE_ALL_COUNT}, gateway answering in ${GATEWAY_LATENCY_MS} ms:`);
     for (const figure of captureAllFigures) {
-      log(`  ${figure.database.padEnd(10)} ${figure.captured} captured in ${figure.seconds.toFixed(2)} s`);
+      log(
+        `  ${figure.database.padEnd(10)} ${figure.captured} captured in ${figure.seconds.toFixed(2)} s ` +
+          `(CPU: store ${figure.storeCpuSeconds ?? '?'} s, gateway ${figure.gatewayCpuSeconds ?? '?'} s)`,
+      );
     }
   }
   if (lighthouseScores) {

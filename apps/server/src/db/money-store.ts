@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Orm } from './client';
 import { readPrepared } from './prepared';
-import { idempotencyKeys, moneyOperations, payments } from './schema';
+import { auditEvents, idempotencyKeys, moneyOperations, payments } from './schema';
 import type { PaymentRow } from './checkout-store';
 
 export type MoneyOperationRow = typeof moneyOperations.$inferSelect;
@@ -410,6 +410,8 @@ export async function reserveCaptures(
 export async function completeCaptures(
   orm: Orm,
   approved: { operationId: string; paymentId: string; amountCents?: number; message: string }[],
+  /** The audit line of each capture confirmed, written in the same transaction. */
+  auditLineOf: (operation: MoneyOperationRow) => typeof auditEvents.$inferInsert,
 ): Promise<MoneyOperationRow[]> {
   if (approved.length === 0) return [];
   return orm.transaction(async (tx) => {
@@ -424,6 +426,7 @@ export async function completeCaptures(
       const operation = await completeLocked(tx, capture.operationId, capture);
       if (operation) completed.push(operation);
     }
+    if (completed.length > 0) await tx.insert(auditEvents).values(completed.map(auditLineOf));
     return completed;
   });
 }

@@ -26,8 +26,9 @@ export function groupCommit<Item, Result>(
       waiting.push({ item, resolve, reject });
       if (!writing) {
         writing = true;
-        // After the callers of this moment have handed theirs in: they go in the first write together.
-        queueMicrotask(() => void drain());
+        // Once this turn of the event loop is over, so that the callers woken in it (gateway answers
+        // read from several sockets, timers) have handed theirs in too: they go in the first write together.
+        setImmediate(() => void drain());
       }
     });
 }

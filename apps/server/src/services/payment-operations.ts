@@ -888,48 +888,59 @@ export async function captureAll(
   });
   const confirm = groupCommit(
     async (batch: { operation: MoneyOperationRow; payment: PaymentRow; answer: GatewayTransaction }[]) => {
-      const confirmed = new Set(
-        (
-          await completeCaptures(
-            deps.orm,
-            batch.map(({ operation, payment, answer }) => ({
-              operationId: operation.id,
-              paymentId: payment.id,
-              message: answer.message || 'Approval',
-              ...(answer.amountCents > 0 ? { amountCents: answer.amountCents } : {}),
-            })),
-          )
-        ).map((operation) => operation.id),
-      );
-      await insertAuditEvents(
+      const paymentOf = new Map(batch.map(({ payment }) => [payment.id, payment]));
+      const confirmed = await completeCaptures(
         deps.orm,
-        batch
-          .filter(({ operation }) => confirmed.has(operation.id))
-          .map(({ operation, payment }) =>
-            auditLine(actor, 'capture', payment, operation.amountCents, 'success', 'approved'),
+        batch.map(({ operation, payment, answer }) => ({
+          operationId: operation.id,
+          paymentId: payment.id,
+          message: answer.message || 'Approval',
+          ...(answer.amountCents > 0 ? { amountCents: answer.amountCents } : {}),
+        })),
+        (operation) =>
+          auditLine(
+            actor,
+            'capture',
+            paymentOf.get(operation.paymentId),
+            operation.amountCents,
+            'success',
+            'approved',
           ),
       );
-      return batch.map(({ operation }) => confirmed.has(operation.id));
+      const confirmedIds = new Set(confirmed.map((operation) => operation.id));
+      return batch.map(({ operation }) => confirmedIds.has(operation.id));
     },
   );
 
-  const captureOne = async (payment: PaymentRow): Promise<string> => {
-    const operation = await reserve(payment);
-    if (!operation) {
-      // Not reserved: captured, voided or expired meanwhile, or a capture or void of it is under way.
-      const now = await findPayment(deps.orm, payment.id);
-      const error = refusal(
-        now?.captureStatus === 'authorized'
-          ? { ok: false, reason: 'busy', payment: now }
-          : { ok: false, reason: now ? 'not_authorized' : 'not_found', payment: now },
-        'capture',
-      );
-      await audit(deps.orm, actor, 'capture', now ?? payment, undefined, 'failure', error.message);
-      throw error;
+  const results: CaptureAllResult[] = new Array(targets.length);
+  const record = (index: number, outcome: { success: boolean; message: string }) => {
+    const payment = targets[index]!;
+    results[index] = {
+      paymentId: payment.id,
+      requestId: payment.requestId,
+      orderId: payment.orderId,
+      ...outcome,
+    };
+  };
+  /** A payment's outcome; a failure is reported with the message of its refusal. */
+  const outcomeOf = async (payment: PaymentRow, work: () => Promise<string>) => {
+    try {
+      return { success: true, message: await work() };
+    } catch (error) {
+      // One payment's trouble must not stop the others, nor leave them running unobserved.
+      if (!(error instanceof AppError)) console.error('capture-all: capture failed', payment.id, error);
+      return {
+        success: false,
+        message: error instanceof AppError ? error.message : 'Failed to capture payment',
+      };
     }
-    const answer = await deps.gateway.capture({ retref: payment.retref, amountCents: operation.amountCents });
-    if (answer.ok && (await confirm({ operation, payment, answer: answer.value }))) return 'Payment captured';
-    // Refused, unanswered, or settled meanwhile by reconciliation: as one capture's answer would be.
+  };
+  /** Refused, unanswered, or settled meanwhile by reconciliation: as one capture's answer would be. */
+  const settleOne = async (
+    payment: PaymentRow,
+    operation: MoneyOperationRow,
+    answer: GatewayResult<GatewayTransaction>,
+  ) => {
     const settled = await settle(deps, operation, answer);
     await audit(
       deps.orm,
@@ -942,34 +953,54 @@ export async function captureAll(
     );
     return (await answerFor(deps, operation, settled, answer.ok ? '' : answer.message)).message;
   };
+  const refuse = async (payment: PaymentRow): Promise<never> => {
+    // Not reserved: captured, voided or expired meanwhile, or a capture or void of it is under way.
+    const now = await findPayment(deps.orm, payment.id);
+    const error = refusal(
+      now?.captureStatus === 'authorized'
+        ? { ok: false, reason: 'busy', payment: now }
+        : { ok: false, reason: now ? 'not_authorized' : 'not_found', payment: now },
+      'capture',
+    );
+    await audit(deps.orm, actor, 'capture', now ?? payment, undefined, 'failure', error.message);
+    throw error;
+  };
 
-  const results: CaptureAllResult[] = new Array(targets.length);
+  // Each worker keeps one capture at the gateway. An approved one is handed to the group confirmation and
+  // the worker goes on with the next payment; anything else it settles itself (which may ask the gateway).
+  const confirmations: Promise<void>[] = [];
   let next = 0;
   const worker = async () => {
     while (next < targets.length) {
       const index = next++;
       const payment = targets[index]!;
-      let success = false;
-      let message: string;
-      try {
-        message = await captureOne(payment);
-        success = true;
-      } catch (error) {
-        // One payment's trouble must not stop the others, nor leave them running unobserved.
-        if (!(error instanceof AppError)) console.error('capture-all: capture failed', payment.id, error);
-        message = error instanceof AppError ? error.message : 'Failed to capture payment';
+      let sent: { operation: MoneyOperationRow; answer: GatewayResult<GatewayTransaction> } | undefined;
+      const outcome = await outcomeOf(payment, async () => {
+        const operation = (await reserve(payment)) ?? (await refuse(payment));
+        const answer = await deps.gateway.capture({
+          retref: payment.retref,
+          amountCents: operation.amountCents,
+        });
+        sent = { operation, answer };
+        return answer.ok ? '' : settleOne(payment, operation, answer);
+      });
+      const approved = sent?.answer.ok ? { operation: sent.operation, answer: sent.answer } : undefined;
+      if (!approved) {
+        record(index, outcome);
+        continue;
       }
-      results[index] = {
-        paymentId: payment.id,
-        requestId: payment.requestId,
-        orderId: payment.orderId,
-        success,
-        message,
-      };
+      confirmations.push(
+        outcomeOf(payment, async () =>
+          (await confirm({ operation: approved.operation, payment, answer: approved.answer.value }))
+            ? 'Payment captured'
+            : settleOne(payment, approved.operation, approved.answer),
+        ).then((confirmed) => record(index, confirmed)),
+      );
     }
   };
   const concurrency = deps.captureAllConcurrency ?? DEFAULT_CAPTURE_ALL_CONCURRENCY;
   await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+  await Promise.all(confirmations);
   const successCount = results.filter((result) => result.success).length;
   await audit(
     deps.orm,
