@@ -6,7 +6,8 @@
 //
 // PGlite always; PostgreSQL too with BENCH_DATABASE_URL (or TEST_DATABASE_URL). Every database is a scratch
 // one, removed at the end. Settings: BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
-// BENCH_ONLY (lists | capture-all | lighthouse), BENCH_PAYMENTS (100000), BENCH_PROFILE_DIR (CPU profiles). The table is printed and written
+// BENCH_ONLY (lists | capture-all | lighthouse), BENCH_DATABASES (PGlite,PostgreSQL), BENCH_PAYMENTS (100000),
+// BENCH_PROFILE_DIR (a CPU profile of each store process), CAPTURE_ALL_CONCURRENCY (passed to the store). The table is printed and written
 // to bench-results/bench-<time>.json and bench-results/latest.json.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -403,7 +404,13 @@ async function captureAllBench(kind: Kind): Promise<void> {
       gatewayTimeoutMs: 10_000,
       reconcileAfterMs: 60_000,
     });
-    store = await startStore({ ...environment, ...scratch.environment });
+    store = await startStore({
+      ...environment,
+      ...scratch.environment,
+      ...(process.env.CAPTURE_ALL_CONCURRENCY
+        ? { CAPTURE_ALL_CONCURRENCY: process.env.CAPTURE_ALL_CONCURRENCY }
+        : {}),
+    });
     const cookie = await signIn(store);
     const storeCpu = cpuSeconds(store.child.pid);
     const gatewayCpu = cpuSeconds(gateway.process.pid);

@@ -31,8 +31,10 @@ export function describeViolation(violation: AxeViolation): string {
  * so the CSP fixture stays quiet.
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  // Let transitions and fades finish: half-faded text is measured at the wrong contrast.
+  // The page itself, not the stand-in shown for the moment its code loads.
   await page.waitForLoadState('load');
+  await expect(page.locator('[data-route-loading]')).toHaveCount(0);
+  // Let transitions and fades finish: half-faded text is measured at the wrong contrast.
   await page.evaluate(() =>
     Promise.all(
       document
