@@ -373,7 +373,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
           orderId: null,
           amountCents: null,
           outcome: 'success',
-          detail: `sandbox batch closed: ${batch.settled} transactions settled, ${caughtUp.refundsSent} scheduled refunds sent`,
+          detail: `sandbox batch closed: ${plural(batch.settled, 'transaction')} settled, ${plural(caughtUp.refundsSent, 'scheduled refund')} sent`,
         });
         return {
           status: 'success',
