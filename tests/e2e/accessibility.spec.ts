@@ -1,6 +1,6 @@
-import { createOrderId } from '@store/core';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { cartWithTwoReams, guestPayment } from './flows';
 import { BANK_ACCOUNTS, CARDS, CVV, ROUTING_NUMBER, walletSheetCard } from './test-data';
 
 /**
@@ -14,17 +14,6 @@ const PASSWORD = 'paper clips and staples';
 
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** The cart with 2 reams in it ($20.98 with tax), open. */
-async function cartWithTwoReams(page: Page) {
-  await page.goto('/');
-  await page.getByRole('tab', { name: /Paper/ }).click();
-  await page.getByRole('button', { name: 'Increase', exact: true }).click();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  const cart = page.getByRole('dialog', { name: /cart/i });
-  await expect(cart.getByText('$20.98').first()).toBeVisible();
-  return cart;
 }
 
 /** From the open cart to the sandbox gateway's hosted payment page. */
@@ -42,8 +31,8 @@ async function payOnHostedPage(page: Page, card: string) {
   await expect(page).toHaveURL(/\/payment-complete/);
 }
 
-/** A guest's authorized payment, made as admin-console.spec.ts makes one: through the API and the hosted form. */
-async function guestPayment(
+/** A guest's authorized payment, made through the API and the hosted form. */
+function guestPaymentOf(
   request: APIRequestContext,
   baseURL: string,
   order: 'one pen pack' | 'one ream' | 'two reams',
@@ -54,31 +43,7 @@ async function guestPayment(
     'one ream': { items: [{ productId: 'paper-ream-500', quantity: 1 }], amount: 10.49 },
     'two reams': { items: [{ productId: 'paper-ream-500', quantity: 2 }], amount: 20.98 },
   }[order];
-  const orderId = createOrderId('card');
-  const returnUrl = `${baseURL}/payment-complete`;
-  const headers = { origin: baseURL };
-  const created = await request.post('/api/payment/create-payment', {
-    headers,
-    data: { amount, orderId, customerName: 'Guest', redirectUrl: returnUrl, items },
-  });
-  expect(created.ok()).toBe(true);
-  const { requestId } = (await created.json()) as { requestId: string };
-  const paid = await request.post('/sandbox/hpp/pay', {
-    form: {
-      cardNumber: CARDS.visa,
-      expiry: '12/30',
-      cvv: CVV,
-      name: 'Pat Shopper',
-      total: amount.toFixed(2),
-      invoice: orderId,
-      returnUrl,
-    },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  const verified = await request.post('/api/payment/verify-payment', { headers, data: { requestId } });
-  expect(((await verified.json()) as { status: string }).status).toBe('success');
-  return orderId;
+  return guestPayment(request, baseURL, items, amount);
 }
 
 async function adminSignIn(page: Page) {
@@ -334,9 +299,9 @@ test.describe('axe finds nothing to fix', () => {
 
   test('on the admin sign-in and every tab and dialog of the console', async ({ page, request, baseURL }) => {
     test.setTimeout(120_000);
-    const first = await guestPayment(request, baseURL!, 'one pen pack');
-    const second = await guestPayment(request, baseURL!, 'two reams');
-    await guestPayment(request, baseURL!, 'one ream');
+    const first = await guestPaymentOf(request, baseURL!, 'one pen pack');
+    const second = await guestPaymentOf(request, baseURL!, 'two reams');
+    await guestPaymentOf(request, baseURL!, 'one ream');
 
     await page.goto('/admin');
     await expectNoAxeViolations(page, 'the admin sign-in');
@@ -459,7 +424,7 @@ test.describe('axe finds nothing to fix on a 375 px phone', () => {
     await expectNoAxeViolations(page, 'the Add Payment Method dialog at 375 px');
     await page.keyboard.press('Escape');
 
-    const orderId = await guestPayment(request, baseURL!, 'one pen pack');
+    const orderId = await guestPaymentOf(request, baseURL!, 'one pen pack');
     await page.goto('/admin');
     await expectNoAxeViolations(page, 'the admin sign-in at 375 px');
     await adminSignIn(page);

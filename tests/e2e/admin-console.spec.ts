@@ -1,44 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { createOrderId } from '@store/core';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { CARDS, CVV } from './test-data';
+import { expect, test, type Page } from './fixtures';
+import { guestPayment } from './flows';
 
 const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
-
-/** A guest's payment as the storefront and the hosted payment page make it: authorized, awaiting capture. */
-async function guestPayment(
-  request: APIRequestContext,
-  baseURL: string,
-  items: { productId: string; quantity: number }[],
-  amount: number,
-): Promise<string> {
-  const orderId = createOrderId('card');
-  const returnUrl = `${baseURL}/payment-complete`;
-  // The store takes state changes only from its own pages, which say so with their Origin.
-  const headers = { origin: baseURL };
-  const created = await request.post('/api/payment/create-payment', {
-    headers,
-    data: { amount, orderId, customerName: 'Guest', redirectUrl: returnUrl, items },
-  });
-  expect(created.ok()).toBe(true);
-  const { requestId } = (await created.json()) as { requestId: string };
-  const paid = await request.post('/sandbox/hpp/pay', {
-    form: {
-      cardNumber: CARDS.visa,
-      expiry: '12/30',
-      cvv: CVV,
-      name: 'Pat Shopper',
-      total: amount.toFixed(2),
-      invoice: orderId,
-      returnUrl,
-    },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  const verified = await request.post('/api/payment/verify-payment', { headers, data: { requestId } });
-  expect(((await verified.json()) as { status: string }).status).toBe('success');
-  return orderId;
-}
 
 function rowOf(page: Page, orderId: string, label?: string) {
   const rows = page.getByRole('row').filter({ hasText: orderId });

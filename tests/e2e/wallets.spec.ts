@@ -1,16 +1,6 @@
 import { expect, test, type Page } from './fixtures';
+import { cartWithTwoReams } from './flows';
 import { CARDS, walletSheetCard } from './test-data';
-
-/** Two reams in the cart: $19.98 and 5% tax, $20.98. */
-async function cartWithTwoReams(page: Page) {
-  await page.goto('/');
-  await page.getByRole('tab', { name: /Paper/ }).click();
-  await page.getByRole('button', { name: 'Increase', exact: true }).click();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  const cart = page.getByRole('dialog', { name: /cart/i });
-  await expect(cart.getByText('$20.98').first()).toBeVisible();
-  return cart;
-}
 
 /** The sandbox wallet's sheet: pick a card and pay (or cancel). */
 async function payInSheet(page: Page, wallet: string, card: RegExp | null) {
