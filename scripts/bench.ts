@@ -9,19 +9,17 @@
 // BENCH_ONLY (lists | capture-all | lighthouse), BENCH_DATABASES (PGlite,PostgreSQL), BENCH_PAYMENTS (100000),
 // BENCH_PROFILE_DIR (a CPU profile of each store process), CAPTURE_ALL_CONCURRENCY (passed to the store). The table is printed and written
 // to bench-results/bench-<time>.json and bench-results/latest.json.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createOrderId } from '@store/core';
-import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createPostgresTestDatabase } from '../apps/server/src/db/test-database';
-import { createCardPointeGateway } from '../apps/server/src/gateway/cardpointe-gateway';
 import { cardPointeStoreEnvironment, faultyGateway } from '../apps/server/src/testing/chaos';
-import { freePort, REPOSITORY_ROOT, startChildServer } from '../apps/server/src/testing/processes';
-import { seedAuthorizedPayments } from '../apps/server/src/testing/seed-payments';
+import { REPOSITORY_ROOT, startChildServer, type ChildServer } from '../apps/server/src/testing/processes';
+import { seedAuthorizedPayments, standaloneSandboxClient } from '../apps/server/src/testing/seed-payments';
 import { TEST_ADMIN } from '../apps/server/src/testing/test-server';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 
@@ -68,51 +66,13 @@ function log(line: string) {
 
 // ---- The processes ---------------------------------------------------------------------------------------
 
-interface Process {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** Runs a Node program in its own process and waits until `readyPath` answers. */
-async function startProcess(
-  args: string[],
-  environment: (url: string) => Record<string, string>,
-  readyPath: string,
-): Promise<Process> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, args, {
-    cwd: REPOSITORY_ROOT,
-    env: { ...process.env, ...environment(url), PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null) break;
-    const ready = await fetch(`${url}${readyPath}`).then(
-      (response) => response.status < 500,
-      () => false,
-    );
-    if (ready) return { url, child, stop };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await stop();
-  throw new Error(`${args.join(' ')} did not start`);
-}
-
 /** The store as `npm start` runs it: the compiled server, plain Node, production settings. */
 /** BENCH_PROFILE_DIR: each store process writes a CPU profile there (open it in Chrome's DevTools). */
 const profileDir = process.env.BENCH_PROFILE_DIR;
 
-function startStore(environment: Record<string, string>): Promise<Process> {
-  return startProcess(
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'apps/server/dist/main.js'],
+function startStore(environment: Record<string, string>): Promise<ChildServer> {
+  return startChildServer(
+    'apps/server/dist/main.js',
     (url) => ({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -120,8 +80,10 @@ function startStore(environment: Record<string, string>): Promise<Process> {
       ADMIN_PASSWORD: TEST_ADMIN.password,
       ...environment,
       PUBLIC_URL: url,
+      HOST: '127.0.0.1',
     }),
     '/api/health',
+    { nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
   );
 }
 
@@ -135,7 +97,7 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-async function signIn(store: Process): Promise<string> {
+async function signIn(store: ChildServer): Promise<string> {
   const response = await fetch(`${store.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: store.url },
@@ -255,7 +217,7 @@ async function load(url: string, call: Call, headers: Record<string, string>, se
 }
 
 /** One call: its answer given to the bare route, then the bare route measured, then the store. */
-async function measureCall(kind: Kind, store: Process, bare: Process, cookie: string, call: Call) {
+async function measureCall(kind: Kind, store: ChildServer, bare: ChildServer, cookie: string, call: Call) {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     origin: store.url,
@@ -298,7 +260,7 @@ async function measureCall(kind: Kind, store: Process, bare: Process, cookie: st
   );
 }
 
-async function listBench(kind: Kind, bare: Process): Promise<void> {
+async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
   log(`\n${kind}: seeding ${PAYMENTS.toLocaleString('en-US')} payments…`);
   const scratch = await scratchDatabase(kind);
   const database = await scratch.open();
@@ -307,7 +269,8 @@ async function listBench(kind: Kind, bare: Process): Promise<void> {
     'select request_id from payment_requests order by request_id limit 10000',
   );
   const { rows: searchable } = await database.sql.query<{ order_id: string }>(
-    'select order_id from payments order by created_at desc offset 5000 limit 1',
+    'select order_id from payments order by created_at desc offset $1 limit 1',
+    [Math.floor(Math.min(5000, PAYMENTS / 2))],
   );
   await database.close();
 
@@ -387,16 +350,10 @@ async function captureAllBench(kind: Kind): Promise<void> {
     '/cardconnect/rest/',
   );
   const proxy = await faultyGateway(gateway.url, GATEWAY_LATENCY_MS);
-  let store: Process | undefined;
+  let store: ChildServer | undefined;
   try {
     const database = await scratch.open();
-    const direct = createCardPointeGateway({
-      baseUrl: () => gateway.url,
-      ...SANDBOX_CREDENTIALS,
-      hostedPageUrl: `${gateway.url}/hpp`,
-      timeoutMs: 10_000,
-      movesRealMoney: false,
-    });
+    const direct = standaloneSandboxClient(gateway.url);
     await seedAuthorizedPayments(database, direct, CAPTURE_ALL_COUNT);
     await database.close();
     const environment = cardPointeStoreEnvironment({
@@ -413,7 +370,7 @@ async function captureAllBench(kind: Kind): Promise<void> {
         : {}),
     });
     const cookie = await signIn(store);
-    const storeCpu = cpuSeconds(store.child.pid);
+    const storeCpu = cpuSeconds(store.process.pid);
     const gatewayCpu = cpuSeconds(gateway.process.pid);
     const started = performance.now();
     const response = await fetch(`${store.url}/api/admin/capture-all`, {
@@ -426,7 +383,7 @@ async function captureAllBench(kind: Kind): Promise<void> {
     const used = (after: number | undefined, before: number | undefined) =>
       after !== undefined && before !== undefined ? Number((after - before).toFixed(2)) : null;
     captureAllFigures.push({
-      storeCpuSeconds: used(cpuSeconds(store.child.pid), storeCpu),
+      storeCpuSeconds: used(cpuSeconds(store.process.pid), storeCpu),
       gatewayCpuSeconds: used(cpuSeconds(gateway.process.pid), gatewayCpu),
       database: kind,
       payments: CAPTURE_ALL_COUNT,
@@ -518,7 +475,7 @@ function printTable() {
 build();
 if (!postgresUrl) log('(set BENCH_DATABASE_URL to include PostgreSQL)');
 if (!only || only === 'lists') {
-  const bare = await startProcess(['scripts/bench-bare-route.mjs'], () => ({}), '/bare/none');
+  const bare = await startChildServer('scripts/bench-bare-route.mjs', {}, '/bare/none');
   try {
     for (const kind of kinds) await listBench(kind, bare);
   } finally {

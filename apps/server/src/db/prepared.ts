@@ -27,6 +27,5 @@ export async function readPrepared<Row>(orm: Orm, query: SQL): Promise<Row[]> {
     }
     return (await client.query<Row & pg.QueryResultRow>({ name, text, values: params })).rows;
   }
-  const result = (await orm.execute(query)) as unknown as { rows?: Row[] } | Row[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
+  return ((await orm.execute(query)) as unknown as { rows: Row[] }).rows;
 }

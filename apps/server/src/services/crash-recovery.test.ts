@@ -1,11 +1,9 @@
-import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createPostgresTestDatabase } from '../db/test-database';
-import { createCardPointeGateway } from '../gateway/cardpointe-gateway';
 import { cardPointeStoreEnvironment, faultyGateway, type FaultyGateway } from '../testing/chaos';
 import { startChildServer, type ChildServer } from '../testing/processes';
-import { seedAuthorizedPayments } from '../testing/seed-payments';
+import { seedAuthorizedPayments, standaloneSandboxClient } from '../testing/seed-payments';
 import { adminCookie, postJson } from '../testing/test-server';
 
 /**
@@ -54,13 +52,7 @@ describe.skipIf(!postgresUrl)('crash during Capture All, on PostgreSQL', () => {
     // The gateway, GATEWAY_LATENCY_MS further away: Capture All takes long enough to be killed halfway.
     proxy = await faultyGateway(gateway.url, GATEWAY_LATENCY_MS);
     // Authorizations made at the gateway and recorded as the store records verified payments.
-    const direct = createCardPointeGateway({
-      baseUrl: () => gateway.url,
-      ...SANDBOX_CREDENTIALS,
-      hostedPageUrl: `${gateway.url}/hpp`,
-      timeoutMs: 10_000,
-      movesRealMoney: false,
-    });
+    const direct = standaloneSandboxClient(gateway.url);
     await seedAuthorizedPayments(database, direct, PAYMENTS);
   }, 120_000);
 

@@ -2,9 +2,8 @@ import { createServer, request as httpRequest, type Server, type ServerResponse 
 import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import type { Database } from '../db/client';
 import { createPostgresTestDatabase } from '../db/test-database';
-import { createCardPointeGateway } from '../gateway/cardpointe-gateway';
 import { startChildServer, type ChildServer } from './processes';
-import { seedAuthorizedPayments } from './seed-payments';
+import { seedAuthorizedPayments, standaloneSandboxClient } from './seed-payments';
 import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from './test-server';
 
 /**
@@ -251,13 +250,7 @@ export async function runChaos(options: {
     gatewayTimeoutMs: GATEWAY_TIMEOUT_MS,
     reconcileAfterMs: RECONCILE_AFTER_MS,
   });
-  const direct = createCardPointeGateway({
-    baseUrl: () => gateway.url,
-    ...SANDBOX_CREDENTIALS,
-    hostedPageUrl: `${gateway.url}/hpp`,
-    timeoutMs: 10_000,
-    movesRealMoney: false,
-  });
+  const direct = standaloneSandboxClient(gateway.url);
   let store: ChildServer | undefined;
   const rounds: RoundReport[] = [];
   try {

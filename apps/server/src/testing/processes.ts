@@ -32,27 +32,34 @@ export interface ChildServer {
 /**
  * Runs one of the repository's entry points (the store's `apps/server/src/main.ts`, the standalone
  * sandbox gateway) in a process of its own, as `npm start` or `npm run gateway` would, and waits until
- * `readyPath` answers.
+ * `readyPath` answers. `environment` may depend on the address it will listen at. A compiled entry
+ * (`apps/server/dist/main.js`) runs with plain Node, with `nodeArgs` before it.
  */
 export async function startChildServer(
   entry: string,
-  environment: Record<string, string>,
+  environment: Record<string, string> | ((url: string) => Record<string, string>),
   readyPath: string,
-  options: { captureOutput?: boolean } = {},
+  options: { captureOutput?: boolean; nodeArgs?: string[] } = {},
 ): Promise<ChildServer> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   // Node itself with tsx as a loader, not the tsx command: that one runs the server in a child of its own,
   // which a SIGKILL sent to it would leave running.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, ...(options.nodeArgs ?? []), entry], {
     cwd: REPOSITORY_ROOT,
-    env: { ...process.env, LOG_LEVEL: quiet ? 'silent' : 'error', ...environment, PORT: String(port) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: quiet ? 'silent' : 'error',
+      ...(typeof environment === 'function' ? environment(url) : environment),
+      PORT: String(port),
+    },
     stdio: options.captureOutput ? 'pipe' : quiet ? 'ignore' : 'inherit',
   });
   const chunks: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
   const output = () => Buffer.concat(chunks).toString('utf8');
-  const url = `http://127.0.0.1:${port}`;
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

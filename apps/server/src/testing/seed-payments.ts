@@ -1,6 +1,19 @@
 import { createOrderId } from '@store/core';
+import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import type { Database } from '../db/client';
+import { createCardPointeGateway } from '../gateway/cardpointe-gateway';
 import type { PaymentGateway } from '../gateway/payment-gateway';
+
+/** The store's gateway adapter pointed straight at a standalone sandbox gateway (to seed authorizations). */
+export function standaloneSandboxClient(url: string): PaymentGateway {
+  return createCardPointeGateway({
+    baseUrl: () => url,
+    ...SANDBOX_CREDENTIALS,
+    hostedPageUrl: `${url}/hpp`,
+    timeoutMs: 10_000,
+    movesRealMoney: false,
+  });
+}
 
 /**
  * Makes `count` authorizations of $68.20 with the VISA test card at the gateway, and records each as the

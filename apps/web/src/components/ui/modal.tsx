@@ -25,20 +25,18 @@ export interface ModalProps {
  */
 function useScrolls(ref: RefObject<HTMLElement | null>): boolean {
   const [scrolls, setScrolls] = useState(false);
+  const overflows = (element: HTMLElement) => element.scrollHeight > element.clientHeight;
   const measure = () => {
-    const element = ref.current;
-    if (element) setScrolls(element.scrollHeight > element.clientHeight);
+    if (ref.current) setScrolls(overflows(ref.current));
   };
   useLayoutEffect(measure);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => setScrolls(overflows(element)));
     observer.observe(element);
     return () => observer.disconnect();
-    // The observer reads the ref when it fires: set up once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [ref]);
   return scrolls;
 }
 
