@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from './client';
-import { readPrepared } from './prepared';
+import { fixedRead, SNAPSHOT_TEXT } from './prepared';
 import { admins, auditEvents, loginThrottle, sessions } from './schema';
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -50,20 +50,25 @@ export async function insertSession(orm: Orm, session: typeof sessions.$inferIns
   await orm.insert(sessions).values(session);
 }
 
+/** A live session, and the database snapshot it was read in (see http/snapshot-answers.ts). */
+export type LiveSession = SessionRow & { snapshot: string };
+
+// Every signed-in request asks this: made once, its times read as milliseconds.
+const liveSession = fixedRead<Record<string, string | number>>(
+  `select token_hash, kind, subject_id, username,
+     (extract(epoch from created_at) * 1000)::float8 as created_at,
+     (extract(epoch from expires_at) * 1000)::float8 as expires_at,
+     ${SNAPSHOT_TEXT} as snapshot
+   from sessions where token_hash = $1 and expires_at > $2::timestamptz
+   limit 1`,
+);
+
 export async function findLiveSession(
   orm: Orm,
   tokenHash: string,
   now: Date,
-): Promise<SessionRow | undefined> {
-  // Every signed-in request asks this: a prepared statement, its times read as milliseconds.
-  const rows = await readPrepared<Record<string, string | number>>(
-    orm,
-    sql`select token_hash, kind, subject_id, username,
-          (extract(epoch from created_at) * 1000)::float8 as created_at,
-          (extract(epoch from expires_at) * 1000)::float8 as expires_at
-        from sessions where token_hash = ${tokenHash} and expires_at > ${now.toISOString()}::timestamptz
-        limit 1`,
-  );
+): Promise<LiveSession | undefined> {
+  const rows = await liveSession(orm, [tokenHash, now.toISOString()]);
   const row = rows[0];
   return row
     ? {
@@ -73,6 +78,7 @@ export async function findLiveSession(
         username: String(row.username),
         createdAt: new Date(Number(row.created_at)),
         expiresAt: new Date(Number(row.expires_at)),
+        snapshot: String(row.snapshot),
       }
     : undefined;
 }

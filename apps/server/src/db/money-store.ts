@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Orm } from './client';
-import { readPrepared } from './prepared';
+import { readPrepared, snapshotText } from './prepared';
 import { auditEvents, idempotencyKeys, moneyOperations, payments } from './schema';
 import type { PaymentRow } from './checkout-store';
 
@@ -649,7 +649,7 @@ export async function listAwaitingCapture(
     /** How long an authorization lasts at the gateway: each row's expiry is written with the page. */
     lifetimeMs: number;
   },
-): Promise<{ rows: AwaitingCaptureRow[]; total: number }> {
+): Promise<{ rows: AwaitingCaptureRow[]; total: number; snapshot: string }> {
   const after = options.after;
   const found = await readPrepared<Record<string, unknown>>(
     orm,
@@ -660,14 +660,14 @@ export async function listAwaitingCapture(
       ${after ? sql`and (authorized_at, id) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : sql``}
       order by authorized_at, id limit ${options.limit}
     ), awaiting as (
-      select count(*)::int as total from (
+      select count(*)::int as total, ${snapshotText} as snapshot from (
         select 1 from payments where capture_status = 'authorized' limit ${options.countCap}
       ) counted
     )
     select page.id, page.order_id, page.request_id, page.card_brand, page.last4, page.bank_name,
            page.authorized_cents, ${isoText(sql`page.authorized_at`)} as authorized_at,
            ${isoText(sql`page.authorized_at + ${options.lifetimeMs}::int8 * interval '1 millisecond'`)} as expires_at,
-           awaiting.total
+           awaiting.total, awaiting.snapshot
     from awaiting left join page on true
     order by page.authorized_at, page.id`,
   );
@@ -687,7 +687,7 @@ export async function listAwaitingCapture(
       expiresAt: row.expires_at as string,
     });
   }
-  return { rows, total };
+  return { rows, total, snapshot: String(found[0]!.snapshot) };
 }
 
 export interface HistoryRow {
@@ -757,7 +757,7 @@ export async function listHistory(
     orderIdPrefix?: string;
     filter: HistoryFilter;
   },
-): Promise<HistoryRow[]> {
+): Promise<{ rows: HistoryRow[]; /** Read in (none when no row was found). */ snapshot?: string }> {
   const before = options.before;
   const beforeCondition = (atColumn: SQL, idColumn: SQL) =>
     before
@@ -797,12 +797,13 @@ export async function listHistory(
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
              where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents,
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
-             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'scheduled') as scheduled_refund_cents
+             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'scheduled') as scheduled_refund_cents,
+           ${snapshotText} as snapshot
     from (${combined}) r join payments p on p.id = r.payment_id
     order by r.at desc, r.row_id desc
     limit ${options.limit}`,
   );
-  return found.map((row) => ({
+  const rows = found.map((row) => ({
     rowKind: row.row_kind as HistoryRow['rowKind'],
     rowId: String(row.row_id),
     paymentId: String(row.payment_id),
@@ -824,6 +825,7 @@ export async function listHistory(
     refundState: (row.refund_state ?? null) as HistoryRow['refundState'],
     scheduledRefundCents: Number(row.scheduled_refund_cents),
   }));
+  return { rows, snapshot: found[0] ? String(found[0].snapshot) : undefined };
 }
 
 export type IdempotencyClaim =

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { PGliteInterface } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Orm } from './client';
 
@@ -17,15 +18,48 @@ const statementNames = new Map<string, string>();
  * store's own process and is simply asked.
  */
 export async function readPrepared<Row>(orm: Orm, query: SQL): Promise<Row[]> {
-  const client = (orm as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    let name = statementNames.get(text);
-    if (!name) {
-      name = `store_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-      statementNames.set(text, name);
-    }
-    return (await client.query<Row & pg.QueryResultRow>({ name, text, values: params })).rows;
-  }
-  return ((await orm.execute(query)) as unknown as { rows: Row[] }).rows;
+  if (!(clientOf(orm) instanceof pg.Pool))
+    return ((await orm.execute(query)) as unknown as { rows: Row[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return runNamed<Row>(orm, nameOf(text), text, params);
 }
+
+/**
+ * A read whose text never changes (parameters `$1`, `$2`…), made once: readPrepared without building the
+ * query again on every call. For the session check, which every signed-in request makes.
+ */
+export function fixedRead<Row>(text: string): (orm: Orm, values: unknown[]) => Promise<Row[]> {
+  const name = nameOf(text);
+  return async (orm, values) => {
+    const client = clientOf(orm);
+    if (client instanceof pg.Pool) return runNamed<Row>(orm, name, text, values);
+    return (await (client as PGliteInterface).query<Row>(text, values)).rows;
+  };
+}
+
+function clientOf(orm: Orm): unknown {
+  return (orm as unknown as { $client?: unknown }).$client;
+}
+
+function nameOf(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `store_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+async function runNamed<Row>(orm: Orm, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const pool = clientOf(orm) as pg.Pool;
+  return (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+}
+
+/**
+ * The snapshot a statement reads in, as text (`pg_current_snapshot()`: the oldest transaction still running,
+ * the next one to finish, and those running between). Two statements in the same snapshot see exactly the
+ * same rows, whichever server asks; any commit anywhere in the database gives the next statement another
+ * one. A scalar subquery, so that a statement of many rows computes it once.
+ */
+export const SNAPSHOT_TEXT = '(select pg_current_snapshot()::text)';
+export const snapshotText = sql.raw(SNAPSHOT_TEXT);

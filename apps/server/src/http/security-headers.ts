@@ -1,8 +1,9 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Browser protections on every answer, set by helmet: a strict Content-Security-Policy for the storefront
+ * Browser protections on every answer, set by helmet (its middleware made once: the Fastify plugin builds
+ * it again, parsing the whole policy, for every request): a strict Content-Security-Policy for the storefront
  * and the console (their own scripts, styles and API only; never framed), cross-origin isolation of the
  * window and of resources, HSTS when the store is served over HTTPS. The sandbox's hosted payment page
  * replaces the policy with its own stricter one. Every API answer is `no-store`: they carry orders,
@@ -21,7 +22,7 @@ export async function registerSecurityHeaders(
   // The one <style> element Google's button component inserts (its fixed "not ready" rules), by its hash;
   // the end-to-end tests fail on any violation, so a new version of it cannot slip past unnoticed.
   const googlePayButtonStyle = "'sha256-B5xZ8LazuQtFFimrw+cAaRu+Sr5JkoCAe9yjirCJR14='";
-  await app.register(helmet, {
+  const protect = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -46,6 +47,9 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    protect(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
   const payment = options.googlePayJs ? 'payment=(self "https://pay.google.com")' : 'payment=(self)';
   const permissions = `${payment}, camera=(), microphone=(), geolocation=(), usb=()`;

@@ -19,6 +19,8 @@ export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 export interface AdminIdentity {
   username: string;
+  /** The database snapshot the session was read in: a list read in the same one is still exact. */
+  snapshot: string;
 }
 
 function normalizeUsername(username: string): string {
@@ -98,7 +100,7 @@ export async function findAdminSession(
 ): Promise<AdminIdentity | undefined> {
   if (!token) return undefined;
   const session = await findLiveSession(orm, hashSessionToken(token), new Date());
-  return session?.kind === 'admin' ? { username: session.username } : undefined;
+  return session?.kind === 'admin' ? { username: session.username, snapshot: session.snapshot } : undefined;
 }
 
 export async function logoutAdmin(orm: Orm, token: string, username: string): Promise<void> {

@@ -42,9 +42,16 @@ const PENDING_COUNT_CAP = 1_000;
 export async function listPendingPayments(
   orm: Orm,
   options: { limit?: number; cursor?: string },
-): Promise<{ payments: AdminPayment[]; nextCursor: string | null; total: number; totalIsCapped: boolean }> {
+): Promise<{
+  payments: AdminPayment[];
+  nextCursor: string | null;
+  total: number;
+  totalIsCapped: boolean;
+  /** The database snapshot the page was read in. */
+  snapshot: string;
+}> {
   const limit = options.limit ?? DEFAULT_PAGE;
-  const { rows, total } = await listAwaitingCapture(orm, {
+  const { rows, total, snapshot } = await listAwaitingCapture(orm, {
     limit,
     after: decodeCursor(options.cursor),
     countCap: PENDING_COUNT_CAP + 1,
@@ -76,6 +83,7 @@ export async function listPendingPayments(
     nextCursor: rows.length === limit && last ? encodeCursor(new Date(last.authorizedAt), last.id) : null,
     total: Math.min(total, PENDING_COUNT_CAP),
     totalIsCapped: total > PENDING_COUNT_CAP,
+    snapshot,
   };
 }
 
@@ -161,9 +169,14 @@ export async function listTransactions(
     status?: TransactionFilter;
     demoMode: boolean;
   },
-): Promise<{ transactions: AdminTransaction[]; nextCursor: string | null }> {
+): Promise<{
+  transactions: AdminTransaction[];
+  nextCursor: string | null;
+  /** The database snapshot the page was read in (none for an empty page). */
+  snapshot?: string;
+}> {
   const limit = options.limit ?? DEFAULT_PAGE;
-  const rows = await listHistory(orm, {
+  const { rows, snapshot } = await listHistory(orm, {
     limit,
     before: decodeCursor(options.cursor),
     orderIdPrefix: options.search ? options.search.toUpperCase() : undefined,
@@ -173,6 +186,7 @@ export async function listTransactions(
   return {
     transactions: rows.map((row) => toTransaction(row, options.demoMode)),
     nextCursor: rows.length === limit && last ? encodeCursor(new Date(last.at), last.rowId) : null,
+    snapshot,
   };
 }
 

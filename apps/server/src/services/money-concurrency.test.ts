@@ -273,4 +273,35 @@ describe.skipIf(!postgresUrl)('money rules under concurrency on PostgreSQL', () 
     expect(ours).toMatchObject({ refunds: 2, refunded_cents: 300 });
     expect(gateway).toMatchObject({ refund_rows: 2, refunded_cents: 300 });
   });
+
+  it('the lists on one server show at once what the other committed, while being read without pause', async () => {
+    const payments = [];
+    for (let count = 0; count < 8; count += 1) payments.push(await authorizedPayment(server));
+    // The first server's console reads Pending Payments and the history continuously meanwhile.
+    let reading = true;
+    const poller = (async () => {
+      let reads = 0;
+      while (reading) {
+        await call('/api/admin/payments', { limit: 500 });
+        await call('/api/admin/transactions', {});
+        reads += 1;
+      }
+      return reads;
+    })();
+    for (const { paymentId } of payments) {
+      const captured = await call('/api/admin/capture-payment', { payment: { paymentId } }, { on: 'second' });
+      expect(captured.status).toBe(200);
+      const pending = await call('/api/admin/payments', { limit: 500 });
+      expect((pending.body.payments as { paymentId: string }[]).map((row) => row.paymentId)).not.toContain(
+        paymentId,
+      );
+      const history = await call('/api/admin/transactions', {});
+      const row = (history.body.transactions as { paymentId: string; captureStatus: string }[]).find(
+        (transaction) => transaction.paymentId === paymentId,
+      );
+      expect(row?.captureStatus).toBe('captured');
+    }
+    reading = false;
+    expect(await poller).toBeGreaterThan(0);
+  });
 });

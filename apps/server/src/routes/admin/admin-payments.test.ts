@@ -66,6 +66,17 @@ describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) 
     expect(lifetime).toBe(7 * 24 * 60 * 60 * 1000);
   });
 
+  it('reads the lists afresh after any change to the database, even one made outside the store', async () => {
+    const { paymentId } = await authorizedPayment(server);
+    const pending = await call('/api/admin/payments', {});
+    expect((await call('/api/admin/payments', {})).body).toEqual(pending.body);
+    expect((await history())[0]).toMatchObject({ paymentId, amount: 68.2 });
+    await server.database.sql.query('update payments set authorized_cents = 6821 where id = $1', [paymentId]);
+    const [payment] = (await call('/api/admin/payments', {})).body.payments as AdminPayment[];
+    expect(payment).toMatchObject({ paymentId, amount: 68.21 });
+    expect((await history())[0]).toMatchObject({ paymentId, amount: 68.21 });
+  });
+
   it('captures in full: the payment leaves Pending Payments as Captured', async () => {
     const { paymentId } = await authorizedPayment(server);
     const answer = await call('/api/admin/capture-payment', { payment: { paymentId } });

@@ -30,6 +30,7 @@ import { insertAuditEvent } from '../../db/admin-store';
 import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminSessionCookie, requireAdmin } from '../../http/admin-session';
+import { SnapshotAnswers } from '../../http/snapshot-answers';
 import { AppError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { answers, typed } from '../../http/contract';
@@ -79,6 +80,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     captureAllConcurrency: deps.captureAllConcurrency,
   };
   const cookie = adminSessionCookie(deps.secureCookies);
+  // The lists, read again only when the database has changed (a console polls them; several tabs share).
+  const lists = new SnapshotAnswers();
   const signedInAdmin = (request: FastifyRequest) => requireAdmin(orm, cookie, request);
   const api = typed(app);
   const adminOnly = async (request: FastifyRequest) => {
@@ -150,15 +153,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
       body: adminPaymentsRequestSchema,
       response: adminPaymentsResponseSchema,
     }),
-    async (request) => {
-      await signedInAdmin(request);
-      const query = request.body;
-      const page = await listPendingPayments(orm, query);
-      return {
-        status: 'success',
-        ...page,
-        message: `${page.total}${page.totalIsCapped ? '+' : ''} payment${page.total === 1 ? '' : 's'} awaiting capture`,
-      };
+    async (request, reply) => {
+      const { snapshot } = await signedInAdmin(request);
+      const { limit, cursor } = request.body;
+      return lists.send(reply, JSON.stringify(['payments', limit, cursor]), snapshot, async () => {
+        const { snapshot, ...page } = await listPendingPayments(orm, { limit, cursor });
+        const message = `${page.total}${page.totalIsCapped ? '+' : ''} payment${page.total === 1 ? '' : 's'} awaiting capture`;
+        return { snapshot, answer: { status: 'success', ...page, message } };
+      });
     },
   );
 
@@ -168,17 +170,27 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
       body: adminTransactionsRequestSchema,
       response: adminTransactionsResponseSchema,
     }),
-    async (request) => {
-      await signedInAdmin(request);
-      const query = request.body;
-      const page = await listTransactions(orm, { ...query, demoMode: !deps.gateway.movesRealMoney });
-      return {
-        status: 'success',
-        ...page,
-        message: `${page.transactions.length} transactions`,
-        // With the built-in sandbox, the console offers to close its batch now (POST /api/admin/sandbox/settle).
-        ...(deps.closeSandboxBatch ? { sandboxBatch: true } : {}),
-      };
+    async (request, reply) => {
+      const { snapshot } = await signedInAdmin(request);
+      const { limit, cursor, search, status } = request.body;
+      const key = JSON.stringify(['transactions', limit, cursor, search, status]);
+      return lists.send(reply, key, snapshot, async () => {
+        const { snapshot, ...page } = await listTransactions(orm, {
+          limit,
+          cursor,
+          search,
+          status,
+          demoMode: !deps.gateway.movesRealMoney,
+        });
+        const answer = {
+          status: 'success',
+          ...page,
+          message: `${page.transactions.length} transactions`,
+          // With the built-in sandbox, the console offers to close its batch now (POST /api/admin/sandbox/settle).
+          ...(deps.closeSandboxBatch ? { sandboxBatch: true } : {}),
+        };
+        return { snapshot, answer };
+      });
     },
   );
 

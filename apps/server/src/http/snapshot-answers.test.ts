@@ -1,0 +1,115 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { SnapshotAnswers, type SnapshotRead } from './snapshot-answers';
+
+/** A route answering from `answers`, with the snapshot and the read chosen by the test. */
+async function appWith(
+  answers: SnapshotAnswers,
+  state: { snapshot: string; read: () => Promise<SnapshotRead> },
+) {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.get(
+    '/list/:name',
+    { schema: { response: { 200: z.object({ name: z.string(), rows: z.array(z.number()) }) } } },
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      return answers.send(reply, name, state.snapshot, state.read);
+    },
+  );
+  await app.ready();
+  return app;
+}
+
+describe('answers kept by database snapshot', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it('reads once per snapshot and again as soon as the snapshot changes', async () => {
+    let reads = 0;
+    let rows = [1, 2];
+    const state = {
+      snapshot: '10:12:10',
+      read: async () => {
+        reads += 1;
+        return { snapshot: state.snapshot, answer: { name: 'pending', rows: [...rows] } };
+      },
+    };
+    app = await appWith(new SnapshotAnswers(), state);
+    const first = await app.inject('/list/pending');
+    const second = await app.inject('/list/pending');
+    expect(reads).toBe(1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(first.json()).toEqual({ name: 'pending', rows: [1, 2] });
+
+    rows = [1, 2, 3];
+    state.snapshot = '10:13:10';
+    expect((await app.inject('/list/pending')).json()).toEqual({ name: 'pending', rows: [1, 2, 3] });
+    expect(reads).toBe(2);
+  });
+
+  it('keeps the snapshot the list was read in, not the one the request came with', async () => {
+    let reads = 0;
+    const state = {
+      snapshot: '10:12:',
+      // A commit landed between the session check and the list: the list was read in a newer snapshot.
+      read: async () => {
+        reads += 1;
+        return { snapshot: '10:13:', answer: { name: 'history', rows: [reads] } };
+      },
+    };
+    app = await appWith(new SnapshotAnswers(), state);
+    expect((await app.inject('/list/history')).json().rows).toEqual([1]);
+    expect((await app.inject('/list/history')).json().rows).toEqual([2]);
+    state.snapshot = '10:13:';
+    expect((await app.inject('/list/history')).json().rows).toEqual([2]);
+    expect(reads).toBe(2);
+  });
+
+  it('sends the schema’s fields only, and keeps nothing read without a snapshot', async () => {
+    let reads = 0;
+    const state = {
+      snapshot: '5:5:',
+      read: async () => {
+        reads += 1;
+        return { answer: { name: 'empty', rows: [], secret: 'not in the schema' } };
+      },
+    };
+    app = await appWith(new SnapshotAnswers(), state);
+    const answer = await app.inject('/list/empty');
+    expect(answer.json()).toEqual({ name: 'empty', rows: [] });
+    await app.inject('/list/empty');
+    expect(reads).toBe(2);
+  });
+
+  it('keeps as many answers as it is given room for, dropping the least recently stored', async () => {
+    const readsOf = new Map<string, number>();
+    const state = {
+      snapshot: '1:1:',
+      read: async () => ({ snapshot: '1:1:', answer: { name: 'x', rows: [] } }),
+    };
+    const answers = new SnapshotAnswers(2);
+    app = Fastify();
+    app.setSerializerCompiler(serializerCompiler);
+    app.get(
+      '/list/:name',
+      { schema: { response: { 200: z.object({ name: z.string(), rows: z.array(z.number()) }) } } },
+      async (request, reply) => {
+        const { name } = request.params as { name: string };
+        return answers.send(reply, name, state.snapshot, async () => {
+          readsOf.set(name, (readsOf.get(name) ?? 0) + 1);
+          return state.read();
+        });
+      },
+    );
+    for (const name of ['a', 'b', 'a', 'c', 'a', 'b']) await app.inject(`/list/${name}`);
+    // a and b kept; c pushed a out; a read again pushed b out; b read again.
+    expect(Object.fromEntries(readsOf)).toEqual({ a: 2, b: 2, c: 1 });
+  });
+});
