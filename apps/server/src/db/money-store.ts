@@ -330,39 +330,71 @@ async function completeOperationOnce(
 ): Promise<MoneyOperationRow | undefined> {
   return orm.transaction(async (tx) => {
     await lockPaymentOf(tx, operationId);
-    return completeLocked(tx, operationId, result);
+    return completeLocked(tx, { operationId, ...result });
   });
 }
 
+/** What the gateway said of an operation it did: its message, and the amount and reference when it gave them. */
+interface OperationDone {
+  operationId: string;
+  amountCents?: number;
+  gatewayRetref?: string;
+  message: string;
+}
+
 /** completeOperation's work, in a transaction that holds the payment's row lock already. */
-async function completeLocked(
-  tx: Transaction,
-  operationId: string,
-  result: { amountCents?: number; gatewayRetref?: string; message: string },
-): Promise<MoneyOperationRow | undefined> {
-  const rows = await tx
+async function completeLocked(tx: Transaction, done: OperationDone): Promise<MoneyOperationRow | undefined> {
+  const [operation] = await succeedOperations(tx, [done]);
+  if (operation?.kind === 'capture') await closeAsCaptured(tx, [operation]);
+  else if (operation?.kind === 'void')
+    await closeAuthorization(tx, operation.paymentId, { captureStatus: 'voided' });
+  return operation;
+}
+
+/**
+ * Marks pending operations as done at the gateway, any number in one statement. Operations settled
+ * meanwhile are left out of the answer (and unchanged).
+ */
+function succeedOperations(tx: Transaction, results: OperationDone[]): Promise<MoneyOperationRow[]> {
+  const column = <Value>(pick: (result: OperationDone) => Value) => sql.param(results.map(pick));
+  return tx
     .update(moneyOperations)
     .set({
       status: 'succeeded',
-      message: result.message,
+      message: sql`done.message`,
       completedAt: new Date(),
-      ...(result.amountCents !== undefined ? { amountCents: result.amountCents } : {}),
-      ...(result.gatewayRetref ? { gatewayRetref: result.gatewayRetref } : {}),
+      amountCents: sql`coalesce(done.amount_cents, ${moneyOperations.amountCents})`,
+      gatewayRetref: sql`coalesce(done.gateway_retref, ${moneyOperations.gatewayRetref})`,
     })
-    .where(and(eq(moneyOperations.id, operationId), eq(moneyOperations.status, 'pending')))
+    .from(
+      sql`unnest(${column((result) => result.operationId)}::uuid[], ${column((result) => result.message)}::text[],
+            ${column((result) => result.amountCents ?? null)}::int[],
+            ${column((result) => result.gatewayRetref || null)}::text[])
+          as done(id, message, amount_cents, gateway_retref)`,
+    )
+    .where(and(eq(moneyOperations.id, sql`done.id`), eq(moneyOperations.status, 'pending')))
     .returning();
-  const operation = rows[0];
-  if (!operation) return undefined;
-  if (operation.kind === 'capture') {
-    await closeAuthorization(tx, operation.paymentId, {
-      capturedCents: operation.amountCents,
-      captureStatus: sql`case when ${operation.amountCents}::int < ${payments.authorizedCents} then 'partially_captured' else 'captured' end`,
+}
+
+/**
+ * Closes the authorizations of confirmed captures: captured in full, or in part when less than authorized
+ * was captured. One statement for any number of them.
+ */
+async function closeAsCaptured(tx: Transaction, captures: MoneyOperationRow[]): Promise<void> {
+  if (captures.length === 0) return;
+  await tx
+    .update(payments)
+    .set({
+      capturedCents: sql`captured.amount_cents`,
+      captureStatus: sql`case when captured.amount_cents < ${payments.authorizedCents} then 'partially_captured' else 'captured' end`,
       capturedAt: new Date(),
-    });
-  } else if (operation.kind === 'void') {
-    await closeAuthorization(tx, operation.paymentId, { captureStatus: 'voided' });
-  }
-  return operation;
+    })
+    .from(
+      sql`unnest(${sql.param(captures.map((capture) => capture.paymentId))}::uuid[],
+                 ${sql.param(captures.map((capture) => capture.amountCents))}::int[])
+          as captured(payment_id, amount_cents)`,
+    )
+    .where(and(eq(payments.id, sql`captured.payment_id`), eq(payments.captureStatus, 'authorized')));
 }
 
 /**
@@ -421,11 +453,11 @@ export async function completeCaptures(
       .where(inArray(payments.id, [...new Set(approved.map((capture) => capture.paymentId))]))
       .orderBy(asc(payments.id))
       .for('update');
-    const completed: MoneyOperationRow[] = [];
-    for (const capture of approved) {
-      const operation = await completeLocked(tx, capture.operationId, capture);
-      if (operation) completed.push(operation);
-    }
+    const completed = await succeedOperations(tx, approved);
+    await closeAsCaptured(
+      tx,
+      completed.filter((operation) => operation.kind === 'capture'),
+    );
     if (completed.length > 0) await tx.insert(auditEvents).values(completed.map(auditLineOf));
     return completed;
   });
