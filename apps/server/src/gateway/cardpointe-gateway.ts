@@ -598,17 +598,17 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
     async ping() {
       const message = 'readyz';
       try {
-        const response = await fetch(`${options.baseUrl()}/cardsecure/api/v1/echo`, {
+        const response = await request(`${options.baseUrl()}/cardsecure/api/v1/echo`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({ message }),
           signal: AbortSignal.timeout(Math.min(options.timeoutMs, 5_000)),
         });
-        if (!response.ok) {
-          await response.body?.cancel();
+        if (response.statusCode < 200 || response.statusCode >= 300) {
+          await response.body.dump();
           return false;
         }
-        const answer = (await response.json()) as { message?: unknown; errorcode?: unknown };
+        const answer = (await response.body.json()) as { message?: unknown; errorcode?: unknown };
         return Number(answer.errorcode) === 0 && answer.message === message;
       } catch {
         return false;

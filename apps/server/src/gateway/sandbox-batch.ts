@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import type { ApiCredentials } from '@store/sandbox-gateway';
 
 /**
@@ -14,15 +15,17 @@ export function createSandboxBatchControl(
 ): CloseSandboxBatch {
   const authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
   return async () => {
-    const response = await fetch(`${sandboxUrl()}/sandbox-control/settle`, {
+    const response = await request(`${sandboxUrl()}/sandbox-control/settle`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
       body: '{}',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    if (!response.ok)
-      throw new Error(`The sandbox gateway did not close its batch (HTTP ${response.status})`);
-    const answer = (await response.json()) as { settled?: unknown };
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      await response.body.dump();
+      throw new Error(`The sandbox gateway did not close its batch (HTTP ${response.statusCode})`);
+    }
+    const answer = (await response.body.json()) as { settled?: unknown };
     return { settled: typeof answer.settled === 'number' ? answer.settled : 0 };
   };
 }
