@@ -18,10 +18,8 @@ const statementNames = new Map<string, string>();
  * store's own process and is simply asked.
  */
 export async function readPrepared<Row>(orm: Orm, query: SQL): Promise<Row[]> {
-  if (!(clientOf(orm) instanceof pg.Pool))
-    return ((await orm.execute(query)) as unknown as { rows: Row[] }).rows;
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return runNamed<Row>(orm, nameOf(text), text, params);
+  return runRead<Row>(orm, text, params);
 }
 
 /**
@@ -29,30 +27,20 @@ export async function readPrepared<Row>(orm: Orm, query: SQL): Promise<Row[]> {
  * query again on every call. For the session check, which every signed-in request makes.
  */
 export function fixedRead<Row>(text: string): (orm: Orm, values: unknown[]) => Promise<Row[]> {
-  const name = nameOf(text);
-  return async (orm, values) => {
-    const client = clientOf(orm);
-    if (client instanceof pg.Pool) return runNamed<Row>(orm, name, text, values);
-    return (await (client as PGliteInterface).query<Row>(text, values)).rows;
-  };
+  return (orm, values) => runRead<Row>(orm, text, values);
 }
 
-function clientOf(orm: Orm): unknown {
-  return (orm as unknown as { $client?: unknown }).$client;
-}
-
-function nameOf(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `store_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-    statementNames.set(text, name);
+async function runRead<Row>(orm: Orm, text: string, values: unknown[]): Promise<Row[]> {
+  const client = (orm as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `store_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+      statementNames.set(text, name);
+    }
+    return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
   }
-  return name;
-}
-
-async function runNamed<Row>(orm: Orm, name: string, text: string, values: unknown[]): Promise<Row[]> {
-  const pool = clientOf(orm) as pg.Pool;
-  return (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+  return (await (client as PGliteInterface).query<Row>(text, values)).rows;
 }
 
 /**

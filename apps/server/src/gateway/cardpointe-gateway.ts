@@ -317,7 +317,7 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
       return {
         ok: false,
         kind: 'rejected',
-        status: status,
+        status,
         message: status === 401 ? 'The payment gateway refused our credentials' : readMessage(text, status),
       };
     }

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SnapshotAnswers, type SnapshotRead } from './snapshot-answers';
 
-/** A route answering from `answers`, with the snapshot and the read chosen by the test. */
+/** A route answering from `answers`, with the snapshot and the read (of the list named) chosen by the test. */
 async function appWith(
   answers: SnapshotAnswers,
-  state: { snapshot: string; read: () => Promise<SnapshotRead> },
+  state: { snapshot: string; read: (name: string) => Promise<SnapshotRead> },
 ) {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -17,7 +17,7 @@ async function appWith(
     { schema: { response: { 200: z.object({ name: z.string(), rows: z.array(z.number()) }) } } },
     async (request, reply) => {
       const { name } = request.params as { name: string };
-      return answers.send(reply, name, state.snapshot, state.read);
+      return answers.send(reply, name, state.snapshot, () => state.read(name));
     },
   );
   await app.ready();
@@ -90,24 +90,13 @@ describe('answers kept by database snapshot', () => {
 
   it('keeps as many answers as it is given room for, dropping the least recently stored', async () => {
     const readsOf = new Map<string, number>();
-    const state = {
+    app = await appWith(new SnapshotAnswers(2), {
       snapshot: '1:1:',
-      read: async () => ({ snapshot: '1:1:', answer: { name: 'x', rows: [] } }),
-    };
-    const answers = new SnapshotAnswers(2);
-    app = Fastify();
-    app.setSerializerCompiler(serializerCompiler);
-    app.get(
-      '/list/:name',
-      { schema: { response: { 200: z.object({ name: z.string(), rows: z.array(z.number()) }) } } },
-      async (request, reply) => {
-        const { name } = request.params as { name: string };
-        return answers.send(reply, name, state.snapshot, async () => {
-          readsOf.set(name, (readsOf.get(name) ?? 0) + 1);
-          return state.read();
-        });
+      read: async (name) => {
+        readsOf.set(name, (readsOf.get(name) ?? 0) + 1);
+        return { snapshot: '1:1:', answer: { name, rows: [] } };
       },
-    );
+    });
     for (const name of ['a', 'b', 'a', 'c', 'a', 'b']) await app.inject(`/list/${name}`);
     // a and b kept; c pushed a out; a read again pushed b out; b read again.
     expect(Object.fromEntries(readsOf)).toEqual({ a: 2, b: 2, c: 1 });
