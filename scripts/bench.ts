@@ -17,7 +17,8 @@ import autocannon from 'autocannon';
 import { createOrderId } from '@store/core';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createPostgresTestDatabase } from '../apps/server/src/db/test-database';
-import { cardPointeStoreEnvironment, faultyGateway } from '../apps/server/src/testing/chaos';
+import { cardPointeStoreEnvironment } from '../apps/server/src/testing/chaos';
+import { latencyLink } from '../apps/server/src/testing/latency-link';
 import { REPOSITORY_ROOT, startChildServer, type ChildServer } from '../apps/server/src/testing/processes';
 import { seedAuthorizedPayments, standaloneSandboxClient } from '../apps/server/src/testing/seed-payments';
 import { TEST_ADMIN } from '../apps/server/src/testing/test-server';
@@ -349,7 +350,7 @@ async function captureAllBench(kind: Kind): Promise<void> {
     gatewayDatabase ? { DATABASE_URL: gatewayDatabase.url! } : { DATA_DIR: gatewayData },
     '/cardconnect/rest/',
   );
-  const proxy = await faultyGateway(gateway.url, GATEWAY_LATENCY_MS);
+  const link = await latencyLink(gateway.url, GATEWAY_LATENCY_MS);
   let store: ChildServer | undefined;
   try {
     const database = await scratch.open();
@@ -358,7 +359,7 @@ async function captureAllBench(kind: Kind): Promise<void> {
     await database.close();
     const environment = cardPointeStoreEnvironment({
       databaseUrl: scratch.environment.DATABASE_URL ?? '',
-      gatewayUrl: proxy.url,
+      gatewayUrl: link.url,
       gatewayTimeoutMs: 10_000,
       reconcileAfterMs: 60_000,
     });
@@ -397,7 +398,7 @@ async function captureAllBench(kind: Kind): Promise<void> {
     );
   } finally {
     await store?.stop();
-    proxy.close();
+    link.close();
     await gateway.stop();
     await gatewayDatabase?.close();
     await scratch.remove();

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from './client';
-import { fixedRead, SNAPSHOT_TEXT } from './prepared';
+import { fixedStatement, SNAPSHOT_TEXT } from './prepared';
 import { admins, auditEvents, loginThrottle, sessions } from './schema';
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -54,7 +54,7 @@ export async function insertSession(orm: Orm, session: typeof sessions.$inferIns
 export type LiveSession = SessionRow & { snapshot: string };
 
 // Every signed-in request asks this: made once, its times read as milliseconds.
-const liveSession = fixedRead<Record<string, string | number>>(
+const liveSession = fixedStatement<Record<string, string | number>>(
   `select token_hash, kind, subject_id, username,
      (extract(epoch from created_at) * 1000)::float8 as created_at,
      (extract(epoch from expires_at) * 1000)::float8 as expires_at,

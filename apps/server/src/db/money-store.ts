@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Orm } from './client';
-import { readPrepared, snapshotText } from './prepared';
-import { auditEvents, idempotencyKeys, moneyOperations, payments } from './schema';
+import { fixedStatement, readPrepared, snapshotText } from './prepared';
+import { idempotencyKeys, moneyOperations, payments, type auditEvents } from './schema';
 import type { PaymentRow } from './checkout-store';
 
 export type MoneyOperationRow = typeof moneyOperations.$inferSelect;
@@ -328,10 +328,7 @@ async function completeOperationOnce(
   operationId: string,
   result: { amountCents?: number; gatewayRetref?: string; message: string },
 ): Promise<MoneyOperationRow | undefined> {
-  return orm.transaction(async (tx) => {
-    await lockPaymentOf(tx, operationId);
-    return completeLocked(tx, { operationId, ...result });
-  });
+  return (await completeOperations(orm, [{ operationId, ...result }]))[0];
 }
 
 /** What the gateway said of an operation it did: its message, and the amount and reference when it gave them. */
@@ -342,125 +339,118 @@ interface OperationDone {
   message: string;
 }
 
-/** completeOperation's work, in a transaction that holds the payment's row lock already. */
-async function completeLocked(tx: Transaction, done: OperationDone): Promise<MoneyOperationRow | undefined> {
-  const [operation] = await succeedOperations(tx, [done]);
-  if (operation?.kind === 'capture') await closeAsCaptured(tx, [operation]);
-  else if (operation?.kind === 'void')
-    await closeAuthorization(tx, operation.paymentId, { captureStatus: 'voided' });
-  return operation;
+/** An audit line written with the operation it tells of; its amount is the one settled. */
+export type AuditLineOf = Omit<typeof auditEvents.$inferInsert, 'amountCents' | 'id' | 'at'>;
+
+const operationColumns = Object.entries(getTableColumns(moneyOperations));
+
+/** An operation as the ORM reads it, from a row of a statement written as text (database column names). */
+function operationFromRow(row: Record<string, unknown>): MoneyOperationRow {
+  return Object.fromEntries(
+    operationColumns.map(([key, column]) => {
+      const value = row[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as MoneyOperationRow;
 }
 
 /**
- * Marks pending operations as done at the gateway, any number in one statement. Operations settled
- * meanwhile are left out of the answer (and unchanged).
+ * Settles operations done at the gateway, any number, in one statement (and so in one transaction): the
+ * payments are locked first, in id order, as every transaction that changes an operation and its payment
+ * locks them (two of them never wait on each other); each operation still pending is marked succeeded, a
+ * capture closes its authorization (captured in full, or in part when less than authorized was captured)
+ * and a void voids it; the audit line given with an operation is written with it. A batch of one settles
+ * one capture, void or refund; Capture All settles its approved captures in batches.
  */
-function succeedOperations(tx: Transaction, results: OperationDone[]): Promise<MoneyOperationRow[]> {
-  const column = <Value>(pick: (result: OperationDone) => Value) => sql.param(results.map(pick));
-  return tx
-    .update(moneyOperations)
-    .set({
-      status: 'succeeded',
-      message: sql`done.message`,
-      completedAt: new Date(),
-      amountCents: sql`coalesce(done.amount_cents, ${moneyOperations.amountCents})`,
-      gatewayRetref: sql`coalesce(done.gateway_retref, ${moneyOperations.gatewayRetref})`,
-    })
-    .from(
-      sql`unnest(${column((result) => result.operationId)}::uuid[], ${column((result) => result.message)}::text[],
-            ${column((result) => result.amountCents ?? null)}::int[],
-            ${column((result) => result.gatewayRetref || null)}::text[])
-          as done(id, message, amount_cents, gateway_retref)`,
-    )
-    .where(and(eq(moneyOperations.id, sql`done.id`), eq(moneyOperations.status, 'pending')))
-    .returning();
-}
+const settleOperationsDone = fixedStatement<Record<string, unknown>>(`
+  with done as (
+    select * from unnest($1::uuid[], $2::text[], $3::int[], $4::text[])
+      as done(id, message, amount_cents, gateway_retref)
+  ), locked as materialized (
+    select id, capture_status from payments
+    where id in (select payment_id from money_operations where id = any($1::uuid[]))
+    order by id
+    for update
+  ), succeeded as (
+    update money_operations o
+    set status = 'succeeded', message = done.message, completed_at = now(),
+        amount_cents = coalesce(done.amount_cents, o.amount_cents),
+        gateway_retref = coalesce(done.gateway_retref, o.gateway_retref)
+    from done
+    where o.id = done.id and o.status = 'pending' and o.payment_id in (select id from locked)
+    returning o.*
+  ), closing as (
+    -- The authorizations these operations close, as locked: still open, and no one else can change them now.
+    select s.payment_id, s.kind, s.amount_cents
+    from succeeded s join locked on locked.id = s.payment_id
+    where s.kind in ('capture', 'void') and locked.capture_status = 'authorized'
+  ), closed as (
+    update payments p
+    set capture_status = case
+          when closing.kind = 'void' then 'voided'
+          when closing.amount_cents < p.authorized_cents then 'partially_captured'
+          else 'captured' end,
+        captured_cents = case when closing.kind = 'capture' then closing.amount_cents else p.captured_cents end,
+        captured_at = case when closing.kind = 'capture' then now() else p.captured_at end
+    from closing
+    where p.id = closing.payment_id
+  ), audited as (
+    insert into audit_events (actor, action, order_id, amount_cents, outcome, detail)
+    select line.actor, line.action, line.order_id, s.amount_cents, line.outcome, line.detail
+    from succeeded s
+    join unnest($5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+      as line(operation_id, actor, action, order_id, outcome, detail) on line.operation_id = s.id
+  )
+  select * from succeeded`);
 
 /**
- * Closes the authorizations of confirmed captures: captured in full, or in part when less than authorized
- * was captured. One statement for any number of them.
+ * Settles pending operations as done at the gateway (see settleOperationsDone), with their audit lines.
+ * Operations settled meanwhile (by reconciliation) are left out of the answer, and unchanged.
  */
-async function closeAsCaptured(tx: Transaction, captures: MoneyOperationRow[]): Promise<void> {
-  if (captures.length === 0) return;
-  await tx
-    .update(payments)
-    .set({
-      capturedCents: sql`captured.amount_cents`,
-      captureStatus: sql`case when captured.amount_cents < ${payments.authorizedCents} then 'partially_captured' else 'captured' end`,
-      capturedAt: new Date(),
-    })
-    .from(
-      sql`unnest(${sql.param(captures.map((capture) => capture.paymentId))}::uuid[],
-                 ${sql.param(captures.map((capture) => capture.amountCents))}::int[])
-          as captured(payment_id, amount_cents)`,
-    )
-    .where(and(eq(payments.id, sql`captured.payment_id`), eq(payments.captureStatus, 'authorized')));
+export async function completeOperations(
+  orm: Orm,
+  done: (OperationDone & { audit?: AuditLineOf })[],
+): Promise<MoneyOperationRow[]> {
+  if (done.length === 0) return [];
+  const audited = done.filter((operation) => operation.audit);
+  const rows = await settleOperationsDone(orm, [
+    done.map((operation) => operation.operationId),
+    done.map((operation) => operation.message),
+    done.map((operation) => operation.amountCents ?? null),
+    done.map((operation) => operation.gatewayRetref || null),
+    audited.map((operation) => operation.operationId),
+    audited.map((operation) => operation.audit!.actor),
+    audited.map((operation) => operation.audit!.action),
+    audited.map((operation) => operation.audit!.orderId ?? null),
+    audited.map((operation) => operation.audit!.outcome),
+    audited.map((operation) => operation.audit!.detail ?? ''),
+  ]);
+  return rows.map(operationFromRow);
 }
 
 /**
  * Reserves the full capture of each of these payments that is still authorized and has no capture or void
- * reserved, for many payments at once (Capture All): the guards of reserveCaptureOrVoid in one transaction.
- * The payments are locked in id order (two such batches never wait on each other), and the unique index
- * that allows one capture or void per payment skips any reserved meanwhile. Payments left out of the
+ * reserved, for many payments at once (Capture All), in one statement: the payments are locked in id order
+ * (two such batches never wait on each other), those no longer authorized are left out, and the unique
+ * index that allows one capture or void per payment skips any reserved meanwhile. Payments left out of the
  * answer were not reserved.
  */
+const reserveFullCaptures = fixedStatement<Record<string, unknown>>(`
+  insert into money_operations (payment_id, kind, amount_cents, actor)
+  select id, 'capture', authorized_cents, $2 from payments
+  where id = any($1::uuid[]) and capture_status = 'authorized'
+  order by id
+  for update
+  on conflict do nothing
+  returning *`);
+
 export async function reserveCaptures(
   orm: Orm,
   paymentIds: string[],
   actor: string,
-): Promise<{ operation: MoneyOperationRow; payment: PaymentRow }[]> {
-  if (paymentIds.length === 0) return [];
-  return orm.transaction(async (tx) => {
-    const capturable = await tx
-      .select()
-      .from(payments)
-      .where(and(inArray(payments.id, paymentIds), eq(payments.captureStatus, 'authorized')))
-      .orderBy(asc(payments.id))
-      .for('update');
-    if (capturable.length === 0) return [];
-    const reserved = await tx
-      .insert(moneyOperations)
-      .values(
-        capturable.map((payment) => ({
-          paymentId: payment.id,
-          kind: 'capture' as const,
-          amountCents: payment.authorizedCents,
-          actor,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning();
-    const paymentOf = new Map(capturable.map((payment) => [payment.id, payment]));
-    return reserved.map((operation) => ({ operation, payment: paymentOf.get(operation.paymentId)! }));
-  });
-}
-
-/**
- * Settles many approved captures in one transaction (Capture All), each as completeOperation does, their
- * payments locked first in id order. Operations settled meanwhile (by reconciliation) are left out.
- */
-export async function completeCaptures(
-  orm: Orm,
-  approved: { operationId: string; paymentId: string; amountCents?: number; message: string }[],
-  /** The audit line of each capture confirmed, written in the same transaction. */
-  auditLineOf: (operation: MoneyOperationRow) => typeof auditEvents.$inferInsert,
 ): Promise<MoneyOperationRow[]> {
-  if (approved.length === 0) return [];
-  return orm.transaction(async (tx) => {
-    await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(inArray(payments.id, [...new Set(approved.map((capture) => capture.paymentId))]))
-      .orderBy(asc(payments.id))
-      .for('update');
-    const completed = await succeedOperations(tx, approved);
-    await closeAsCaptured(
-      tx,
-      completed.filter((operation) => operation.kind === 'capture'),
-    );
-    if (completed.length > 0) await tx.insert(auditEvents).values(completed.map(auditLineOf));
-    return completed;
-  });
+  if (paymentIds.length === 0) return [];
+  return (await reserveFullCaptures(orm, [paymentIds, actor])).map(operationFromRow);
 }
 
 /** Settles a pending operation as not done: a refund's reservation is given back. */

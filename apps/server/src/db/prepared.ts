@@ -19,18 +19,20 @@ const statementNames = new Map<string, string>();
  */
 export async function readPrepared<Row>(orm: Orm, query: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return runRead<Row>(orm, text, params);
+  return runStatement<Row>(orm, text, params);
 }
 
 /**
- * A read whose text never changes (parameters `$1`, `$2`…), made once: readPrepared without building the
- * query again on every call. For the session check, which every signed-in request makes.
+ * A statement whose text never changes (parameters `$1`, `$2`…), made once: readPrepared without building
+ * the query again on every call. For the session check, which every signed-in request makes, and for the
+ * settlement of money operations, which Capture All makes in batches. One statement is one transaction of
+ * its own: a write that must be all or nothing is one statement (data-modifying `with` clauses).
  */
-export function fixedRead<Row>(text: string): (orm: Orm, values: unknown[]) => Promise<Row[]> {
-  return (orm, values) => runRead<Row>(orm, text, values);
+export function fixedStatement<Row>(text: string): (orm: Orm, values: unknown[]) => Promise<Row[]> {
+  return (orm, values) => runStatement<Row>(orm, text, values);
 }
 
-async function runRead<Row>(orm: Orm, text: string, values: unknown[]): Promise<Row[]> {
+async function runStatement<Row>(orm: Orm, text: string, values: unknown[]): Promise<Row[]> {
   const client = (orm as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     let name = statementNames.get(text);
@@ -40,6 +42,7 @@ async function runRead<Row>(orm: Orm, text: string, values: unknown[]): Promise<
     }
     return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
   }
+  // PGlite runs one statement at a time, never inside another caller's transaction.
   return (await (client as PGliteInterface).query<Row>(text, values)).rows;
 }
 

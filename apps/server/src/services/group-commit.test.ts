@@ -36,4 +36,22 @@ describe('group commit', () => {
     expect(await Promise.all(failed)).toEqual(['database gone', 'database gone']);
     expect(await submit('c')).toBe('C');
   });
+
+  it('waits gatherMs before each write, so that the items handed in meanwhile go in it too', async () => {
+    const writes: { items: number[]; at: number }[] = [];
+    const started = performance.now();
+    const submit = groupCommit(
+      async (items: number[]) => {
+        writes.push({ items, at: performance.now() - started });
+        return items;
+      },
+      { gatherMs: 40 },
+    );
+    const first = submit(1);
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const second = submit(2);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(writes.map((write) => write.items)).toEqual([[1, 2]]);
+    expect(writes[0]!.at).toBeGreaterThanOrEqual(39);
+  });
 });

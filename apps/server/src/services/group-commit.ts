@@ -2,14 +2,19 @@
  * Group commit: each caller hands in one item and gets its own result back, while the items are written
  * together. One write runs at a time; items handed in while it runs go together in the next one, so the
  * batches grow with the load and no item waits for more than one write ahead of its own.
+ *
+ * With `gatherMs`, each write first waits that long for more items: fewer, larger writes, for work that
+ * nobody waits on item by item (each statement costs the database and the machine more than its rows do).
  */
 export function groupCommit<Item, Result>(
   write: (items: Item[]) => Promise<Result[]>,
+  options: { gatherMs?: number } = {},
 ): (item: Item) => Promise<Result> {
   let waiting: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
   let writing = false;
   const drain = async () => {
     while (waiting.length > 0) {
+      if (options.gatherMs) await new Promise((resolve) => setTimeout(resolve, options.gatherMs));
       const batch = waiting;
       waiting = [];
       try {

@@ -4,7 +4,7 @@ import type { PaymentRow } from '../db/checkout-store';
 import type { Orm } from '../db/client';
 import {
   adoptGatewayOutcome,
-  completeCaptures,
+  completeOperations,
   completeOperation,
   findOperation,
   findOperationByKey,
@@ -856,13 +856,22 @@ function isBatched(failure: GatewayFailure): boolean {
 export const DEFAULT_CAPTURE_ALL_CONCURRENCY = 32;
 
 /**
+ * How long Capture All gathers approved captures before confirming them in one statement. At 32 captures
+ * in flight and 50 ms at the gateway, 20 to 30 go in each; written as soon as possible they went by 4 or 5,
+ * and those statements cost about a tenth of the store's CPU in the run.
+ */
+const CONFIRMATIONS_GATHERED_MS = 50;
+
+/**
  * Captures every authorized payment, with at most `captureAllConcurrency` captures at the gateway at once.
  * Each capture follows the rules of one (reserve → call → confirm, audited), and no payment holds more than
- * one reservation: a crash leaves at most that many unconfirmed. The database work of the captures under
- * way is done together (group commit): reservations in one transaction, the confirmations of approved
- * captures in another, with their audit lines. A payment captured or voided meanwhile by another operator
- * (or server) is reported, never captured twice; a capture the gateway refused or did not answer is settled
- * on its own, as a single capture would be.
+ * one reservation. The database work is done together: the payments are reserved a group at a time (one
+ * statement per `captureAllConcurrency` payments, the next group while the one before is at the gateway),
+ * and approved captures are confirmed in batches with their audit lines (group commit). A crash leaves
+ * unconfirmed at most the two groups reserved, those at the gateway and those awaiting their confirmation:
+ * reconciliation settles each from the gateway's records. A payment captured or voided meanwhile by another
+ * operator (or server) is reported, never captured twice; a capture the gateway refused or did not answer
+ * is settled on its own, as a single capture would be.
  */
 export async function captureAll(
   deps: OperationsDependencies,
@@ -877,39 +886,22 @@ export async function captureAll(
       after: { at: last.authorizedAt, id: last.id },
     });
   }
-  const reserve = groupCommit(async (batch: PaymentRow[]) => {
-    const reserved = await reserveCaptures(
-      deps.orm,
-      batch.map((payment) => payment.id),
-      actor,
-    );
-    const byPayment = new Map(reserved.map((reservation) => [reservation.payment.id, reservation.operation]));
-    return batch.map((payment) => byPayment.get(payment.id));
-  });
   const confirm = groupCommit(
     async (batch: { operation: MoneyOperationRow; payment: PaymentRow; answer: GatewayTransaction }[]) => {
-      const paymentOf = new Map(batch.map(({ payment }) => [payment.id, payment]));
-      const confirmed = await completeCaptures(
+      const confirmed = await completeOperations(
         deps.orm,
         batch.map(({ operation, payment, answer }) => ({
           operationId: operation.id,
-          paymentId: payment.id,
           message: answer.message || 'Approval',
           ...(answer.amountCents > 0 ? { amountCents: answer.amountCents } : {}),
+          audit: auditLine(actor, 'capture', payment, undefined, 'success', 'approved'),
         })),
-        (operation) =>
-          auditLine(
-            actor,
-            'capture',
-            paymentOf.get(operation.paymentId),
-            operation.amountCents,
-            'success',
-            'approved',
-          ),
       );
       const confirmedIds = new Set(confirmed.map((operation) => operation.id));
       return batch.map(({ operation }) => confirmedIds.has(operation.id));
     },
+    // Nothing but the answer at the end waits on a confirmation, so each waits to be written with more.
+    { gatherMs: CONFIRMATIONS_GATHERED_MS },
   );
 
   const results: CaptureAllResult[] = new Array(targets.length);
@@ -966,8 +958,32 @@ export async function captureAll(
     throw error;
   };
 
-  // Each worker keeps one capture at the gateway. An approved one is handed to the group confirmation and
-  // the worker goes on with the next payment; anything else it settles itself (which may ask the gateway).
+  // The payments are reserved a group at a time, as many as may be at the gateway at once, in one
+  // statement; the next group is reserved as soon as the first payment of a group is taken, so the workers
+  // do not wait for the database between two gateway calls. Each worker keeps one capture at the gateway:
+  // an approved one is handed to the group confirmation and the worker goes on with the next payment;
+  // anything else it settles itself (which may ask the gateway).
+  const concurrency = deps.captureAllConcurrency ?? DEFAULT_CAPTURE_ALL_CONCURRENCY;
+  const groups = new Map<number, Promise<Map<string, MoneyOperationRow>>>();
+  const reserveGroup = (group: number) => {
+    if (groups.has(group) || group * concurrency >= targets.length) return;
+    const members = targets.slice(group * concurrency, (group + 1) * concurrency);
+    const reserved = reserveCaptures(
+      deps.orm,
+      members.map((payment) => payment.id),
+      actor,
+    ).then((operations) => new Map(operations.map((operation) => [operation.paymentId, operation])));
+    // Read when its payments' turn comes: a failure is their outcome, not an unobserved rejection before.
+    reserved.catch(() => undefined);
+    groups.set(group, reserved);
+    groups.delete(group - 2);
+  };
+  const reservationOf = async (index: number) => {
+    const group = Math.floor(index / concurrency);
+    reserveGroup(group);
+    if (index % concurrency === 0) reserveGroup(group + 1);
+    return (await groups.get(group)!).get(targets[index]!.id);
+  };
   const confirmations: Promise<void>[] = [];
   let next = 0;
   const worker = async () => {
@@ -976,7 +992,7 @@ export async function captureAll(
       const payment = targets[index]!;
       let sent: { operation: MoneyOperationRow; answer: GatewayResult<GatewayTransaction> } | undefined;
       const outcome = await outcomeOf(payment, async () => {
-        const operation = (await reserve(payment)) ?? (await refuse(payment));
+        const operation = (await reservationOf(index)) ?? (await refuse(payment));
         const answer = await deps.gateway.capture({
           retref: payment.retref,
           amountCents: operation.amountCents,
@@ -998,7 +1014,6 @@ export async function captureAll(
       );
     }
   };
-  const concurrency = deps.captureAllConcurrency ?? DEFAULT_CAPTURE_ALL_CONCURRENCY;
   await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
   await Promise.all(confirmations);
   const successCount = results.filter((result) => result.success).length;
