@@ -249,6 +249,25 @@ describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) 
     expect(
       results.every((result) => result.success && result.message === 'Payment captured' && result.requestId),
     ).toBe(true);
+    // Each capture audited with its order and the amount captured (written with its confirmation), then the run.
+    const audited = (await call('/api/admin/audit-log', { limit: 4 })).body.events as {
+      action: string;
+      outcome: string;
+      orderId: string | null;
+      amount: number | null;
+      detail: string;
+    }[];
+    expect(audited[0]).toMatchObject({ action: 'capture_all', outcome: 'success', detail: '3 of 3 captured' });
+    expect(
+      audited
+        .slice(1)
+        .map(({ action, outcome, orderId, amount }) => ({ action, outcome, orderId, amount }))
+        .sort((a, b) => String(a.orderId).localeCompare(String(b.orderId))),
+    ).toEqual(
+      payments
+        .map(({ orderId }) => ({ action: 'capture', outcome: 'success', orderId, amount: 68.2 }))
+        .sort((a, b) => a.orderId.localeCompare(b.orderId)),
+    );
     expect((await call('/api/admin/capture-all', {})).body).toMatchObject({
       successCount: 0,
       message: 'No payments awaiting capture',
