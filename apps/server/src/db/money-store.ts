@@ -501,7 +501,10 @@ export async function findOperation(orm: Orm, operationId: string): Promise<Mone
 /** Since when an operation's answer is awaited: when it was sent, for a scheduled refund sent later. */
 const awaitedSince = sql`coalesce(${moneyOperations.sentAt}, ${moneyOperations.createdAt})`;
 
-/** Operations still waiting for the gateway's word, sent before `olderThan`. */
+/**
+ * Operations still waiting for the gateway's word, sent at or before `olderThan`: those due, which
+ * nextReconciliationDue leaves out (an operation due to the millisecond is in one or the other).
+ */
 export async function listPendingOperations(orm: Orm, olderThan: Date): Promise<MoneyOperationRow[]> {
   return orm
     .select()
@@ -509,7 +512,7 @@ export async function listPendingOperations(orm: Orm, olderThan: Date): Promise<
     .where(
       and(
         eq(moneyOperations.status, 'pending'),
-        sql`${awaitedSince} < ${olderThan.toISOString()}::timestamptz`,
+        sql`${awaitedSince} <= ${olderThan.toISOString()}::timestamptz`,
       ),
     )
     .orderBy(asc(awaitedSince));
