@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from './client';
+import { batched } from './batched';
 import { fixedStatement, SNAPSHOT_TEXT } from './prepared';
 import { admins, auditEvents, loginThrottle, sessions } from './schema';
 
@@ -54,33 +55,43 @@ export async function insertSession(orm: Orm, session: typeof sessions.$inferIns
 export type LiveSession = SessionRow & { snapshot: string };
 
 // Every signed-in request asks this: made once, its times read as milliseconds.
-const liveSession = fixedStatement<Record<string, string | number>>(
+const liveSessions = fixedStatement<Record<string, string | number>>(
   `select token_hash, kind, subject_id, username,
      (extract(epoch from created_at) * 1000)::float8 as created_at,
      (extract(epoch from expires_at) * 1000)::float8 as expires_at,
      ${SNAPSHOT_TEXT} as snapshot
-   from sessions where token_hash = $1 and expires_at > $2::timestamptz
-   limit 1`,
+   from sessions where token_hash = any($1::text[]) and expires_at > $2::timestamptz`,
 );
+const sessionChecks = new WeakMap<Orm, (tokenHash: string) => Promise<LiveSession | undefined>>();
 
-export async function findLiveSession(
-  orm: Orm,
-  tokenHash: string,
-  now: Date,
-): Promise<LiveSession | undefined> {
-  const rows = await liveSession(orm, [tokenHash, now.toISOString()]);
-  const row = rows[0];
-  return row
-    ? {
-        tokenHash: String(row.token_hash),
-        kind: row.kind as SessionRow['kind'],
-        subjectId: String(row.subject_id),
-        username: String(row.username),
-        createdAt: new Date(Number(row.created_at)),
-        expiresAt: new Date(Number(row.expires_at)),
-        snapshot: String(row.snapshot),
-      }
-    : undefined;
+/**
+ * The live session of this token hash, if any. The checks that arrive together are asked in one statement
+ * (see batched.ts), each after its request arrived: under load, one round trip to the database serves many
+ * requests, and they share the snapshot it was read in.
+ */
+export function findLiveSession(orm: Orm, tokenHash: string): Promise<LiveSession | undefined> {
+  let check = sessionChecks.get(orm);
+  if (!check) {
+    check = batched(async (tokenHashes: string[]) => {
+      const rows = await liveSessions(orm, [[...new Set(tokenHashes)], new Date().toISOString()]);
+      const found = new Map(rows.map((row) => [String(row.token_hash), liveSessionOf(row)]));
+      return tokenHashes.map((hash) => found.get(hash));
+    });
+    sessionChecks.set(orm, check);
+  }
+  return check(tokenHash);
+}
+
+function liveSessionOf(row: Record<string, string | number>): LiveSession {
+  return {
+    tokenHash: String(row.token_hash),
+    kind: row.kind as SessionRow['kind'],
+    subjectId: String(row.subject_id),
+    username: String(row.username),
+    createdAt: new Date(Number(row.created_at)),
+    expiresAt: new Date(Number(row.expires_at)),
+    snapshot: String(row.snapshot),
+  };
 }
 
 export async function deleteSession(orm: Orm, tokenHash: string): Promise<void> {

@@ -99,7 +99,7 @@ export async function findAdminSession(
   token: string | undefined,
 ): Promise<AdminIdentity | undefined> {
   if (!token) return undefined;
-  const session = await findLiveSession(orm, hashSessionToken(token), new Date());
+  const session = await findLiveSession(orm, hashSessionToken(token));
   return session?.kind === 'admin' ? { username: session.username, snapshot: session.snapshot } : undefined;
 }
 

@@ -145,7 +145,7 @@ export async function findCustomerSession(
   token: string | undefined,
 ): Promise<CustomerIdentity | undefined> {
   if (!token) return undefined;
-  const session = await findLiveSession(orm, hashSessionToken(token), new Date());
+  const session = await findLiveSession(orm, hashSessionToken(token));
   return session?.kind === 'customer' ? { id: session.subjectId } : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { formatCents, isRefundable, type CaptureAllResult } from '@store/core';
 import { insertAuditEvents } from '../db/admin-store';
+import { batched } from '../db/batched';
 import type { PaymentRow } from '../db/checkout-store';
 import type { Orm } from '../db/client';
 import {
@@ -37,7 +38,6 @@ import type {
   PaymentGateway,
 } from '../gateway/payment-gateway';
 import { AppError } from '../http/errors';
-import { groupCommit } from './group-commit';
 
 /**
  * Captures, voids and refunds. Each follows reserve → call the gateway → confirm or release: the
@@ -886,7 +886,7 @@ export async function captureAll(
       after: { at: last.authorizedAt, id: last.id },
     });
   }
-  const confirm = groupCommit(
+  const confirm = batched(
     async (batch: { operation: MoneyOperationRow; payment: PaymentRow; answer: GatewayTransaction }[]) => {
       const confirmed = await completeOperations(
         deps.orm,

@@ -1,12 +1,14 @@
 /**
- * Group commit: each caller hands in one item and gets its own result back, while the items are written
- * together. One write runs at a time; items handed in while it runs go together in the next one, so the
- * batches grow with the load and no item waits for more than one write ahead of its own.
+ * Calls to the database made together (group commit, and its like for reads): each caller hands in one
+ * item and gets its own result back, while the items go to the database in one statement. One statement
+ * runs at a time; items handed in while it runs go together in the next one, so the batches grow with the
+ * load and no item waits for more than one statement ahead of its own. Under load, a round trip to the
+ * database (which costs the store and the database more than the rows it carries) serves many callers.
  *
- * With `gatherMs`, each write first waits that long for more items: fewer, larger writes, for work that
- * nobody waits on item by item (each statement costs the database and the machine more than its rows do).
+ * With `gatherMs`, each statement first waits that long for more items: fewer, larger statements, for
+ * work that nobody waits on item by item.
  */
-export function groupCommit<Item, Result>(
+export function batched<Item, Result>(
   write: (items: Item[]) => Promise<Result[]>,
   options: { gatherMs?: number } = {},
 ): (item: Item) => Promise<Result> {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from './group-commit';
+import { batched } from './batched';
 
-describe('group commit', () => {
+describe('batched calls', () => {
   it('writes the items handed in together at once, and those handed in during a write in the next', async () => {
     const writes: number[][] = [];
     let release: () => void = () => undefined;
-    const submit = groupCommit(async (items: number[]) => {
+    const submit = batched(async (items: number[]) => {
       writes.push(items);
       if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
       return items.map((item) => item * 10);
@@ -25,7 +25,7 @@ describe('group commit', () => {
 
   it('gives a failed write to each of its callers, and goes on with the next', async () => {
     let calls = 0;
-    const submit = groupCommit(async (items: string[]) => {
+    const submit = batched(async (items: string[]) => {
       calls += 1;
       if (calls === 1) throw new Error('database gone');
       return items.map((item) => item.toUpperCase());
@@ -40,7 +40,7 @@ describe('group commit', () => {
   it('waits gatherMs before each write, so that the items handed in meanwhile go in it too', async () => {
     const writes: { items: number[]; at: number }[] = [];
     const started = performance.now();
-    const submit = groupCommit(
+    const submit = batched(
       async (items: number[]) => {
         writes.push({ items, at: performance.now() - started });
         return items;
