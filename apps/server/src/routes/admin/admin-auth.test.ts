@@ -105,6 +105,20 @@ describe.each(testDatabaseKinds())('admin sign-in and sessions on $name', (kind)
     expect((await server.post('/api/admin/payments', {}, { cookie })).status).toBe(401);
   });
 
+  it('answers each of many requests checked together by its own session', async () => {
+    const signedIn = [await adminCookie(server.url), await adminCookie(server.url)];
+    const signedOut = await adminCookie(server.url);
+    expect((await server.post('/api/admin/logout', {}, { cookie: signedOut })).status).toBe(200);
+    const forged = `${signedIn[0]!.split('=')[0]}=${'A'.repeat(43)}`;
+    const cookies = Array.from({ length: 40 }, (_, index) =>
+      index % 4 === 0 ? signedOut : index % 4 === 1 ? forged : signedIn[index % 2]!,
+    );
+    const statuses = await Promise.all(
+      cookies.map(async (cookie) => (await server.post('/api/admin/payments', {}, { cookie })).status),
+    );
+    expect(statuses).toEqual(cookies.map((cookie) => (signedIn.includes(cookie) ? 200 : 401)));
+  });
+
   it('refuses a state-changing call from another site', async () => {
     const cookie = await adminCookie(server.url);
     const answer = await server.post(
