@@ -257,7 +257,11 @@ describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) 
       amount: number | null;
       detail: string;
     }[];
-    expect(audited[0]).toMatchObject({ action: 'capture_all', outcome: 'success', detail: '3 of 3 captured' });
+    expect(audited[0]).toMatchObject({
+      action: 'capture_all',
+      outcome: 'success',
+      detail: '3 of 3 captured',
+    });
     expect(
       audited
         .slice(1)
