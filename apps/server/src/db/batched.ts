@@ -9,32 +9,32 @@
  * work that nobody waits on item by item.
  */
 export function batched<Item, Result>(
-  write: (items: Item[]) => Promise<Result[]>,
+  run: (items: Item[]) => Promise<Result[]>,
   options: { gatherMs?: number } = {},
 ): (item: Item) => Promise<Result> {
   let waiting: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
-  let writing = false;
+  let running = false;
   const drain = async () => {
     while (waiting.length > 0) {
       if (options.gatherMs) await new Promise((resolve) => setTimeout(resolve, options.gatherMs));
       const batch = waiting;
       waiting = [];
       try {
-        const results = await write(batch.map((entry) => entry.item));
+        const results = await run(batch.map((entry) => entry.item));
         batch.forEach((entry, index) => entry.resolve(results[index]!));
       } catch (error) {
         for (const entry of batch) entry.reject(error);
       }
     }
-    writing = false;
+    running = false;
   };
   return (item) =>
     new Promise<Result>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      if (!writing) {
-        writing = true;
+      if (!running) {
+        running = true;
         // Once this turn of the event loop is over, so that the callers woken in it (gateway answers
-        // read from several sockets, timers) have handed theirs in too: they go in the first write together.
+        // read from several sockets, timers) have handed theirs in too: they go in the first statement together.
         setImmediate(() => void drain());
       }
     });

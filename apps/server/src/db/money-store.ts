@@ -312,23 +312,15 @@ async function lockPaymentOf(
 export async function completeOperation(
   orm: Orm,
   operationId: string,
-  result: { amountCents?: number; gatewayRetref?: string; message: string },
+  result: Omit<OperationDone, 'operationId'>,
 ): Promise<MoneyOperationRow | undefined> {
   try {
-    return await completeOperationOnce(orm, operationId, result);
+    return (await completeOperations(orm, [{ operationId, ...result }]))[0];
   } catch (error) {
     // That gateway refund is already recorded for another operation: this one is not settled by it.
     if (isUniqueViolation(error) && result.gatewayRetref) return undefined;
     throw error;
   }
-}
-
-async function completeOperationOnce(
-  orm: Orm,
-  operationId: string,
-  result: { amountCents?: number; gatewayRetref?: string; message: string },
-): Promise<MoneyOperationRow | undefined> {
-  return (await completeOperations(orm, [{ operationId, ...result }]))[0];
 }
 
 /** What the gateway said of an operation it did: its message, and the amount and reference when it gave them. */
@@ -340,7 +332,7 @@ interface OperationDone {
 }
 
 /** An audit line written with the operation it tells of; its amount is the one settled. */
-export type AuditLineOf = Omit<typeof auditEvents.$inferInsert, 'amountCents' | 'id' | 'at'>;
+type AuditLineOf = Omit<typeof auditEvents.$inferInsert, 'amountCents' | 'id' | 'at'>;
 
 const operationColumns = Object.entries(getTableColumns(moneyOperations));
 
