@@ -127,6 +127,90 @@ export function beginTokenizeAttempt(
   );
 }
 
+/**
+ * Saved payment methods a customer, or an address, may add before each further one must wait. A token is
+ * saved only once and only by the customer it was issued to, so this bounds saves, not tokenizations.
+ */
+export const FREE_SAVES = { perCustomer: 10, perAddress: 20 } as const;
+
+export function beginSaveMethodAttempt(
+  orm: Orm,
+  input: { customerId: string; clientAddress: string },
+  now = new Date(),
+): Promise<void> {
+  return takeLimitedAttempt(
+    orm,
+    [
+      { key: `save-method|customer:${input.customerId}`, freeAttempts: FREE_SAVES.perCustomer },
+      { key: `save-method|client:${input.clientAddress}`, freeAttempts: FREE_SAVES.perAddress },
+    ],
+    'Too many payment methods were saved',
+    now,
+  );
+}
+
+/**
+ * Payments with saved methods: every attempt counts per customer and per address, and declines count on a
+ * key of their own that an approval gives back, so a customer whose cards keep being declined is slowed
+ * after a few, while one who pays normally never notices. A card tester gets a handful of answers a day.
+ */
+export const FREE_SAVED_PAYMENTS = { perCustomer: 10, perAddress: 20, declinesPerCustomer: 3 } as const;
+
+export interface SavedPaymentAttempt {
+  /** Call after the gateway approved: the attempt no longer counts as a decline. */
+  approved(): Promise<void>;
+  /** What the audit log should say when this attempt was slowed down, or nothing. */
+  slowDownNote: string | undefined;
+}
+
+export async function beginSavedPaymentAttempt(
+  orm: Orm,
+  input: { customerId: string; clientAddress: string },
+  now = new Date(),
+): Promise<SavedPaymentAttempt> {
+  const declines = `saved-payment-declines|customer:${input.customerId}`;
+  const verdict = await takeSignInAttempt(
+    orm,
+    [
+      { key: `saved-payment|customer:${input.customerId}`, freeAttempts: FREE_SAVED_PAYMENTS.perCustomer },
+      { key: `saved-payment|client:${input.clientAddress}`, freeAttempts: FREE_SAVED_PAYMENTS.perAddress },
+      { key: declines, freeAttempts: FREE_SAVED_PAYMENTS.declinesPerCustomer },
+    ],
+    { now, forgetAfterMs: SIGN_IN_THROTTLE.forgetAfterMs, delayAfter: slowDownDelayMs },
+  );
+  if (!verdict.allowed) throw tooManyAttempts('Too many payments were attempted', verdict.retryAfterMs);
+  const longestWaitMs = Math.max(0, ...verdict.slowed.map((slowed) => slowed.waitMs));
+  return {
+    slowDownNote:
+      longestWaitMs > 0
+        ? `saved-method payments slowed down: next attempt in ${waitText(longestWaitMs)}`
+        : undefined,
+    approved: () => recordSignInSuccess(orm, { resetKeys: [], creditKeys: [declines] }),
+  };
+}
+
+/**
+ * Changes of a profile's email, per customer and per address, limited like opening accounts: whether an
+ * email is taken is an answer a guesser must not get at speed.
+ */
+export const FREE_EMAIL_CHANGES = { perCustomer: 5, perAddress: 10 } as const;
+
+export function beginEmailChangeAttempt(
+  orm: Orm,
+  input: { customerId: string; clientAddress: string },
+  now = new Date(),
+): Promise<void> {
+  return takeLimitedAttempt(
+    orm,
+    [
+      { key: `email-change|customer:${input.customerId}`, freeAttempts: FREE_EMAIL_CHANGES.perCustomer },
+      { key: `email-change|client:${input.clientAddress}`, freeAttempts: FREE_EMAIL_CHANGES.perAddress },
+    ],
+    'Too many email changes were attempted',
+    now,
+  );
+}
+
 function tooManyAttempts(what: string, retryAfterMs: number): AppError {
   return new AppError('too_many_requests', `${what}. Try again in ${waitText(retryAfterMs)}.`, {
     retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
