@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Orm } from './client';
 import { orderLines, orders, paymentRequests, payments } from './schema';
 
@@ -16,12 +16,22 @@ export interface NewOrder {
   lines: { productId: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
 }
 
+/** How a payment request is paid, as known before the gateway is asked (see the columns' comments). */
+export interface PaymentRequestPayer {
+  /** A signed-in customer's order, and the saved method it is paid with. */
+  customerId?: string;
+  savedMethodId?: string;
+  authorizedBy?: PaymentRequestRow['authorizedBy'];
+  methodKind?: 'card' | 'ach';
+  bankName?: string | null;
+}
+
 /** Records an order, its lines and its payment request at once; false when the order id is already taken. */
 export async function insertOrderWithPaymentRequest(
   orm: Orm,
   order: NewOrder,
   requestId: string,
-  customer?: { customerId: string; savedMethodId?: string },
+  payer: PaymentRequestPayer = {},
 ): Promise<{ inserted: boolean }> {
   return orm.transaction(async (tx) => {
     const created = await tx
@@ -40,7 +50,7 @@ export async function insertOrderWithPaymentRequest(
     await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: order.id, ...line })));
     await tx
       .insert(paymentRequests)
-      .values({ requestId, orderId: order.id, amountCents: order.totalCents, ...customer });
+      .values({ requestId, orderId: order.id, amountCents: order.totalCents, ...payer });
     return { inserted: true };
   });
 }
@@ -126,10 +136,18 @@ export async function recordAuthorization(orm: Orm, authorization: NewAuthorizat
   });
 }
 
-/** Hosted-page payment requests never confirmed (the shopper's browser did not come back), oldest first. */
-export async function listUnverifiedPaymentRequests(
+/**
+ * Payment requests still pending, made in the window given, oldest first: by the hosted page (the
+ * shopper's browser did not come back), or by the store (its answer to the shopper was lost).
+ */
+export async function listPendingPaymentRequests(
   orm: Orm,
-  options: { createdBefore: Date; createdAfter: Date; limit: number },
+  options: {
+    authorizedBy: PaymentRequestRow['authorizedBy'];
+    createdBefore: Date;
+    createdAfter: Date;
+    limit: number;
+  },
 ): Promise<PaymentRequestRow[]> {
   return orm
     .select()
@@ -137,10 +155,48 @@ export async function listUnverifiedPaymentRequests(
     .where(
       and(
         eq(paymentRequests.status, 'pending'),
+        eq(paymentRequests.authorizedBy, options.authorizedBy),
         lt(paymentRequests.createdAt, options.createdBefore),
         gt(paymentRequests.createdAt, options.createdAfter),
       ),
     )
     .orderBy(asc(paymentRequests.createdAt))
     .limit(options.limit);
+}
+
+/** The oldest request the store authorized that is still pending and younger than `after`, if any. */
+export async function oldestPendingStoreRequest(orm: Orm, after: Date): Promise<Date | undefined> {
+  const rows = await orm
+    .select({ oldest: sql<string | null>`min(${paymentRequests.createdAt})` })
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.status, 'pending'),
+        eq(paymentRequests.authorizedBy, 'store'),
+        gt(paymentRequests.createdAt, after),
+      ),
+    );
+  const oldest = rows[0]?.oldest;
+  return oldest ? new Date(oldest) : undefined;
+}
+
+/** A payment the store authorized for this customer whose outcome is not settled yet, if any. */
+export async function findUnsettledStoreRequest(
+  orm: Orm,
+  customerId: string,
+  after: Date,
+): Promise<PaymentRequestRow | undefined> {
+  const rows = await orm
+    .select()
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.status, 'pending'),
+        eq(paymentRequests.authorizedBy, 'store'),
+        eq(paymentRequests.customerId, customerId),
+        gt(paymentRequests.createdAt, after),
+      ),
+    )
+    .limit(1);
+  return rows[0];
 }

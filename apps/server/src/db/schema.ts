@@ -71,6 +71,21 @@ export const paymentRequests = pgTable(
     /** A signed-in customer's order: whose, and the saved method it is paid with, if any. */
     customerId: uuid('customer_id'),
     savedMethodId: uuid('saved_method_id'),
+    /**
+     * Who asks the gateway for the authorization: the shopper on the hosted page, or the store itself (a
+     * saved method, a wallet). A store request left pending was answered to nobody, so it is voided, never
+     * made capturable.
+     */
+    authorizedBy: text('authorized_by', { enum: ['hosted_page', 'store'] })
+      .notNull()
+      .default('hosted_page'),
+    /**
+     * What is charged, when the store knows before the call (a saved method, a wallet): a card, or a bank
+     * account (ACH, debited at once) and its bank's name. Written with the request, so that nothing done
+     * to the saved method during the call changes what is recorded.
+     */
+    methodKind: text('method_kind', { enum: ['card', 'ach'] }),
+    bankName: text('bank_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** When the browser said it showed the result (Google Pay's record-payment); it changes no money. */
@@ -78,6 +93,19 @@ export const paymentRequests = pgTable(
   },
   (table) => [
     check('payment_requests_amount_positive', sql`${table.amountCents} > 0`),
+    check('payment_requests_authorized_by_known', sql`${table.authorizedBy} in ('hosted_page', 'store')`),
+    check(
+      'payment_requests_method_kind_known',
+      sql`${table.methodKind} is null or ${table.methodKind} in ('card', 'ach')`,
+    ),
+    check(
+      'payment_requests_bank_named',
+      sql`${table.methodKind} is distinct from 'ach' or ${table.bankName} is not null`,
+    ),
+    // Requests the store authorized itself and has not settled: few, read by every reconciliation pass.
+    index('payment_requests_store_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending' and ${table.authorizedBy} = 'store'`),
     check(
       'payment_requests_status_known',
       sql`${table.status} in ('pending', 'approved', 'declined', 'failed')`,
@@ -223,6 +251,26 @@ export const moneyOperations = pgTable(
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'scheduled'`),
   ],
+);
+
+/**
+ * CardSecure tokens the store's tokenize-proxy issued, kept as SHA-256 digests: a token is saved only by
+ * the customer, and in the session, it was issued to, and only once. CardSecure itself needs no
+ * credentials, so a token made elsewhere proves nothing about who entered the card.
+ */
+export const issuedTokens = pgTable(
+  'issued_tokens',
+  {
+    tokenDigest: text('token_digest').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The digest of the session's token (sessions.token_hash) that asked for it. */
+    sessionDigest: text('session_digest').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    savedAt: timestamp('saved_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('issued_tokens_issued_idx').on(table.issuedAt)],
 );
 
 /** Stored answers of money-moving calls, so that a replayed Idempotency-Key gets the first answer. */

@@ -215,6 +215,7 @@ function toTransaction(record: TransactionRecord): GatewayTransaction {
     retref: record.retref ?? '',
     orderId: record.orderid ?? record.orderId,
     approved: record.respstat === 'A',
+    retry: record.respstat === 'B',
     respcode: record.respcode ?? '',
     message: record.resptext ?? '',
     authCode: record.authcode,

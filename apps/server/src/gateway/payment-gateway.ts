@@ -27,6 +27,8 @@ export interface GatewayTransaction {
   retref: string;
   orderId?: string;
   approved: boolean;
+  /** Not approved, but not declined either: the processor did not answer in time (respstat B). */
+  retry?: boolean;
   respcode: string;
   message: string;
   authCode?: string;

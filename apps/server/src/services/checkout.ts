@@ -16,14 +16,15 @@ import {
   findPaymentByOrder,
   findPaymentRequest,
   insertOrderWithPaymentRequest,
-  listUnverifiedPaymentRequests,
+  findUnsettledStoreRequest,
+  listPendingPaymentRequests,
   markPaymentRequest,
   recordAuthorization,
+  type PaymentRequestPayer,
   type PaymentRow,
 } from '../db/checkout-store';
 import { insertAuditEvent } from '../db/admin-store';
 import type { Orm } from '../db/client';
-import { findBankAccountOf } from '../db/customer-store';
 import type {
   GatewayFailure,
   GatewayResult,
@@ -69,8 +70,8 @@ export async function recordOrder(
     customerName: string;
     items: CartLine[];
     amountCents: number;
-    /** A signed-in customer's order, and the saved method it is paid with. */
-    customer?: { customerId: string; savedMethodId?: string };
+    /** Who pays and how, as far as known before the gateway is asked. */
+    payer?: PaymentRequestPayer;
   },
 ): Promise<{ requestId: string; totalCents: number }> {
   if (orderChannelOf(input.orderId) !== input.channel) {
@@ -98,18 +99,32 @@ export async function recordOrder(
       })),
     },
     requestId,
-    input.customer,
+    input.payer,
   );
   if (!inserted) throw new AppError('conflict', 'This order ID has already been used');
   return { requestId, totalCents: totals.totalCents };
 }
 
-/** Records the order and answers where the shopper pays it: the hosted payment page. */
+/**
+ * Records the order and answers where the shopper pays it: the hosted payment page. A signed-in customer
+ * whose payment with a saved method or a wallet is still unsettled (its answer was lost, and the void
+ * that releases it has not been confirmed yet) must wait for it: the same cart is never authorized twice.
+ */
 export async function createPayment(
   deps: CheckoutDependencies,
-  input: z.output<typeof createPaymentRequestSchema>,
+  input: z.output<typeof createPaymentRequestSchema> & { customerId?: string },
 ): Promise<CreatePaymentResponse> {
   checkRedirectUrl(input.redirectUrl, deps.publicUrl);
+  if (
+    input.customerId &&
+    (await findUnsettledStoreRequest(
+      deps.orm,
+      input.customerId,
+      new Date(Date.now() - AUTHORIZATION_LIFETIME_MS),
+    ))
+  ) {
+    throw new AppError('conflict', PREVIOUS_PAYMENT_UNSETTLED);
+  }
   const { requestId, totalCents } = await recordOrder(deps.orm, {
     orderId: input.orderId,
     channel: 'card',
@@ -150,6 +165,23 @@ function successAnswer(payment: PaymentRow, applePayTestModeReason?: string): Ve
   };
 }
 
+/** Why the hosted page may not be used yet by a customer whose previous payment is unsettled. */
+export const PREVIOUS_PAYMENT_UNSETTLED =
+  'Your previous payment is still being checked with the bank. Nothing new was charged; try again in a few minutes.';
+
+/**
+ * What a shopper is told of a refusal. The issuer's reason ("Do not honor", "Expired card", "Insufficient
+ * funds") tells a card tester which stolen numbers are live, so the shopper gets the same words for every
+ * decline; the operator reads the reason in the audit log and on the payment request.
+ */
+export const SHOPPER_DECLINE = {
+  card: 'Your card was declined. Try another card or contact your bank.',
+  ach: 'Your bank declined this payment. Try another payment method or contact your bank.',
+} as const;
+/** A processor that did not answer in time (respstat B): nothing was approved, the shopper may try again. */
+const SHOPPER_RETRY = 'The bank did not answer in time. Nothing was charged; please try again.';
+const NO_LONGER_VALID = 'This payment is no longer valid. Nothing was charged.';
+
 function failureAnswer(message: string, errorcode: string): VerifyPaymentResponse {
   return { status: 'error', message, error: message, errorcode };
 }
@@ -185,9 +217,12 @@ export async function verifyPayment(
     return failureAnswer('No payment was made for this order', 'not_found');
   }
   if (!transaction.approved || transaction.settlement === 'voided' || transaction.settlement === 'expired') {
-    const message = transaction.message || 'Payment declined';
-    await markPaymentRequest(deps.orm, requestId, 'declined', message);
-    return failureAnswer(message, transaction.respcode || 'declined');
+    const reason = transaction.message || 'Payment declined';
+    await markPaymentRequest(deps.orm, requestId, 'declined', reason);
+    if (transaction.approved) return failureAnswer(NO_LONGER_VALID, transaction.settlement);
+    return transaction.retry
+      ? failureAnswer(SHOPPER_RETRY, 'retry')
+      : failureAnswer(SHOPPER_DECLINE[request.methodKind ?? 'card'], 'declined');
   }
   if (transaction.amountCents !== request.amountCents) {
     // The hosted page was paid with another amount than the order's: give the hold back, never ship on it.
@@ -201,19 +236,17 @@ export async function verifyPayment(
     await markPaymentRequest(deps.orm, requestId, 'failed', message);
     return failureAnswer(message, 'amount_mismatch');
   }
-  // A payment with a saved bank account is an ACH debit: its brand is ACH, and it was captured at once.
-  const bankAccount = request.savedMethodId
-    ? await findBankAccountOf(deps.orm, request.savedMethodId)
-    : undefined;
-  const brand =
-    !bankAccount && transaction.account ? await deps.gateway.cardBin(transaction.account) : undefined;
+  // A payment with a bank account is an ACH debit: its brand is ACH, and it was captured at once. What was
+  // charged is the request's record, written before the call, not the saved method, which may be gone.
+  const bank = request.methodKind === 'ach';
+  const brand = !bank && transaction.account ? await deps.gateway.cardBin(transaction.account) : undefined;
   const payment = await recordAuthorization(deps.orm, {
     orderId: request.orderId,
     requestId,
     retref: transaction.retref,
-    cardBrand: bankAccount ? 'ACH' : brand?.ok ? brand.value.brand : 'UNKNOWN',
-    bankName: bankAccount?.bankName ?? null,
-    captured: bankAccount !== undefined && transaction.settlement === 'captured',
+    cardBrand: bank ? 'ACH' : brand?.ok ? brand.value.brand : 'UNKNOWN',
+    bankName: bank ? request.bankName : null,
+    captured: bank && transaction.settlement === 'captured',
     last4: transaction.last4 ?? '0000',
     authCode: transaction.authCode ?? '',
     authorizedCents: transaction.amountCents,
@@ -236,7 +269,8 @@ export async function confirmUnverifiedPayments(
   deps: CheckoutDependencies,
   now = new Date(),
 ): Promise<number> {
-  const requests = await listUnverifiedPaymentRequests(deps.orm, {
+  const requests = await listPendingPaymentRequests(deps.orm, {
+    authorizedBy: 'hosted_page',
     createdBefore: new Date(now.getTime() - CONFIRM_AFTER_MS),
     createdAfter: new Date(now.getTime() - AUTHORIZATION_LIFETIME_MS),
     limit: 100,
@@ -261,7 +295,8 @@ export async function confirmUnverifiedPayments(
 
 /**
  * What follows a payment made by the server itself (a saved method, a wallet): a refusal closes the request
- * with its reason; an approval, or no answer at all, is settled by the gateway's record of the order, exactly
+ * with the issuer's reason, audited for the operator, and the shopper is told in words that do not give the
+ * reason away; an approval, or no answer at all, is settled by the gateway's record of the order, exactly
  * as a hosted-page payment is (verify-payment).
  */
 export async function confirmServerPayment(
@@ -271,11 +306,29 @@ export async function confirmServerPayment(
     authorized: GatewayResult<GatewayTransaction>;
     /** The shopper's headline for a refusal, e.g. "Google Pay payment failed". */
     failure: string;
+    /** Who the audit log names as paying, e.g. "customer 100001". */
+    payer: string;
+    /** Added to the audit line of a refusal, e.g. that further attempts are slowed down. */
+    refusalNote?: string;
   },
 ): Promise<{ status: 'success'; transactionId: string; requestId: string; message: string }> {
   const { requestId, authorized, failure } = input;
   if (!authorized.ok && authorized.kind !== 'unavailable') {
+    const request = await findPaymentRequest(deps.orm, requestId);
     await markPaymentRequest(deps.orm, requestId, 'declined', authorized.message);
+    const code = 'respcode' in authorized ? ` (${authorized.respcode})` : '';
+    await insertAuditEvent(deps.orm, {
+      actor: input.payer,
+      action: 'payment_declined',
+      orderId: request?.orderId ?? null,
+      amountCents: request?.amountCents ?? null,
+      outcome: 'failure',
+      detail: [`${authorized.message}${code}`, input.refusalNote].filter(Boolean).join('; '),
+    });
+    if (authorized.kind === 'declined') {
+      throw new AppError('unprocessable', SHOPPER_DECLINE[request?.methodKind ?? 'card']);
+    }
+    if (authorized.kind === 'retry') throw new AppError('unprocessable', SHOPPER_RETRY);
     throw refusalError(authorized, failure);
   }
   // The authorization's answer was lost: the gateway's record of the order decides, and if the shopper is
@@ -285,11 +338,13 @@ export async function confirmServerPayment(
   try {
     verified = await verifyPayment(deps, requestId);
   } catch (error) {
-    if (answerLost) await voidLostAuthorization(deps, requestId);
+    if (answerLost) await voidLostAuthorization(deps, requestId, { cause: ANSWER_LOST, settled: false });
     throw error;
   }
   if (verified.status !== 'success' || !verified.paymentDetails) {
-    if (answerLost && verified.errorcode === 'not_found') await voidLostAuthorization(deps, requestId);
+    if (answerLost && verified.errorcode === 'not_found') {
+      await voidLostAuthorization(deps, requestId, { cause: ANSWER_LOST, settled: false });
+    }
     throw new AppError('unprocessable', verified.message || failure);
   }
   return {
@@ -307,27 +362,39 @@ const TXN_VOIDED = '94';
 /**
  * CardPointe's advice for an authorization whose answer is lost and whose outcome the shopper is told is a
  * failure: void it by order id (the adapter tries three times). Audited either way. When the void is
- * confirmed, the request is closed as failed; otherwise it stays pending, so that upkeep's confirmation
- * records any approval that turns up as a payment the operator sees, never a hold the store does not know.
+ * confirmed, the request is closed as failed; otherwise it stays pending, and reconciliation voids it
+ * again later (`reconcileLostAuthorizations`): it is never confirmed as a payment to capture. When the
+ * gateway has nothing for the order, the request is closed only once no authorization can still be on its
+ * way (`settled`), since right after a time-out the gateway may not have recorded it yet.
  */
-async function voidLostAuthorization(deps: CheckoutDependencies, requestId: string): Promise<void> {
+async function voidLostAuthorization(
+  deps: CheckoutDependencies,
+  requestId: string,
+  options: { cause: string; settled: boolean },
+): Promise<'voided' | 'nothing_held' | 'unresolved'> {
   const request = await findPaymentRequest(deps.orm, requestId);
-  if (!request) return;
+  if (!request || request.status !== 'pending') return 'nothing_held';
   const voided = await deps.gateway.voidByOrderId(request.orderId);
   const notFound = !voided.ok && voided.kind === 'declined' && voided.respcode === TXN_NOT_FOUND;
   const alreadyVoided = !voided.ok && voided.kind === 'declined' && voided.respcode === TXN_VOIDED;
-  const lost = "The authorization's answer was lost and the shopper was told the payment failed";
   let detail: string;
+  let result: 'voided' | 'nothing_held' | 'unresolved';
   if (voided.ok || alreadyVoided) {
     await markPaymentRequest(deps.orm, requestId, 'failed', LOST_AUTHORIZATION_VOIDED);
     detail = voided.ok
-      ? `${lost}: voided by order id (retref ${voided.value.retref}).`
-      : `${lost}: already voided at the gateway.`;
+      ? `${options.cause}: voided by order id (retref ${voided.value.retref}).`
+      : `${options.cause}: already voided at the gateway.`;
+    result = 'voided';
   } else if (notFound) {
-    detail = `${lost}: the gateway has no approval for this order, nothing to void.`;
+    if (options.settled) {
+      await markPaymentRequest(deps.orm, requestId, 'failed', 'No payment was made for this order');
+    }
+    detail = `${options.cause}: the gateway has no approval for this order, nothing to void.`;
+    result = options.settled ? 'nothing_held' : 'unresolved';
   } else {
-    detail = `${lost}: voiding it by order id failed (${voided.message}); upkeep will record any approval.`;
+    detail = `${options.cause}: voiding it by order id failed (${voided.message}); it will be voided again.`;
     console.error(`voidByOrderId for order ${request.orderId} failed: ${voided.message}`);
+    result = 'unresolved';
   }
   await insertAuditEvent(deps.orm, {
     actor: 'store',
@@ -337,6 +404,44 @@ async function voidLostAuthorization(deps: CheckoutDependencies, requestId: stri
     outcome: voided.ok || alreadyVoided || notFound ? 'success' : 'failure',
     detail,
   });
+  return result;
+}
+
+const ANSWER_LOST = "The authorization's answer was lost and the shopper was told the payment failed";
+const STORE_STOPPED =
+  'The store stopped before it answered the shopper, who was not told the payment succeeded';
+
+/**
+ * Payments the store asked the gateway for itself (a saved method, a wallet) and never answered the
+ * shopper about: the store stopped mid-call, or the answer and the void that followed were both lost.
+ * Whatever the gateway approved is voided by order id, audited, and never made capturable. Run by
+ * reconciliation for requests older than `olderThanMs`, when no call of theirs can still be under way.
+ */
+export async function reconcileLostAuthorizations(
+  deps: CheckoutDependencies,
+  olderThanMs: number,
+  now = new Date(),
+): Promise<{ voided: number; nothingHeld: number; unresolved: number }> {
+  const requests = await listPendingPaymentRequests(deps.orm, {
+    authorizedBy: 'store',
+    createdBefore: new Date(now.getTime() - olderThanMs),
+    createdAfter: new Date(now.getTime() - AUTHORIZATION_LIFETIME_MS),
+    limit: 100,
+  });
+  const counts = { voided: 0, nothingHeld: 0, unresolved: 0 };
+  for (const request of requests) {
+    try {
+      const result = await voidLostAuthorization(deps, request.requestId, {
+        cause: STORE_STOPPED,
+        settled: true,
+      });
+      counts[result === 'nothing_held' ? 'nothingHeld' : result] += 1;
+    } catch (error) {
+      console.error('reconciling a lost authorization failed', request.requestId, error);
+      counts.unresolved += 1;
+    }
+  }
+  return counts;
 }
 
 /** Why a request whose authorization answer was lost, and which was then voided, failed. */

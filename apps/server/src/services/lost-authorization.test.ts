@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPgliteTestDatabase } from '../db/test-database';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { confirmUnverifiedPayments, reconcileLostAuthorizations } from './checkout';
 
 /** What the proxy does to one kind of call: passes it, holds its answer past the store's time-out, or 503. */
 type Fault = 'none' | 'late' | 'unavailable';
@@ -89,7 +90,7 @@ describe('an authorization whose answer is lost', () => {
       CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
       CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
       GATEWAY_TIMEOUT_MS: '1000',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
     });
   });
   afterAll(async () => {
@@ -246,7 +247,7 @@ describe('an authorization whose answer is lost', () => {
     expect(await inStore(orderId)).toMatchObject({ request: 'failed', payments: 0 });
   });
 
-  it('when the voids are lost too: tried three times, audited as failed, and left for upkeep to record', async () => {
+  it('when the voids are lost too: tried three times, audited as failed, then voided by reconciliation, never made capturable', async () => {
     const payWithSavedCard = await customerWithSavedCard();
     faults.auth = 'late';
     faults.inquireByOrderid = 'unavailable';
@@ -257,9 +258,28 @@ describe('an authorization whose answer is lost', () => {
     expect(voidByOrderIdCalls).toBe(3);
     expect(await atGateway(orderId)).toEqual([{ respstat: 'A', voided: false }]);
     const recorded = await inStore(orderId);
-    // Still pending: upkeep's confirmation of unverified requests records the approval as a payment.
     expect(recorded).toMatchObject({ request: 'pending', payments: 0 });
     expect(recorded.audit).toEqual([expect.objectContaining({ outcome: 'failure' })]);
+
+    // The gateway answers again. The shopper was told the payment failed: confirming unverified payments
+    // (which records what a hosted-page shopper paid) must not make this approval capturable.
+    faults.inquireByOrderid = 'none';
+    faults.voidByOrderId = 'none';
+    const deps = { orm: store.database.orm, gateway: store.gateway, publicUrl: store.config.publicUrl };
+    const later = new Date(Date.now() + 11 * 60_000);
+    expect(await confirmUnverifiedPayments(deps, later)).toBe(0);
+    expect(await inStore(orderId)).toMatchObject({ request: 'pending', payments: 0 });
+    // Reconciliation, once no call of the request's can still be under way, voids it by order id.
+    expect(await reconcileLostAuthorizations(deps, 60_000)).toEqual({
+      voided: 0,
+      nothingHeld: 0,
+      unresolved: 0,
+    });
+    expect(await reconcileLostAuthorizations(deps, 0)).toEqual({ voided: 1, nothingHeld: 0, unresolved: 0 });
+    expect(await atGateway(orderId)).toEqual([{ respstat: 'A', voided: true }]);
+    const settled = await inStore(orderId);
+    expect(settled).toMatchObject({ request: 'failed', payments: 0 });
+    expect(settled.audit.map((line) => line.outcome)).toEqual(['failure', 'success']);
   });
 
   it('an answer that arrives in time, or a lost one the gateway confirms, voids nothing', async () => {

@@ -1,6 +1,13 @@
 import { deleteExpiredSessions } from '../db/admin-store';
+import { oldestPendingStoreRequest } from '../db/checkout-store';
 import { deleteIdempotencyKeysBefore, nextReconciliationDue } from '../db/money-store';
-import { confirmUnverifiedPayments, type CheckoutDependencies } from './checkout';
+import { deleteIssuedTokensBefore } from '../db/token-store';
+import {
+  confirmUnverifiedPayments,
+  reconcileLostAuthorizations,
+  type CheckoutDependencies,
+} from './checkout';
+import { ISSUED_TOKEN_LIFETIME_MS } from './payment-methods';
 import {
   checkOpenPaymentsAtGateway,
   followSettlement,
@@ -33,6 +40,32 @@ export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
   await deleteExpiredSessions(deps.orm, now);
   await forgetStaleSignInAttempts(deps.orm, now);
   await deleteIdempotencyKeysBefore(deps.orm, new Date(now.getTime() - KEEP_IDEMPOTENT_ANSWERS_MS));
+  await deleteIssuedTokensBefore(deps.orm, new Date(now.getTime() - ISSUED_TOKEN_LIFETIME_MS));
+}
+
+/**
+ * Everything whose answer may have been lost, `reconcileAfterMs` after it was sent: captures, voids and
+ * refunds, and the payments the store authorized itself without answering the shopper.
+ */
+async function reconcileLostAnswers(deps: UpkeepDependencies, reconcileAfterMs: number): Promise<void> {
+  await reconcilePendingOperations(deps, reconcileAfterMs);
+  await reconcileLostAuthorizations(deps, reconcileAfterMs);
+}
+
+/** When the next lost answer falls due, if any is awaited. */
+async function nextLostAnswerDue(
+  deps: UpkeepDependencies,
+  input: { now: Date; reconcileAfterMs: number },
+): Promise<number> {
+  const operation = await nextReconciliationDue(deps.orm, input);
+  const request = await oldestPendingStoreRequest(
+    deps.orm,
+    new Date(input.now.getTime() - input.reconcileAfterMs),
+  );
+  return Math.min(
+    operation?.getTime() ?? Infinity,
+    request ? request.getTime() + input.reconcileAfterMs : Infinity,
+  );
 }
 
 /** All of upkeep at once: reconciliation of what is due, then housekeeping. */
@@ -40,7 +73,7 @@ export async function runMaintenance(
   deps: UpkeepDependencies,
   options: { reconcileAfterMs: number },
 ): Promise<void> {
-  await reconcilePendingOperations(deps, options.reconcileAfterMs);
+  await reconcileLostAnswers(deps, options.reconcileAfterMs);
   await runHousekeeping(deps);
 }
 
@@ -102,17 +135,14 @@ export function startUpkeep(
   const reconciliation = repeat(
     async () => {
       passStartedAt = new Date();
-      await reconcilePendingOperations(deps, reconcileAfterMs);
+      await reconcileLostAnswers(deps, reconcileAfterMs);
     },
     async () => {
       // The pass tried what was due when it started; what fell due while it ran is due now. Those tried
       // and still unconfirmed are tried again at the latest a minute later, and an operation reserved from
       // now on falls due no sooner than reconcileAfterMs from now.
-      const due = await nextReconciliationDue(deps.orm, { now: passStartedAt, reconcileAfterMs });
-      return Math.min(
-        Date.now() + Math.min(reconcileAfterMs, UPKEEP_INTERVAL_MS),
-        due?.getTime() ?? Infinity,
-      );
+      const due = await nextLostAnswerDue(deps, { now: passStartedAt, reconcileAfterMs });
+      return Math.min(Date.now() + Math.min(reconcileAfterMs, UPKEEP_INTERVAL_MS), due);
     },
     onError,
   );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CartLine, PaymentMethodForm, SavedPaymentMethod } from '@store/core';
 import type { Orm } from '../db/client';
 import {
@@ -11,11 +12,12 @@ import {
   type CustomerRow,
   type SavedMethodRow,
 } from '../db/customer-store';
+import { claimIssuedToken, recordIssuedToken } from '../db/token-store';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import { AppError } from '../http/errors';
 import { confirmServerPayment, recordOrder, refusalError } from './checkout';
 import { toSavedMethod } from './customer-accounts';
-import { beginTokenizeAttempt } from './sign-in-throttle';
+import { beginSaveMethodAttempt, beginSavedPaymentAttempt, beginTokenizeAttempt } from './sign-in-throttle';
 
 /**
  * Saved cards and bank accounts on the gateway's stored profiles (CardPointe's profile service): the
@@ -42,13 +44,29 @@ async function methodOf(orm: Orm, customerId: string, methodId: string): Promise
   return method;
 }
 
+/** How long a token from the tokenize-proxy may be saved: the Add Payment Method dialog saves at once. */
+export const ISSUED_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Who is asking, as the limits and the token binding see it. */
+export interface CustomerRequest {
+  customerId: string;
+  clientAddress: string;
+  /** The digest of the customer's session token. */
+  sessionDigest: string;
+}
+
+function digestOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
 /**
  * Tokenizes a card (number and expiry) or a bank account (`routing/account`) with CardSecure for a signed-in
- * customer, limited per customer and per address. The number goes to the gateway and nowhere else.
+ * customer, limited per customer and per address, and notes that the token was issued to this customer in
+ * this session: only then may it be saved. The number goes to the gateway and nowhere else.
  */
 export async function tokenizePaymentMethod(
   deps: PaymentMethodDependencies,
-  input: { customerId: string; clientAddress: string; form: PaymentMethodForm },
+  input: CustomerRequest & { form: PaymentMethodForm },
 ): Promise<{ token: string; type: 'CC' | 'ACH' }> {
   await beginTokenizeAttempt(deps.orm, input);
   const { form } = input;
@@ -62,11 +80,15 @@ export async function tokenizePaymentMethod(
       : { account: `${form.routingNumber}/${form.accountNumber.trim()}` },
   );
   if (!tokenized.ok) throw refusalError(tokenized, 'Tokenization failed');
+  await recordIssuedToken(deps.orm, {
+    tokenDigest: digestOf(tokenized.value.token),
+    customerId: input.customerId,
+    sessionDigest: input.sessionDigest,
+  });
   return { token: tokenized.value.token, type: form.mode };
 }
 
-export interface SavePaymentMethodInput {
-  customerId: string;
+export interface SavePaymentMethodInput extends CustomerRequest {
   tokenId: string;
   paymentType: 'CC' | 'ACH';
   holderName: string;
@@ -77,6 +99,12 @@ export interface SavePaymentMethodInput {
   routingNumberLast4?: string;
 }
 
+/** A card is good through the last day of its expiry month, wherever its holder is (UTC−12 ends last). */
+export function isCardExpired(expiry: { month: number; year: number }, now = new Date()): boolean {
+  const endOfMonth = Date.UTC(expiry.year, expiry.month, 1) + 12 * 60 * 60 * 1000;
+  return now.getTime() >= endOfMonth;
+}
+
 function checkSaveInput(input: SavePaymentMethodInput) {
   if (input.paymentType === 'CC') {
     const month = Number(input.expiryMonth);
@@ -84,6 +112,7 @@ function checkSaveInput(input: SavePaymentMethodInput) {
     if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 2000) {
       throw new AppError('invalid', 'Valid expiration date is required');
     }
+    if (isCardExpired({ month, year })) throw new AppError('invalid', CARD_EXPIRED);
     return { month, year };
   }
   if (!input.bankName?.trim()) throw new AppError('invalid', 'Bank name is required');
@@ -93,10 +122,15 @@ function checkSaveInput(input: SavePaymentMethodInput) {
   return undefined;
 }
 
+const CARD_EXPIRED = 'This card has expired. Check the expiration date, or use another card.';
+/** A token this customer did not get from the store's tokenize-proxy in this session, or saved already. */
+const TOKEN_NOT_ISSUED = 'Please enter the card or bank account again to save it.';
+
 /**
  * Keeps a tokenized card or bank account in the customer's gateway profile (made with the first method)
- * and locally as display fields. The brand is the gateway's BIN answer and the last 4 the token's, not
- * what the browser says.
+ * and locally as display fields. Only a token the store issued to this customer in this session, once,
+ * and limited per customer and per address: a token made at CardSecure directly, or by someone else, is
+ * refused. The brand is the gateway's BIN answer and the last 4 the token's, not what the browser says.
  */
 export async function savePaymentMethod(
   deps: PaymentMethodDependencies,
@@ -104,6 +138,14 @@ export async function savePaymentMethod(
 ): Promise<SavedPaymentMethod> {
   const expiry = checkSaveInput(input);
   const customer = await customerOf(deps.orm, input.customerId);
+  await beginSaveMethodAttempt(deps.orm, input);
+  const claimed = await claimIssuedToken(deps.orm, {
+    tokenDigest: digestOf(input.tokenId),
+    customerId: customer.id,
+    sessionDigest: input.sessionDigest,
+    issuedAfter: new Date(Date.now() - ISSUED_TOKEN_LIFETIME_MS),
+  });
+  if (!claimed) throw new AppError('unprocessable', TOKEN_NOT_ISSUED);
   let brand: string | undefined;
   if (expiry) {
     const bin = await deps.gateway.cardBin(input.tokenId);
@@ -197,8 +239,7 @@ export async function setDefaultPaymentMethod(
  */
 export async function payWithSavedMethod(
   deps: PaymentMethodDependencies,
-  input: {
-    customerId: string;
+  input: Omit<CustomerRequest, 'sessionDigest'> & {
     methodId: string;
     amountCents: number;
     orderId: string;
@@ -207,13 +248,23 @@ export async function payWithSavedMethod(
 ): Promise<{ status: 'success'; transactionId: string; requestId: string; message: string }> {
   const method = await methodOf(deps.orm, input.customerId, input.methodId);
   const customer = await customerOf(deps.orm, input.customerId);
+  if (method.kind === 'card' && isCardExpired({ month: method.expiryMonth!, year: method.expiryYear! })) {
+    throw new AppError('unprocessable', CARD_EXPIRED);
+  }
+  const attempt = await beginSavedPaymentAttempt(deps.orm, input);
   const { requestId, totalCents } = await recordOrder(deps.orm, {
     orderId: input.orderId,
     channel: 'card',
     customerName: customer.name,
     items: input.items,
     amountCents: input.amountCents,
-    customer: { customerId: customer.id, savedMethodId: method.id },
+    payer: {
+      customerId: customer.id,
+      savedMethodId: method.id,
+      authorizedBy: 'store',
+      methodKind: method.kind,
+      bankName: method.bankName,
+    },
   });
   const authorized = await deps.gateway.authorize({
     profile: `${customer.gatewayProfileId}/${method.gatewayAccountId}`,
@@ -222,5 +273,13 @@ export async function payWithSavedMethod(
     capture: method.kind === 'ach',
     storedCredential: true,
   });
-  return confirmServerPayment(deps, { requestId, authorized, failure: 'Payment processing failed' });
+  const answer = await confirmServerPayment(deps, {
+    requestId,
+    authorized,
+    failure: 'Payment processing failed',
+    payer: `customer ${customer.numericId}`,
+    refusalNote: attempt.slowDownNote,
+  });
+  await attempt.approved();
+  return answer;
 }

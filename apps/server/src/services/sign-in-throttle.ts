@@ -150,14 +150,14 @@ export function beginSaveMethodAttempt(
 }
 
 /**
- * Payments with saved methods: every attempt counts per customer and per address, and declines count on a
- * key of their own that an approval gives back, so a customer whose cards keep being declined is slowed
- * after a few, while one who pays normally never notices. A card tester gets a handful of answers a day.
+ * Payments with saved methods: every attempt counts per customer and per address, and declines in a row
+ * count on a key of their own that an approval clears, so a customer whose cards keep being declined is
+ * slowed after a few, while one who pays normally never notices. A card tester gets a handful of answers.
  */
 export const FREE_SAVED_PAYMENTS = { perCustomer: 10, perAddress: 20, declinesPerCustomer: 3 } as const;
 
 export interface SavedPaymentAttempt {
-  /** Call after the gateway approved: the attempt no longer counts as a decline. */
+  /** Call after the gateway approved: the declines before it no longer count. */
   approved(): Promise<void>;
   /** What the audit log should say when this attempt was slowed down, or nothing. */
   slowDownNote: string | undefined;
@@ -185,7 +185,7 @@ export async function beginSavedPaymentAttempt(
       longestWaitMs > 0
         ? `saved-method payments slowed down: next attempt in ${waitText(longestWaitMs)}`
         : undefined,
-    approved: () => recordSignInSuccess(orm, { resetKeys: [], creditKeys: [declines] }),
+    approved: () => recordSignInSuccess(orm, { resetKeys: [declines], creditKeys: [] }),
   };
 }
 

@@ -43,7 +43,7 @@ export async function payWithWallet(
     customerName: customer?.name ?? GUEST_NAME,
     items: input.items,
     amountCents: input.amountCents,
-    customer: customer ? { customerId: customer.id } : undefined,
+    payer: { customerId: customer?.id, authorizedBy: 'store', methodKind: 'card' },
   });
   const tokenized = await deps.gateway.tokenizeWalletPayload(input.payload);
   if (!tokenized.ok) {
@@ -58,7 +58,12 @@ export async function payWithWallet(
     capture: false,
   });
   try {
-    return await confirmServerPayment(deps, { requestId, authorized, failure });
+    return await confirmServerPayment(deps, {
+      requestId,
+      authorized,
+      failure,
+      payer: customer ? `customer ${customer.numericId}` : 'guest',
+    });
   } catch (error) {
     throw error instanceof AppError ? withHeadline(error, failure) : error;
   }

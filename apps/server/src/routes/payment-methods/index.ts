@@ -50,7 +50,8 @@ export function registerPaymentMethodRoutes(
       const form = request.body;
       const { token, type } = await tokenizePaymentMethod(deps, {
         customerId: customer.id,
-        clientAddress: request.ip,
+        clientAddress: request.clientAddress,
+        sessionDigest: customers.sessionDigest(request)!,
         form,
       });
       return { status: 'Y', tokenid: token, type, message: 'Tokenized' };
@@ -70,7 +71,12 @@ export function registerPaymentMethodRoutes(
     async (request) => {
       const body = request.body;
       const customer = await customers.owner(request, body.userId);
-      const paymentMethod = await savePaymentMethod(deps, { ...body, customerId: customer.id });
+      const paymentMethod = await savePaymentMethod(deps, {
+        ...body,
+        customerId: customer.id,
+        clientAddress: request.clientAddress,
+        sessionDigest: customers.sessionDigest(request)!,
+      });
       return { status: 'success', paymentMethod, message: 'Payment method saved' };
     },
   );
@@ -145,6 +151,7 @@ export function registerPaymentMethodRoutes(
       return runIdempotent(deps.orm, request, reply, `process-with-token:${customer.id}`, () =>
         payWithSavedMethod(deps, {
           customerId: customer.id,
+          clientAddress: request.clientAddress,
           methodId: body.paymentMethodId,
           amountCents: body.amount,
           orderId: body.orderId,

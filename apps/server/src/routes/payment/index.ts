@@ -28,7 +28,8 @@ export function registerPaymentRoutes(
       const body = request.body;
       // A guest pays without a userId; one that names a customer must be that signed-in customer.
       if (body.userId !== undefined) await deps.customers.owner(request, body.userId);
-      return createPayment(deps, body);
+      const customer = await deps.customers.current(request);
+      return createPayment(deps, { ...body, customerId: customer?.id });
     },
   );
 

@@ -72,20 +72,32 @@ describe.each(testDatabaseKinds())('POST /api/payment/verify-payment on $name', 
     expect(request.rows).toEqual([{ status: 'approved' }]);
   });
 
+  const DECLINED = 'Your card was declined. Try another card or contact your bank.';
+  const NO_ANSWER = 'The bank did not answer in time. Nothing was charged; please try again.';
   it.each([
-    ['4387751111111038', 'Do not honor', '05'],
-    ['4387751111111046', 'Expired card', '54'],
-    ['4387751111111053', 'Insufficient funds', '51'],
-    ['4999006200620062', 'Timed out', '62'],
-  ])('reports card %s as failed with the gateway’s words: %s', async (card, message, errorcode) => {
-    const { orderId, requestId } = await createOrder();
-    await payOnHostedPage(orderId, card);
-    const answer = await server.post('/api/payment/verify-payment', { requestId });
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ status: 'error', message, error: message, errorcode });
-    const payments = await server.database.sql.query('select 1 from payments where order_id = $1', [orderId]);
-    expect(payments.rows).toHaveLength(0);
-  });
+    ['4387751111111038', 'Do not honor', DECLINED, 'declined'],
+    ['4387751111111046', 'Expired card', DECLINED, 'declined'],
+    ['4387751111111053', 'Insufficient funds', DECLINED, 'declined'],
+    ['4999006200620062', 'Timed out', NO_ANSWER, 'retry'],
+  ])(
+    'tells the shopper of card %s only that it failed, keeping the issuer’s “%s” for the operator',
+    async (card, reason, message, errorcode) => {
+      const { orderId, requestId } = await createOrder();
+      await payOnHostedPage(orderId, card);
+      const answer = await server.post('/api/payment/verify-payment', { requestId });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ status: 'error', message, error: message, errorcode });
+      const payments = await server.database.sql.query('select 1 from payments where order_id = $1', [
+        orderId,
+      ]);
+      expect(payments.rows).toHaveLength(0);
+      const request = await server.database.sql.query(
+        'select status, message from payment_requests where request_id = $1',
+        [requestId],
+      );
+      expect(request.rows).toEqual([{ status: 'declined', message: reason }]);
+    },
+  );
 
   it('takes the approval when a decline came first on the hosted page', async () => {
     const { orderId, requestId } = await createOrder();

@@ -1,0 +1,394 @@
+import { randomUUID } from 'node:crypto';
+import { createOrderId, type CartLine, type SavedPaymentMethod } from '@store/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUnsettledStoreRequest } from '../../db/checkout-store';
+import type { PaymentGateway } from '../../gateway/payment-gateway';
+import { reconcileLostAuthorizations, SHOPPER_DECLINE } from '../../services/checkout';
+import { payWithSavedMethod } from '../../services/payment-methods';
+import { FREE_SAVED_PAYMENTS, FREE_TOKENIZATIONS } from '../../services/sign-in-throttle';
+import { startTestServer, testDatabaseKinds, type TestServer } from '../../testing/test-server';
+
+const ONE_REAM: CartLine[] = [{ productId: 'paper-ream-500', quantity: 1 }];
+const ONE_REAM_TOTAL = 10.49;
+const DECLINING_VISA = '4387 7511 1111 1038';
+const DECLINED = SHOPPER_DECLINE.card;
+
+/** A Luhn-valid VISA number made from `seed`, as a card tester's list would hold. */
+function visaNumber(seed: number): string {
+  const body = `4${String(seed).padStart(14, '0')}`;
+  let sum = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    let digit = Number(body[body.length - 1 - index]);
+    if (index % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+interface Customer {
+  id: string;
+  email: string;
+  cookie: string;
+  address: string;
+}
+
+/**
+ * Saved cards as a card tester would use them: tokenize a stolen number, save it, pay, read the issuer's
+ * answer, next. The store binds each token to the customer and session it issued it to, limits every step
+ * per customer and per address, slows repeated declines, and tells the shopper only that a card was
+ * declined; the issuer's reason goes to the audit log for the operator.
+ */
+describe.each(testDatabaseKinds())('card testing through saved methods on $name', (kind) => {
+  let server: TestServer;
+  let sequence = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(await kind.create(), { TRUST_PROXY: 'loopback' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await server.database.close();
+  });
+
+  async function newCustomer(address = `198.51.100.${(sequence % 250) + 1}`): Promise<Customer> {
+    sequence += 1;
+    const email = `tester-${sequence}-${randomUUID()}@example.com`;
+    const answer = await server.post(
+      '/api/users/register',
+      { name: `Customer ${sequence}`, email, password: 'a perfectly fine passphrase' },
+      { headers: { 'x-forwarded-for': address } },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return {
+      id: (answer.body.user as { id: string }).id,
+      email,
+      cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0]!,
+      address,
+    };
+  }
+
+  const as = (customer: Customer, path: string, body: unknown) =>
+    server.post(path, body, { cookie: customer.cookie, headers: { 'x-forwarded-for': customer.address } });
+
+  const tokenize = (customer: Customer, number: string) =>
+    as(customer, '/api/payment/tokenize-proxy', {
+      name: 'Pat Shopper',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'US',
+      email: 'pat@example.com',
+      mode: 'CC',
+      accountNumber: number,
+      expiryMonth: '12',
+      expiryYear: '2030',
+    });
+
+  const save = (customer: Customer, tokenId: string) =>
+    as(customer, '/api/payment/save-payment-token', {
+      userId: customer.id,
+      tokenId,
+      paymentType: 'CC',
+      holderName: 'Pat Shopper',
+      cardType: 'VISA',
+      last4: tokenId.slice(-4),
+      expiryMonth: '12',
+      expiryYear: '2030',
+    });
+
+  const pay = (customer: Customer, methodId: string) =>
+    as(customer, '/api/payment/process-with-token', {
+      userId: customer.id,
+      paymentMethodId: methodId,
+      amount: ONE_REAM_TOTAL,
+      orderId: createOrderId('card'),
+      items: ONE_REAM,
+    });
+
+  async function savedCard(customer: Customer, number: string): Promise<SavedPaymentMethod> {
+    const tokenized = await tokenize(customer, number);
+    expect(tokenized.status, JSON.stringify(tokenized.body)).toBe(200);
+    const saved = await save(customer, tokenized.body.tokenid as string);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    return saved.body.paymentMethod as SavedPaymentMethod;
+  }
+
+  async function savedMethodsOf(customer: Customer): Promise<number> {
+    const { rows } = await server.database.sql.query<{ count: number }>(
+      'select count(*)::int as count from saved_payment_methods where customer_id = $1',
+      [customer.id],
+    );
+    return rows[0]!.count;
+  }
+
+  async function auditOf(action: string, actor: string) {
+    const { rows } = await server.database.sql.query<{ detail: string; outcome: string }>(
+      'select detail, outcome from audit_events where action = $1 and actor = $2 order by at',
+      [action, actor],
+    );
+    return rows;
+  }
+
+  async function numericIdOf(customer: Customer): Promise<number> {
+    const { rows } = await server.database.sql.query<{ numeric_id: number }>(
+      'select numeric_id from customers where id = $1',
+      [customer.id],
+    );
+    return rows[0]!.numeric_id;
+  }
+
+  it('refuses a token made at CardSecure directly, without the store', async () => {
+    const customer = await newCustomer();
+    // CardSecure's tokenize call needs no credentials: anyone can make a token of any number.
+    const direct = await server.gateway.tokenize({ account: '4111111111111111', expiry: '1230' });
+    if (!direct.ok) throw new Error(direct.message);
+    const saved = await save(customer, direct.value.token);
+    expect(saved.status).toBe(422);
+    expect(saved.body.message).toBe('Please enter the card or bank account again to save it.');
+    expect(await savedMethodsOf(customer)).toBe(0);
+  });
+
+  it("refuses another customer's token, a token from another session, and a token saved once already", async () => {
+    const alice = await newCustomer();
+    const bob = await newCustomer();
+    const tokenized = await tokenize(alice, '5454 5454 5454 5454');
+    expect(tokenized.status).toBe(200);
+    const token = tokenized.body.tokenid as string;
+
+    expect((await save(bob, token)).status).toBe(422);
+    expect(await savedMethodsOf(bob)).toBe(0);
+
+    // Alice signed in again elsewhere: that session did not enter the card.
+    const signedIn = await server.post(
+      '/api/users/login',
+      { email: alice.email, password: 'a perfectly fine passphrase' },
+      { headers: { 'x-forwarded-for': alice.address } },
+    );
+    expect(signedIn.status).toBe(200);
+    const otherSession = { ...alice, cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0]! };
+    expect((await save(otherSession, token)).status).toBe(422);
+
+    expect((await save(alice, token)).status).toBe(200);
+    expect((await save(alice, token)).status).toBe(422);
+    expect(await savedMethodsOf(alice)).toBe(1);
+  });
+
+  /** Tokenize → save → pay for each number, as fast as the store answers; every answer the tester got. */
+  async function cardTestingLoop(tester: Customer, tokenizeAt: 'store' | 'CardSecure') {
+    const numbers = [
+      '4387751111111038',
+      '4387751111111046',
+      '4387751111111053',
+      ...Array.from({ length: 22 }, (_, index) => visaNumber(5_550_000 + index)),
+    ];
+    const answers: { status: number; message: unknown }[] = [];
+    for (const number of numbers) {
+      let token: string;
+      if (tokenizeAt === 'CardSecure') {
+        const direct = await server.gateway.tokenize({ account: number, expiry: '1230' });
+        if (!direct.ok) throw new Error(direct.message);
+        token = direct.value.token;
+      } else {
+        const tokenized = await tokenize(tester, number);
+        if (tokenized.status !== 200) {
+          answers.push({ status: tokenized.status, message: tokenized.body.message });
+          continue;
+        }
+        token = tokenized.body.tokenid as string;
+      }
+      const saved = await save(tester, token);
+      if (saved.status !== 200) {
+        answers.push({ status: saved.status, message: saved.body.message });
+        continue;
+      }
+      const paid = await pay(tester, (saved.body.paymentMethod as { id: string }).id);
+      answers.push({ status: paid.status, message: paid.body.message });
+    }
+    const { rows } = await server.database.sql.query<{ count: number }>(
+      `select count(*)::int as count from payment_requests where customer_id = $1`,
+      [tester.id],
+    );
+    return { answers, numbers, payments: rows[0]!.count };
+  }
+
+  it('stops the card-testing loop with tokens made at CardSecure: no card is saved, none is charged', async () => {
+    const tester = await newCustomer('203.0.113.50');
+    const { answers, payments } = await cardTestingLoop(tester, 'CardSecure');
+    expect(answers.every((answer) => answer.status === 422 || answer.status === 429)).toBe(true);
+    expect(payments).toBe(0);
+    expect(await savedMethodsOf(tester)).toBe(0);
+  });
+
+  it('stops the card-testing loop through the store: few answers, none says why a card failed', async () => {
+    const tester = await newCustomer('203.0.113.51');
+    const { answers, numbers, payments } = await cardTestingLoop(tester, 'store');
+    expect(payments).toBeLessThanOrEqual(FREE_TOKENIZATIONS.perCustomer);
+    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(
+      numbers.length - FREE_TOKENIZATIONS.perCustomer,
+    );
+    const declines = answers.filter((answer) => answer.status === 422);
+    expect(declines.length).toBeGreaterThan(0);
+    for (const answer of declines) expect(answer.message).toBe(DECLINED);
+    for (const answer of answers) {
+      expect(String(answer.message)).not.toMatch(/honor|expired card|insufficient/i);
+    }
+  });
+
+  it('slows down a customer whose cards keep being declined, and audits each decline with its reason', async () => {
+    const customer = await newCustomer();
+    const declining = await savedCard(customer, DECLINING_VISA);
+    const answers = [];
+    for (let attempt = 0; attempt < FREE_SAVED_PAYMENTS.declinesPerCustomer + 1; attempt += 1) {
+      answers.push(await pay(customer, declining.id));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...Array<number>(FREE_SAVED_PAYMENTS.declinesPerCustomer).fill(422),
+      429,
+    ]);
+    expect(answers[0]!.body.message).toBe(DECLINED);
+    expect(answers.at(-1)!.body.message).toMatch(/^Too many payments were attempted\. Try again in 1 second/);
+    const audit = await auditOf('payment_declined', `customer ${await numericIdOf(customer)}`);
+    expect(audit).toHaveLength(FREE_SAVED_PAYMENTS.declinesPerCustomer);
+    expect(audit.every((line) => line.detail.startsWith('Do not honor (05)'))).toBe(true);
+    expect(audit.at(-1)!.detail).toMatch(/slowed down/);
+
+    // An approval clears the declines: a customer who then pays normally is not held up.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const good = await savedCard(customer, '4111 1111 1111 1111');
+    expect((await pay(customer, good.id)).status).toBe(200);
+    expect((await pay(customer, good.id)).status).toBe(200);
+  });
+
+  it('limits saved-method payments per customer however they end', async () => {
+    const customer = await newCustomer();
+    const card = await savedCard(customer, '4111 1111 1111 1111');
+    const statuses = [];
+    for (let attempt = 0; attempt < FREE_SAVED_PAYMENTS.perCustomer + 1; attempt += 1) {
+      statuses.push((await pay(customer, card.id)).status);
+    }
+    expect(statuses).toEqual([...Array<number>(FREE_SAVED_PAYMENTS.perCustomer).fill(200), 429]);
+  });
+
+  it('records a bank payment as one even when the account is removed while the debit is at the gateway', async () => {
+    const customer = await newCustomer();
+    const tokenized = await as(customer, '/api/payment/tokenize-proxy', {
+      name: 'Pat Shopper',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'US',
+      email: 'pat@example.com',
+      mode: 'ACH',
+      routingNumber: '036001808',
+      accountNumber: '9876543210',
+      bankName: 'First Sandbox Bank',
+      accountType: 'CHECKING',
+    });
+    expect(tokenized.status).toBe(200);
+    const saved = await as(customer, '/api/payment/save-payment-token', {
+      userId: customer.id,
+      tokenId: tokenized.body.tokenid,
+      paymentType: 'ACH',
+      holderName: 'Pat Shopper',
+      bankName: 'First Sandbox Bank',
+      accountType: 'CHECKING',
+      last4: '3210',
+      routingNumberLast4: '1808',
+    });
+    expect(saved.status).toBe(200);
+    const methodId = (saved.body.paymentMethod as { id: string }).id;
+    // The customer removes the account in another tab while the gateway is debiting it.
+    const gateway: PaymentGateway = {
+      ...server.gateway,
+      authorize: async (input) => {
+        const debited = await server.gateway.authorize(input);
+        const removed = await as(customer, '/api/users/payment-methods/remove', {
+          userId: customer.id,
+          paymentMethodId: methodId,
+        });
+        expect(removed.status).toBe(200);
+        return debited;
+      },
+    };
+    const orderId = createOrderId('card');
+    const answer = await payWithSavedMethod(
+      { orm: server.database.orm, gateway, publicUrl: server.config.publicUrl },
+      {
+        customerId: customer.id,
+        clientAddress: customer.address,
+        methodId,
+        amountCents: 1049,
+        orderId,
+        items: ONE_REAM,
+      },
+    );
+    expect(answer.status).toBe('success');
+    const { rows } = await server.database.sql.query(
+      `select card_brand, bank_name, capture_status, captured_cents from payments where order_id = $1`,
+      [orderId],
+    );
+    expect(rows).toEqual([
+      {
+        card_brand: 'ACH',
+        bank_name: 'First Sandbox Bank',
+        capture_status: 'captured',
+        captured_cents: 1049,
+      },
+    ]);
+  });
+
+  it('refuses the hosted page while a saved-card payment is unsettled, so one cart is never authorized twice', async () => {
+    const customer = await newCustomer();
+    const card = await savedCard(customer, '4111 1111 1111 1111');
+    // The gateway approves, but neither its answer nor the voids that follow reach the store.
+    const lost = { ok: false as const, kind: 'unavailable' as const, message: 'The gateway did not answer' };
+    const gateway: PaymentGateway = {
+      ...server.gateway,
+      authorize: async (input) => {
+        await server.gateway.authorize(input);
+        return lost;
+      },
+      inquireByOrderId: async () => lost,
+      voidByOrderId: async () => lost,
+    };
+    const deps = { orm: server.database.orm, gateway, publicUrl: server.config.publicUrl };
+    const orderId = createOrderId('card');
+    await expect(
+      payWithSavedMethod(deps, {
+        customerId: customer.id,
+        clientAddress: customer.address,
+        methodId: card.id,
+        amountCents: 1049,
+        orderId,
+        items: ONE_REAM,
+      }),
+    ).rejects.toThrow();
+
+    const hostedPage = () =>
+      as(customer, '/api/payment/create-payment', {
+        amount: ONE_REAM_TOTAL,
+        orderId: createOrderId('card'),
+        customerName: 'Pat Shopper',
+        redirectUrl: `${server.config.publicUrl}/payment-complete`,
+        userId: customer.id,
+        items: ONE_REAM,
+      });
+    const refused = await hostedPage();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/previous payment is still being checked/);
+
+    // Reconciliation voids the approval at the gateway; then the shopper may pay on the hosted page.
+    expect(
+      await reconcileLostAuthorizations(
+        { orm: server.database.orm, gateway: server.gateway, publicUrl: server.config.publicUrl },
+        0,
+      ),
+    ).toMatchObject({ voided: 1 });
+    expect(await findUnsettledStoreRequest(server.database.orm, customer.id, new Date(0))).toBeUndefined();
+    expect((await hostedPage()).status).toBe(200);
+    const { rows } = await server.database.sql.query('select 1 from payments where order_id = $1', [orderId]);
+    expect(rows).toHaveLength(0);
+  });
+});
