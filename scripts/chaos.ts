@@ -16,6 +16,7 @@ const report = await runChaos({
   onRound: (round) =>
     console.info(
       `  round ${String(round.round).padStart(2)}: ${round.fault.padEnd(14)} ${String(round.requests).padStart(3)} calls, ` +
+        `${String(round.shopperPayments).padStart(2)} shopper payments, ` +
         `${String(round.unconfirmedAtFault).padStart(3)} unconfirmed at the fault, consistent ${round.secondsToConsistent.toFixed(1)} s after healing`,
     ),
 });
@@ -30,5 +31,22 @@ console.info(`doubled: ${report.doubled}`);
 console.info(
   `payments with a refund scheduled after settlement (reserved, not yet sent): ${report.scheduled}`,
 );
-for (const detail of report.details.slice(0, 20)) console.error(`  ${detail}`);
-process.exit(report.stuck + report.mismatched + report.doubled === 0 ? 0 : 1);
+const { shoppers } = report;
+console.info(
+  `shoppers' saved-card and Google Pay payments: ${shoppers.started}, ${shoppers.payments} recorded by the store (${shoppers.approved} approved, ` +
+    `${shoppers.refused} refused, ${shoppers.unanswered} unanswered: ${shoppers.voidedAfterLostAnswer} voided ` +
+    `by the store after a lost answer, ${shoppers.unansweredRecorded} recorded for capture before the kill)`,
+);
+console.info(`hidden holds: ${shoppers.hiddenHolds}`);
+console.info(`refused yet charged: ${shoppers.refusedYetCharged}`);
+console.info(`approved but not recorded: ${shoppers.approvedNotRecorded}`);
+console.info(`doubled authorizations: ${shoppers.doubled}`);
+console.info(`unsettled: ${shoppers.unsettled}`);
+for (const detail of [...report.details, ...shoppers.details].slice(0, 20)) console.error(`  ${detail}`);
+const shopperFaults =
+  shoppers.hiddenHolds +
+  shoppers.refusedYetCharged +
+  shoppers.approvedNotRecorded +
+  shoppers.doubled +
+  shoppers.unsettled;
+process.exit(report.stuck + report.mismatched + report.doubled + shopperFaults === 0 ? 0 : 1);

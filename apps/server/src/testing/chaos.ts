@@ -1,4 +1,5 @@
 import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
+import { createOrderId } from '@store/core';
 import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import type { Database } from '../db/client';
 import { createPostgresTestDatabase } from '../db/test-database';
@@ -8,9 +9,10 @@ import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from './test-serve
 
 /**
  * Crash consistency, proven: the store on PostgreSQL against the sandbox gateway in its own process, killed
- * with SIGKILL at a random moment while Capture All, partial captures, voids and refunds are running, or
- * left with a gateway that stops answering or answers 500 — then restarted (the gateway answering again),
- * reconciled, and compared payment by payment with the gateway's own records.
+ * with SIGKILL at a random moment while Capture All, partial captures, voids and refunds are running and
+ * shoppers pay with saved cards and Google Pay, or left with a gateway that stops answering or answers 500
+ * — then restarted (the gateway answering again), reconciled, and compared payment by payment with the
+ * gateway's own records.
  */
 
 export type Fault = 'killed' | 'gateway silent' | 'gateway 500';
@@ -81,6 +83,8 @@ export function cardPointeStoreEnvironment(options: {
     CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
     GATEWAY_TIMEOUT_MS: String(options.gatewayTimeoutMs),
     RECONCILE_AFTER_MS: String(options.reconcileAfterMs),
+    // Shoppers speak from addresses of their own (X-Forwarded-For from this machine), as behind a proxy.
+    TRUST_PROXY: 'loopback',
   };
 }
 
@@ -89,6 +93,8 @@ export interface RoundReport {
   fault: Fault;
   /** Money calls the operator's console sent before the fault (or the kill). */
   requests: number;
+  /** Payments shoppers started (saved cards, Google Pay) before the fault. */
+  shopperPayments: number;
   /** Operations the store had not settled when it was killed or the gateway failed. */
   unconfirmedAtFault: number;
   secondsToConsistent: number;
@@ -103,6 +109,37 @@ export interface ChaosReport {
   /** Payments with a refund reserved and waiting for the capture to settle. */
   scheduled: number;
   details: string[];
+  /** What became of the payments shoppers made with saved cards and Google Pay. */
+  shoppers: ShopperReport;
+}
+
+/** What a shopper paying with a saved card or a wallet was told. */
+export type ShopperOutcome = 'approved' | 'refused' | 'no answer';
+
+export interface ShopperReport {
+  /** Payments shoppers started. */
+  started: number;
+  /** Of them, those the store recorded an order for (the others were stopped before it). */
+  payments: number;
+  approved: number;
+  refused: number;
+  /** The store was killed before it answered. */
+  unanswered: number;
+  /** An approval at the gateway, not voided, that the store has no payment for (must be 0). */
+  hiddenHolds: number;
+  /** More than one live approval for one order (must be 0). */
+  doubled: number;
+  /** Told the payment failed, yet charged: a payment in the store or a live approval (must be 0). */
+  refusedYetCharged: number;
+  /** Told it was approved, yet not in Pending Payments (must be 0). */
+  approvedNotRecorded: number;
+  /** Requests whose outcome the store never settled (must be 0). */
+  unsettled: number;
+  /** Voided by the store after it could not answer the shopper. */
+  voidedAfterLostAnswer: number;
+  /** Never answered, but recorded before the kill: an ordinary payment for the operator to capture. */
+  unansweredRecorded: number;
+  details: string[];
 }
 
 /** Three rounds try each fault once; longer runs are mostly kills. */
@@ -114,11 +151,222 @@ const PAYMENTS_PER_ROUND = 24;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Money operations, and payments the store authorized itself, whose outcome is not settled yet. */
 async function pendingOperations(database: Database): Promise<number> {
   const { rows } = await database.sql.query<{ value: number }>(
-    "select count(*)::int as value from money_operations where status = 'pending'",
+    `select (select count(*) from money_operations where status = 'pending')
+          + (select count(*) from payment_requests where status = 'pending' and authorized_by = 'store')
+       as value`,
   );
-  return rows[0]?.value ?? 0;
+  return Number(rows[0]?.value ?? 0);
+}
+
+/**
+ * Compares every payment the store made for a shopper (saved card, Google Pay) with the gateway's
+ * authorizations of its order and with what the shopper was told.
+ */
+export async function compareShopperPayments(
+  database: Database,
+  outcomes: Map<string, ShopperOutcome>,
+): Promise<ShopperReport> {
+  const { rows } = await database.sql.query<{
+    order_id: string;
+    status: string;
+    recorded: boolean;
+    live: number;
+    voided: number;
+  }>(
+    `select r.order_id, r.status, p.id is not null as recorded,
+       (select count(*)::int from sandbox_gateway.transactions g
+         where g.orderid = r.order_id and g.kind = 'auth' and g.respstat = 'A' and g.voided_at is null) as live,
+       (select count(*)::int from sandbox_gateway.transactions g
+         where g.orderid = r.order_id and g.kind = 'auth' and g.respstat = 'A' and g.voided_at is not null) as voided
+     from payment_requests r left join payments p on p.order_id = r.order_id
+     where r.authorized_by = 'store'`,
+  );
+  const report: ShopperReport = {
+    started: outcomes.size,
+    payments: rows.length,
+    approved: 0,
+    refused: 0,
+    unanswered: 0,
+    hiddenHolds: 0,
+    doubled: 0,
+    refusedYetCharged: 0,
+    approvedNotRecorded: 0,
+    unsettled: 0,
+    voidedAfterLostAnswer: 0,
+    unansweredRecorded: 0,
+    details: [],
+  };
+  for (const told of outcomes.values()) {
+    report[told === 'approved' ? 'approved' : told === 'refused' ? 'refused' : 'unanswered'] += 1;
+  }
+  const recordedOrders = new Set(rows.map((row) => row.order_id));
+  for (const [orderId, told] of outcomes) {
+    if (told === 'approved' && !recordedOrders.has(orderId)) {
+      report.approvedNotRecorded += 1;
+      report.details.push(`${orderId} (shopper: approved): no order in the store`);
+    }
+  }
+  for (const row of rows) {
+    const told = outcomes.get(row.order_id) ?? 'no answer';
+    const flag = (key: keyof ShopperReport, what: string) => {
+      (report[key] as number) += 1;
+      report.details.push(`${row.order_id} (shopper: ${told}, request ${row.status}): ${what}`);
+    };
+    if (row.live > 0 && !row.recorded) flag('hiddenHolds', 'approved at the gateway, unknown to the store');
+    if (row.live > 1) flag('doubled', `${row.live} live approvals`);
+    if (told === 'refused' && (row.recorded || row.live > 0)) flag('refusedYetCharged', 'charged');
+    if (told === 'approved' && !row.recorded) flag('approvedNotRecorded', 'no payment in the store');
+    if (row.status === 'pending') flag('unsettled', 'still pending');
+    if (row.voided > 0 && !row.recorded) report.voidedAfterLostAnswer += 1;
+    if (told === 'no answer' && row.recorded) report.unansweredRecorded += 1;
+  }
+  return report;
+}
+
+const SAVED_CARD_SHOPPERS_PER_ROUND = 3;
+const GOOGLE_PAY_SHOPPERS_PER_ROUND = 3;
+const ONE_REAM = [{ productId: 'paper-ream-500', quantity: 1 }];
+const ONE_REAM_TOTAL = 10.49;
+
+/**
+ * Shoppers ready to pay: customers with a saved card (each from an address of its own) and Google Pay
+ * tokens from the sandbox wallet. Each entry pays once when called and notes what the shopper was told.
+ */
+async function prepareShoppers(
+  store: ChildServer,
+  gatewayUrl: string,
+  round: number,
+  outcomes: Map<string, ShopperOutcome>,
+): Promise<(() => Promise<void>)[]> {
+  const told = async (orderId: string, answer: Promise<{ status: number }>) => {
+    outcomes.set(orderId, 'no answer');
+    try {
+      outcomes.set(orderId, (await answer).status === 200 ? 'approved' : 'refused');
+    } catch {
+      // The store was killed before it answered.
+    }
+  };
+  const payments: (() => Promise<void>)[] = [];
+  for (let index = 0; index < SAVED_CARD_SHOPPERS_PER_ROUND; index += 1) {
+    const headers = { 'x-forwarded-for': `10.${round % 250}.${index}.1` };
+    const email = `chaos-${round}-${index}-${Date.now()}@example.com`;
+    const registered = await postJson(
+      store.url,
+      '/api/users/register',
+      { name: `Chaos Shopper ${round}.${index}`, email, password: 'a perfectly fine passphrase' },
+      { headers },
+    );
+    if (registered.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
+    const userId = (registered.body.user as { id: string }).id;
+    const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const tokenized = await postJson(
+      store.url,
+      '/api/payment/tokenize-proxy',
+      {
+        name: 'Chaos Shopper',
+        address: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        country: 'US',
+        email,
+        mode: 'CC',
+        accountNumber: '4111 1111 1111 1111',
+        expiryMonth: '12',
+        expiryYear: '2030',
+      },
+      { cookie, headers },
+    );
+    if (tokenized.status !== 200) throw new Error(`tokenize: ${JSON.stringify(tokenized.body)}`);
+    const saved = await postJson(
+      store.url,
+      '/api/payment/save-payment-token',
+      {
+        userId,
+        tokenId: tokenized.body.tokenid,
+        paymentType: 'CC',
+        holderName: 'Chaos Shopper',
+        cardType: 'VISA',
+        last4: '1111',
+        expiryMonth: '12',
+        expiryYear: '2030',
+      },
+      { cookie, headers },
+    );
+    if (saved.status !== 200) throw new Error(`save: ${JSON.stringify(saved.body)}`);
+    const paymentMethodId = (saved.body.paymentMethod as { id: string }).id;
+    payments.push(() => {
+      const orderId = createOrderId('card');
+      return told(
+        orderId,
+        postJson(
+          store.url,
+          '/api/payment/process-with-token',
+          { userId, paymentMethodId, amount: ONE_REAM_TOTAL, orderId, items: ONE_REAM },
+          { cookie, headers },
+        ),
+      );
+    });
+  }
+  for (let index = 0; index < GOOGLE_PAY_SHOPPERS_PER_ROUND; index += 1) {
+    const token = await googlePayToken(gatewayUrl);
+    payments.push(() => {
+      const orderId = createOrderId('googlepay');
+      return told(
+        orderId,
+        postJson(
+          store.url,
+          '/api/googlepay/process-with-googlepay',
+          {
+            paymentToken: token,
+            amount: ONE_REAM_TOTAL,
+            orderId,
+            email: 'shopper@example.com',
+            gateway: 'cardconnect',
+            items: ONE_REAM,
+          },
+          { headers: { 'x-forwarded-for': `10.${round % 250}.100.${index + 1}` } },
+        ),
+      );
+    });
+  }
+  return payments;
+}
+
+/** A Google Pay token for the sandbox's approving VISA, as Google's sheet hands it to the page. */
+async function googlePayToken(gatewayUrl: string): Promise<string> {
+  const sheet = await fetch(`${gatewayUrl}/sandbox-wallet/google-pay/payment-data`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      cardId: 'visa',
+      paymentDataRequest: {
+        apiVersion: 2,
+        apiVersionMinor: 0,
+        allowedPaymentMethods: [
+          {
+            type: 'CARD',
+            parameters: { allowedAuthMethods: ['PAN_ONLY'], allowedCardNetworks: ['VISA'] },
+            tokenizationSpecification: {
+              type: 'PAYMENT_GATEWAY',
+              parameters: { gateway: 'cardconnect', gatewayMerchantId: SANDBOX_CREDENTIALS.merchantId },
+            },
+          },
+        ],
+        transactionInfo: {
+          totalPriceStatus: 'FINAL',
+          totalPrice: ONE_REAM_TOTAL.toFixed(2),
+          currencyCode: 'USD',
+        },
+      },
+    }),
+  });
+  if (!sheet.ok) throw new Error(`Google Pay sheet: ${sheet.status}`);
+  const data = (await sheet.json()) as { paymentMethodData: { tokenizationData: { token: string } } };
+  return data.paymentMethodData.tokenizationData.token;
 }
 
 /** Compares every payment with the gateway's records of it and of its refunds. */
@@ -253,19 +501,32 @@ export async function runChaos(options: {
   const direct = standaloneSandboxClient(gateway.url);
   let store: ChildServer | undefined;
   const rounds: RoundReport[] = [];
+  const outcomes = new Map<string, ShopperOutcome>();
+  const shopping: Promise<void>[] = [];
   try {
     store = await startChildServer('apps/server/src/main.ts', storeEnvironment, '/api/health');
     for (let round = 1; round <= options.rounds; round += 1) {
       const fault = FAULTS[(round - 1) % FAULTS.length]!;
       await seedAuthorizedPayments(database, direct, PAYMENTS_PER_ROUND);
       const cookie = await adminCookie(store.url);
+      const shoppers = await prepareShoppers(store, gateway.url, round, outcomes);
       if (fault !== 'killed') proxy.fault = fault === 'gateway silent' ? 'silent' : '500';
+      shopping.push(...shoppers.map((pay) => pay()));
       const requests = await operatorCalls(store, database, cookie);
       if (fault === 'killed') {
-        // Strike while money calls are in flight: once one is reserved and awaiting the gateway, at a
-        // random moment within the next 150 ms.
+        // Strike while money calls are in flight: once an operation is reserved and a shopper's payment
+        // recorded, both awaiting the gateway, at a random moment within the next 150 ms (the gateway
+        // answers after 25 ms: some authorizations are approved there, their answers not yet recorded).
         const waitUntil = Date.now() + 2_000;
-        while ((await pendingOperations(database)) === 0 && Date.now() < waitUntil) await pause(5);
+        while (Date.now() < waitUntil) {
+          const { rows } = await database.sql.query<{ operations: number; requests: number }>(
+            `select (select count(*)::int from money_operations where status = 'pending') as operations,
+                    (select count(*)::int from payment_requests
+                      where status = 'pending' and authorized_by = 'store') as requests`,
+          );
+          if (rows[0]!.operations > 0 && rows[0]!.requests > 0) break;
+          await pause(5);
+        }
         await pause(Math.random() * 150);
       } else {
         await pause(GATEWAY_TIMEOUT_MS + 500);
@@ -285,6 +546,7 @@ export async function runChaos(options: {
         round,
         fault,
         requests,
+        shopperPayments: shoppers.length,
         unconfirmedAtFault,
         secondsToConsistent: (Date.now() - healedAt) / 1000,
       };
@@ -292,8 +554,13 @@ export async function runChaos(options: {
       options.onRound?.(report);
     }
     // Let any answer still on its way land before the books are compared.
+    await Promise.all(shopping);
     await pause(GATEWAY_TIMEOUT_MS);
-    const report = { rounds, ...(await compareWithGateway(database)) };
+    const report = {
+      rounds,
+      ...(await compareWithGateway(database)),
+      shoppers: await compareShopperPayments(database, outcomes),
+    };
     await options.inspect?.(database);
     return report;
   } finally {
