@@ -211,6 +211,30 @@ export function beginEmailChangeAttempt(
   );
 }
 
+/**
+ * Apple Pay merchant validations per address: one per payment sheet opened, so a shopper needs a few; each
+ * one costs the store a mutual-TLS call to Apple, which nobody may make it place at will.
+ */
+export const FREE_MERCHANT_VALIDATIONS_PER_ADDRESS = 30;
+
+export function beginMerchantValidationAttempt(
+  orm: Orm,
+  clientAddress: string,
+  now = new Date(),
+): Promise<void> {
+  return takeLimitedAttempt(
+    orm,
+    [
+      {
+        key: `validate-merchant|client:${clientAddress}`,
+        freeAttempts: FREE_MERCHANT_VALIDATIONS_PER_ADDRESS,
+      },
+    ],
+    'Too many Apple Pay sessions were started from here',
+    now,
+  );
+}
+
 function tooManyAttempts(what: string, retryAfterMs: number): AppError {
   return new AppError('too_many_requests', `${what}. Try again in ${waitText(retryAfterMs)}.`, {
     retryAfterSeconds: Math.ceil(retryAfterMs / 1000),

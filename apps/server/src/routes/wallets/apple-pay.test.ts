@@ -162,3 +162,29 @@ describe.each(testDatabaseKinds())('Apple Pay on $name', (kind) => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('Apple Pay merchant validation, limited per address', () => {
+  it('slows down an address that starts Apple Pay sessions past what shoppers need', async () => {
+    const { createPgliteTestDatabase } = await import('../../db/test-database');
+    const { FREE_MERCHANT_VALIDATIONS_PER_ADDRESS } = await import('../../services/sign-in-throttle');
+    const server = await startTestServer(await createPgliteTestDatabase(), { TRUST_PROXY: 'loopback' });
+    try {
+      const validate = (address: string) =>
+        server.post(
+          '/api/validate-merchant',
+          { validationURL: APPLE_URL },
+          { headers: { 'x-forwarded-for': address } },
+        );
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= FREE_MERCHANT_VALIDATIONS_PER_ADDRESS; attempt += 1) {
+        statuses.push((await validate('203.0.113.9')).status);
+      }
+      expect(statuses).toEqual([...Array<number>(FREE_MERCHANT_VALIDATIONS_PER_ADDRESS).fill(200), 429]);
+      // Another shopper, elsewhere, is not held up.
+      expect((await validate('203.0.113.10')).status).toBe(200);
+    } finally {
+      await server.close();
+      await server.database.close();
+    }
+  });
+});

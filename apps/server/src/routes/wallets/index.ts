@@ -19,6 +19,7 @@ import type { CustomerGuard } from '../../http/customer-session';
 import { runIdempotent } from '../../http/idempotency';
 import { answers, typed } from '../../http/contract';
 import type { CheckoutDependencies } from '../../services/checkout';
+import { beginMerchantValidationAttempt } from '../../services/sign-in-throttle';
 import { noteWalletResultSeen, payWithWallet } from '../../services/wallet-payments';
 
 export interface WalletRouteDependencies extends CheckoutDependencies {
@@ -83,6 +84,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDepe
     async (request) => {
       const { validationURL } = request.body;
       if (!deps.merchantSessions) throw new AppError('gateway_unavailable', 'Merchant validation failed');
+      await beginMerchantValidationAttempt(deps.orm, request.clientAddress);
       return validateMerchant(deps.merchantSessions, validationURL, {
         merchantIdentifier: deps.applePay.merchantId ?? '',
         displayName: deps.applePay.displayName,
