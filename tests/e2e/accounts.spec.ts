@@ -1,68 +1,20 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
+import {
+  addSavedBankAccount,
+  addSavedCard,
+  cartWithOnePenPack,
+  CUSTOMER_PASSWORD,
+  registerCustomer,
+  uniqueEmail,
+} from './flows';
 import { BANK_ACCOUNTS, CARDS, ROUTING_NUMBER } from './test-data';
-
-const PASSWORD = 'paper clips and staples';
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function register(page: Page, name: string, email: string) {
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/account$/);
-}
-
-/** Fills the Add Payment Method dialog's address part, as SPEC §5 orders it. */
-async function fillAddress(dialog: ReturnType<Page['getByRole']>) {
-  await dialog.getByLabel('Account holder name').fill('Pat Shopper');
-  await dialog.getByLabel('Address').fill('1 Main St');
-  await dialog.getByLabel('City').fill('Austin');
-  await dialog.getByLabel('State').fill('TX');
-  await dialog.getByLabel('ZIP code').fill('78701');
-  await dialog.getByLabel('Email').fill('pat@example.com');
-}
-
-async function addCard(page: Page, number: string) {
-  await page.getByRole('button', { name: 'Add Payment Method' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
-  await fillAddress(dialog);
-  await dialog.getByLabel('Card number').fill(number);
-  await dialog.getByLabel('Expiry month').selectOption('12');
-  await dialog.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
-  await dialog.getByRole('button', { name: 'Save payment method' }).click();
-  await expect(dialog.getByText('Payment method added.')).toBeVisible();
-  await expect(dialog).toBeHidden({ timeout: 5_000 });
-}
-
-async function addBankAccount(page: Page) {
-  await page.getByRole('button', { name: 'Add Payment Method' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
-  await dialog.getByLabel('Bank account').check();
-  await fillAddress(dialog);
-  await dialog.getByLabel('Routing number').fill(ROUTING_NUMBER);
-  await dialog.getByLabel('Account number').fill(BANK_ACCOUNTS.checking);
-  await dialog.getByLabel('Bank name').fill('First Sandbox Bank');
-  await dialog.getByLabel('Account type').selectOption('CHECKING');
-  await dialog.getByRole('button', { name: 'Save payment method' }).click();
-  await expect(dialog).toBeHidden({ timeout: 5_000 });
-}
-
-async function putPensInCart(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  return page.getByRole('dialog', { name: /cart/i });
-}
 
 test('a new customer registers, saves a card and a bank account, and pays with the saved card', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const email = uniqueEmail('journey');
-  await register(page, 'Pat Shopper', email);
+  await registerCustomer(page, 'Pat Shopper', email);
 
   // Signed in: the header has a user menu instead of Log in / Sign up.
   await expect(page.getByRole('button', { name: /^Pat\W+account menu$/ })).toBeVisible();
@@ -75,21 +27,21 @@ test('a new customer registers, saves a card and a bank account, and pays with t
   await expect(page.getByText('Use this ID when you place an order by phone.')).toBeVisible();
   await expect(page.getByText("You don't have any saved payment methods.")).toBeVisible();
 
-  await addCard(page, CARDS.visa);
+  await addSavedCard(page, CARDS.visa);
   await expect(page.getByText('VISA •••• 1111')).toBeVisible();
-  await addBankAccount(page);
+  await addSavedBankAccount(page);
   const bank = 'Checking · First Sandbox Bank •••• 6789';
   await expect(page.getByText(bank)).toBeVisible();
   await page.getByRole('button', { name: `Set ${bank} as default` }).click();
   await expect(page.getByRole('listitem').filter({ hasText: bank }).getByText('Default')).toBeVisible();
 
   // A method added and removed again.
-  await addCard(page, CARDS.mastercard);
+  await addSavedCard(page, CARDS.mastercard);
   await page.getByRole('button', { name: 'Remove MASTERCARD •••• 5454' }).click();
   await expect(page.getByText('MASTERCARD •••• 5454')).toHaveCount(0);
 
   // The cart preselects the default (the bank account); the customer picks the saved card instead.
-  const cart = await putPensInCart(page);
+  const cart = await cartWithOnePenPack(page);
   await expect(cart.getByRole('radio', { name: /First Sandbox Bank/ })).toBeChecked();
   await expect(cart.getByRole('radio', { name: /Pay another way/ })).toBeVisible();
   await cart.getByRole('radio', { name: /VISA •••• 1111/ }).check();
@@ -119,9 +71,9 @@ test('a new customer registers, saves a card and a bank account, and pays with t
 });
 
 test('a saved card that declines falls back to the hosted payment page after 2 s', async ({ page }) => {
-  await register(page, 'Dee Clined', uniqueEmail('decline'));
-  await addCard(page, CARDS.declined);
-  const cart = await putPensInCart(page);
+  await registerCustomer(page, 'Dee Clined', uniqueEmail('decline'));
+  await addSavedCard(page, CARDS.declined);
+  const cart = await cartWithOnePenPack(page);
   await expect(cart.getByRole('radio', { name: /VISA •••• 1038/ })).toBeChecked();
   const started = Date.now();
   await cart.getByRole('button', { name: 'Pay $15.74' }).click();
@@ -144,11 +96,11 @@ test('the log-in and sign-up forms and the Add Payment Method dialog say what is
   await expect(page.getByRole('alert')).toHaveText('All fields are required');
   await page.getByLabel('Full name').fill('Val Idation');
   await page.getByLabel('Email').fill(uniqueEmail('validation'));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(`${PASSWORD}!`);
+  await page.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
+  await page.getByLabel('Confirm password').fill(`${CUSTOMER_PASSWORD}!`);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
-  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(CUSTOMER_PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/account$/);
 
@@ -194,8 +146,8 @@ test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('My Account fits the screen', async ({ page }) => {
-    await register(page, 'Sam Small', uniqueEmail('phone'));
-    await addCard(page, CARDS.visa);
+    await registerCustomer(page, 'Sam Small', uniqueEmail('phone'));
+    await addSavedCard(page, CARDS.visa);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Add Payment Method' })).toBeVisible();

@@ -1,8 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './fixtures';
-import { guestPayment } from './flows';
-
-const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
+import { expect, test, type Locator, type Page } from './fixtures';
+import {
+  addSavedBankAccount,
+  cartWithOnePenPack,
+  guestPayment,
+  OPERATOR,
+  registerCustomer,
+  signInAsOperator,
+} from './flows';
 
 function rowOf(page: Page, orderId: string, label?: string) {
   const rows = page.getByRole('row').filter({ hasText: orderId });
@@ -156,10 +161,7 @@ test('an operator cancels a same-day charge: the capture is voided before settle
   baseURL,
 }) => {
   const orderId = await guestPayment(request, baseURL!, [{ productId: 'pen-pack-100', quantity: 1 }], 15.74);
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(OPERATOR.username);
-  await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAsOperator(page);
   await rowOf(page, orderId).getByRole('button', { name: 'Capture', exact: true }).click();
   await expect(rowOf(page, orderId)).toHaveCount(0);
 
@@ -186,10 +188,7 @@ test('an operator voids an authorization: the hold is released and the payment l
     [{ productId: 'paper-ream-500', quantity: 1 }],
     10.49,
   );
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(OPERATOR.username);
-  await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAsOperator(page);
   await rowOf(page, orderId).getByRole('button', { name: 'Void' }).click();
   const dialog = page.getByRole('dialog', { name: 'Void payment' });
   await expect(dialog).toContainText('Release the hold on $10.49? The customer is not charged.');
@@ -216,10 +215,7 @@ test('an operator exports the filtered history as a CSV file that the server str
 }) => {
   const pens = await guestPayment(request, baseURL!, [{ productId: 'pen-pack-100', quantity: 1 }], 15.74);
   const paper = await guestPayment(request, baseURL!, [{ productId: 'paper-ream-500', quantity: 1 }], 10.49);
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(OPERATOR.username);
-  await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAsOperator(page);
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   await expect(rowOf(page, pens)).toContainText('Pending Capture');
 
@@ -263,4 +259,82 @@ test('an operator exports the filtered history as a CSV file that the server str
   await expect(rowOf(page, paper)).toBeVisible();
   await page.getByRole('tab', { name: 'Audit Log' }).click();
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Export CSV' })).toHaveCount(2);
+});
+
+/**
+ * Every cell and button of a table lies inside the page and inside its own card, with nothing scrolled
+ * sideways, and every button is the element a click at its centre reaches.
+ */
+async function expectWholeTableInView(page: Page, table: Locator) {
+  const width = page.viewportSize()!.width;
+  const outOfView = await table.evaluate((element, viewportWidth) => {
+    const box = element.parentElement!.getBoundingClientRect();
+    const problems: string[] = [];
+    if (element.parentElement!.scrollWidth > element.parentElement!.clientWidth) {
+      problems.push(`the table scrolls sideways (${element.parentElement!.scrollWidth} px wide)`);
+    }
+    const cells = element.querySelectorAll<HTMLElement>('tbody td, thead th, button');
+    for (const cell of cells) {
+      if (cell.getClientRects().length === 0) continue;
+      // A visually hidden header (the cards label their own lines) is not a column to see.
+      if (cell.closest('thead') && getComputedStyle(cell.closest('thead')!).position === 'absolute') continue;
+      const rect = cell.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      if (rect.left < Math.max(0, box.left) - 0.5 || rect.right > Math.min(viewportWidth, box.right) + 0.5) {
+        problems.push(`${cell.tagName} "${cell.textContent?.trim()}" spans ${rect.left}–${rect.right}`);
+      }
+    }
+    return problems;
+  }, width);
+  expect(outOfView).toEqual([]);
+
+  const buttons = table.getByRole('button');
+  for (let index = 0; index < (await buttons.count()); index++) {
+    const button = buttons.nth(index);
+    await button.scrollIntoViewIfNeeded();
+    const reached = await button.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      return hit !== null && element.contains(hit);
+    });
+    expect(reached, `${await button.textContent()} can be clicked`).toBe(true);
+  }
+}
+
+test('both tables show every column and action inside the page at 375, 1024 and 1280 px', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // The widest rows a console has: a bank payment from a bank with a long name (captured at once, so it
+  // can be refunded or cancelled), and card payments awaiting capture.
+  await registerCustomer(page, 'Wide Rows');
+  await addSavedBankAccount(page, 'First Community Savings Bank of Central Texas');
+  const cart = await cartWithOnePenPack(page);
+  await cart.getByRole('radio', { name: /First Community Savings Bank/ }).check();
+  await cart.getByRole('button', { name: 'Pay $15.74' }).click();
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  const bankOrder = (await page.getByText(/^CC-[0-9A-Z]{12}$/).textContent()) ?? '';
+  const cardOrder = await guestPayment(
+    request,
+    baseURL!,
+    [{ productId: 'pen-pack-100', quantity: 1 }],
+    15.74,
+  );
+
+  await signInAsOperator(page);
+  for (const width of [1280, 1024, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('tab', { name: 'Pending Payments' }).click();
+    const pending = page.getByRole('table', { name: 'Payments awaiting capture' });
+    await expect(rowOf(page, cardOrder).getByRole('button', { name: 'Void' })).toBeVisible();
+    await expectWholeTableInView(page, pending);
+
+    await page.getByRole('tab', { name: 'Transaction History' }).click();
+    const history = page.getByRole('table', { name: 'Transactions' });
+    await expect(rowOf(page, bankOrder).getByRole('button', { name: 'Refund' })).toBeVisible();
+    await expect(rowOf(page, bankOrder).getByRole('button', { name: 'Cancel charge' })).toBeVisible();
+    await expectWholeTableInView(page, history);
+  }
 });

@@ -1,6 +1,6 @@
 import { createOrderId } from '@store/core';
 import { expect, type APIRequestContext, type Page } from './fixtures';
-import { CARDS, CVV } from './test-data';
+import { BANK_ACCOUNTS, CARDS, CVV, ROUTING_NUMBER } from './test-data';
 
 /** Steps several specs take the same way. */
 
@@ -48,4 +48,81 @@ export async function guestPayment(
   const verified = await request.post('/api/payment/verify-payment', { headers, data: { requestId } });
   expect(((await verified.json()) as { status: string }).status).toBe('success');
   return orderId;
+}
+
+export const OPERATOR = { username: 'operator', password: 'e2e-operator-password' };
+
+/** Signs the operator in; the console opens on Pending Payments. */
+export async function signInAsOperator(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(OPERATOR.username);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+export const CUSTOMER_PASSWORD = 'paper clips and staples';
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Signs up a new customer, who lands on My Account. */
+export async function registerCustomer(page: Page, name: string, email = uniqueEmail('customer')) {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
+  await page.getByLabel('Confirm password').fill(CUSTOMER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  return email;
+}
+
+type Dialog = ReturnType<Page['getByRole']>;
+
+/** Fills the Add Payment Method dialog's address part, as SPEC §5 orders it. */
+export async function fillMethodAddress(dialog: Dialog) {
+  await dialog.getByLabel('Account holder name').fill('Pat Shopper');
+  await dialog.getByLabel('Address').fill('1 Main St');
+  await dialog.getByLabel('City').fill('Austin');
+  await dialog.getByLabel('State').fill('TX');
+  await dialog.getByLabel('ZIP code').fill('78701');
+  await dialog.getByLabel('Email').fill('pat@example.com');
+}
+
+/** Saves a card from My Account, valid until December three years from now. */
+export async function addSavedCard(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+  await fillMethodAddress(dialog);
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry month').selectOption('12');
+  await dialog.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
+  await dialog.getByRole('button', { name: 'Save payment method' }).click();
+  await expect(dialog.getByText('Payment method added.')).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+}
+
+/** Saves the test checking account ("•••• 6789") from My Account. */
+export async function addSavedBankAccount(page: Page, bankName = 'First Sandbox Bank') {
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+  await dialog.getByLabel('Bank account').check();
+  await fillMethodAddress(dialog);
+  await dialog.getByLabel('Routing number').fill(ROUTING_NUMBER);
+  await dialog.getByLabel('Account number').fill(BANK_ACCOUNTS.checking);
+  await dialog.getByLabel('Bank name').fill(bankName);
+  await dialog.getByLabel('Account type').selectOption('CHECKING');
+  await dialog.getByRole('button', { name: 'Save payment method' }).click();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+}
+
+/** One pen pack in the cart (from the storefront), the cart open: $15.74. */
+export async function cartWithOnePenPack(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await expect(cart.getByText('$15.74').first()).toBeVisible();
+  return cart;
 }

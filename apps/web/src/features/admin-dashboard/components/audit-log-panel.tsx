@@ -62,7 +62,7 @@ export function AuditLogPanel() {
                   <td data-label="Action">
                     <strong>{auditActionLabel(event.action)}</strong>
                   </td>
-                  <td data-label="Order" className={event.orderId ? '' : table.blankOnPhone}>
+                  <td data-label="Order" className={event.orderId ? '' : table.blankAsCard}>
                     {event.orderId ? (
                       <span className={table.order}>{event.orderId}</span>
                     ) : (
@@ -70,7 +70,7 @@ export function AuditLogPanel() {
                     )}
                   </td>
                   <td
-                    className={`${table.numeric} ${event.amount === null ? table.blankOnPhone : ''}`}
+                    className={`${table.numeric} ${event.amount === null ? table.blankAsCard : ''}`}
                     data-label="Amount"
                   >
                     {event.amount === null ? (
@@ -85,7 +85,7 @@ export function AuditLogPanel() {
                       tone={event.outcome === 'success' ? 'success' : 'danger'}
                     />
                   </td>
-                  <td data-label="Detail" className={event.detail ? table.detail : table.blankOnPhone}>
+                  <td data-label="Detail" className={event.detail ? table.detail : table.blankAsCard}>
                     {event.detail || <span className={table.muted}>—</span>}
                   </td>
                 </tr>

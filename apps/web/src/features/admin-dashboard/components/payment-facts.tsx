@@ -20,7 +20,7 @@ export function CardText({
   const label = wallet ? `${wallet} · ${card}` : card;
   return (
     <span className={className}>
-      <span className={styles.brand}>{label}</span> •••• {last4}
+      <span className={styles.brand}>{label}</span> <span className={styles.digits}>•••• {last4}</span>
     </span>
   );
 }

@@ -334,7 +334,7 @@ function TransactionRow({
           )}
         </span>
       </td>
-      <td className={`${table.numeric} ${showCaptured ? '' : table.blankOnPhone}`} data-label="Captured">
+      <td className={`${table.numeric} ${showCaptured ? '' : table.blankAsCard}`} data-label="Captured">
         {showCaptured ? (
           <>
             {formatCents(capturedCents)}
@@ -346,7 +346,7 @@ function TransactionRow({
           <span className={table.muted}>—</span>
         )}
       </td>
-      <td className={`${table.numeric} ${showRefunded ? '' : table.blankOnPhone}`} data-label="Refunded">
+      <td className={`${table.numeric} ${showRefunded ? '' : table.blankAsCard}`} data-label="Refunded">
         {showRefunded ? (
           <span className={table.cellStack}>
             {formatCents(refundedCents)}
@@ -359,7 +359,7 @@ function TransactionRow({
           <span className={table.muted}>—</span>
         )}
       </td>
-      <td className={`${table.actions} ${refundableCents > 0 ? '' : table.blankOnPhone}`}>
+      <td className={`${table.actions} ${refundableCents > 0 ? '' : table.blankAsCard}`}>
         {refundableCents > 0 && (
           <Button size="small" variant="secondary" onClick={onRefund} disabled={refundPending}>
             Refund
