@@ -42,6 +42,14 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only db/ imports the ORM.' }] },
       ],
+      'no-restricted-properties': [
+        'error',
+        ...['ip', 'ips'].map((property) => ({
+          object: 'request',
+          property,
+          message: 'Use request.clientAddress: always a valid IP (http/client-address.ts).',
+        })),
+      ],
     },
   },
 );

@@ -10,7 +10,9 @@ import type { Config } from './config';
 import { REPOSITORY_ROOT } from './repository-root';
 import type { Database } from './db/client';
 import type { PaymentGateway } from './gateway/payment-gateway';
+import { canonicalPathOf } from './http/canonical-path';
 import { registerCleanTextCheck } from './http/clean-text';
+import { registerClientAddress } from './http/client-address';
 import { registerContract } from './http/contract';
 import { loggerOptions, registerRequestLog, type LogDestination } from './http/request-log';
 import { answerClientError, registerErrorHandler } from './http/error-handler';
@@ -59,9 +61,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // One line for a slow or failed request (registerRequestLog) instead of two for every request.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
-    trustProxy: deps.config.trustProxy,
+    // Only the listed proxies' X-Forwarded-For entries are believed (never `true`: docs/decisions/022).
+    trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     clientErrorHandler: answerClientError,
   });
+  registerClientAddress(app);
   registerRequestLog(app, { slowRequestMs: deps.config.slowRequestMs });
 
   await registerSecurityHeaders(app, {
@@ -138,7 +142,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Every page address belongs to the single-page app: it shows the page, or sends unknown paths to /.
     // Not a build file that is not there (a chunk of an older build): the page instead of a script
     // would be a broken module, and no cache should keep it.
-    const page = !['/api/', '/sandbox/', '/assets/'].some((prefix) => path.startsWith(prefix));
+    const canonical = canonicalPathOf(request);
+    const page = !['/api/', '/sandbox/', '/assets/'].some((prefix) => canonical.startsWith(prefix));
     if (serveWeb && request.method === 'GET' && page) {
       return reply.status(200).type('text/html').sendFile('index.html');
     }

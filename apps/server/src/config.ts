@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { STORE_NAME } from '@store/core';
 import { SANDBOX_APPLE_MERCHANT_ID, SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { z } from 'zod';
@@ -17,6 +18,53 @@ const urlText = (name: string) =>
   optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+/.test(value), {
     message: `${name} must be an http(s) URL`,
   });
+
+/** proxy-addr's named ranges, which Fastify takes beside addresses and CIDR ranges. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_EXAMPLE = 'e.g. TRUST_PROXY=loopback or TRUST_PROXY=10.0.0.0/8,loopback';
+
+function trustedProxiesOf(value: string | undefined): string[] {
+  if (value === undefined || value.toLowerCase() === 'false') return [];
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => (NAMED_PROXY_RANGES.has(entry.toLowerCase()) ? entry.toLowerCase() : entry));
+}
+
+function isProxyRange(entry: string): boolean {
+  // Zone ids (fe80::1%eth0) are not compared by proxy-addr.
+  if (entry.includes('%')) return false;
+  if (NAMED_PROXY_RANGES.has(entry) || isIP(entry) !== 0) return true;
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(entry);
+  const family = match ? isIP(match[1]!) : 0;
+  return family !== 0 && Number(match![2]) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `true` and hop counts would take a forged left-hand X-Forwarded-For entry for the client whenever the
+ * proxy appends the real one: a new "client" for every sign-in guess. Only the proxies' own addresses are
+ * trusted, so the client is the last address a trusted proxy saw.
+ */
+function trustedProxyProblems(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  if (value.toLowerCase() === 'true') {
+    return [
+      `TRUST_PROXY=true would believe whatever X-Forwarded-For a client sends: list the proxies' addresses instead, ${TRUST_PROXY_EXAMPLE}`,
+    ];
+  }
+  if (/^\d+$/.test(value)) {
+    return [
+      `TRUST_PROXY=${value} (a number of hops) cannot tell a proxy from a client: list the proxies' addresses instead, ${TRUST_PROXY_EXAMPLE}`,
+    ];
+  }
+  return trustedProxiesOf(value)
+    .filter((entry) => !isProxyRange(entry))
+    .map(
+      (entry) =>
+        `TRUST_PROXY entry "${entry}" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`,
+    );
+}
 
 const environmentSchema = z
   .object({
@@ -55,10 +103,11 @@ const environmentSchema = z
       (value) => value === undefined || value.length >= 12,
       'ADMIN_PASSWORD must have at least 12 characters',
     ),
-    TRUST_PROXY: z
-      .enum(['true', 'false', ''], { error: 'TRUST_PROXY must be true or false' })
-      .optional()
-      .transform((value) => value === 'true'),
+    TRUST_PROXY: optionalText.transform((value, context) => {
+      const problems = trustedProxyProblems(value);
+      for (const message of problems) context.addIssue({ code: 'custom', message });
+      return problems.length > 0 ? z.NEVER : trustedProxiesOf(value);
+    }),
     CAPTURE_ALL_CONCURRENCY: z.coerce
       .number({ error: 'CAPTURE_ALL_CONCURRENCY must be a number' })
       .int('CAPTURE_ALL_CONCURRENCY must be a whole number')
@@ -193,8 +242,11 @@ export interface Config {
   slowRequestMs: number;
   /** The first admin, created at start when the store has none. */
   firstAdmin: { username?: string; password?: string };
-  /** Honour X-Forwarded-For (client addresses for sign-in throttling) only behind a trusted proxy. */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, proxy-addr's named
+   * ranges); none: the client is the connection's address.
+   */
+  trustedProxies: string[];
   /** Money operations left unconfirmed this long are settled from the gateway's records. */
   reconcileAfterMs: number;
   /** How many captures Capture All keeps in flight towards the gateway at once. */
@@ -268,7 +320,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logLevel: env.LOG_LEVEL,
     slowRequestMs: env.LOG_SLOW_REQUEST_MS,
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
-    trustProxy: env.TRUST_PROXY,
+    trustedProxies: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
     captureAllConcurrency: env.CAPTURE_ALL_CONCURRENCY,
     refundsBeforeSettlement: env.REFUNDS_BEFORE_SETTLEMENT,

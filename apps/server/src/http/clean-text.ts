@@ -1,5 +1,6 @@
 import { textProblemOf } from '@store/core';
 import type { FastifyInstance } from 'fastify';
+import { canonicalPathOf } from './canonical-path';
 import { AppError } from './errors';
 
 /**
@@ -10,7 +11,7 @@ import { AppError } from './errors';
  */
 export function registerCleanTextCheck(app: FastifyInstance, options: { skipPrefix?: string } = {}): void {
   app.addHook('preValidation', async (request) => {
-    if (options.skipPrefix && request.url.startsWith(options.skipPrefix)) return;
+    if (options.skipPrefix && canonicalPathOf(request).startsWith(options.skipPrefix)) return;
     const problem = textProblemOf(request.params, request.query, request.body);
     if (problem) throw new AppError('invalid', problem);
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isApiRoute } from './canonical-path';
 import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,7 +14,7 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const allowed = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRoute(request)) return;
     const origin = request.headers.origin;
     const sameOrigin =
       origin !== undefined ? origin === allowed : request.headers['sec-fetch-site'] === 'same-origin';

@@ -1,5 +1,6 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiRoute } from './canonical-path';
 
 /**
  * Browser protections on every answer, set by helmet (its middleware made once: the Fastify plugin builds
@@ -56,6 +57,6 @@ export async function registerSecurityHeaders(
   app.addHook('onSend', async (request, reply) => {
     // helmet has no Permissions-Policy: the payment feature for this origin only, nothing else powerful.
     reply.header('permissions-policy', permissions);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (isApiRoute(request)) reply.header('cache-control', 'no-store');
   });
 }

@@ -209,7 +209,7 @@ describe.each(testDatabaseKinds())('an attacker cannot lock the operator out, on
 
   beforeAll(async () => {
     // Behind a proxy, so that client addresses come from X-Forwarded-For.
-    server = await startTestServer(await kind.create(), { TRUST_PROXY: 'true' });
+    server = await startTestServer(await kind.create(), { TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => {
     await server.close();

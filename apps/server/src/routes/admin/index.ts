@@ -115,13 +115,13 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     async (request, reply) => {
       const body = request.body;
       try {
-        const session = await loginAdmin(orm, { ...body, clientAddress: request.ip });
+        const session = await loginAdmin(orm, { ...body, clientAddress: request.clientAddress });
         cookie.set(reply, session.token, ADMIN_SESSION_TTL_MS);
         request.log.info({ admin: session.username }, 'admin signed in');
         return { status: 'success', message: 'Login successful', username: session.username };
       } catch (error) {
         if (error instanceof AppError)
-          request.log.warn({ admin: body.username, client: request.ip }, 'admin sign-in refused');
+          request.log.warn({ admin: body.username, client: request.clientAddress }, 'admin sign-in refused');
         throw error;
       }
     },

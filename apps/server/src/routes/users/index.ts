@@ -42,7 +42,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
     },
     async (request, reply) => {
       const body = request.body;
-      const { token, customer } = await registerCustomer(orm, { ...body, clientAddress: request.ip });
+      const { token, customer } = await registerCustomer(orm, {
+        ...body,
+        clientAddress: request.clientAddress,
+      });
       customers.cookie.set(reply, token, CUSTOMER_SESSION_TTL_MS);
       return { status: 'success', user: await toUser(orm, customer), message: 'Account created' };
     },
@@ -60,7 +63,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
     },
     async (request, reply) => {
       const body = request.body;
-      const { token, customer } = await loginCustomer(orm, { ...body, clientAddress: request.ip });
+      const { token, customer } = await loginCustomer(orm, { ...body, clientAddress: request.clientAddress });
       customers.cookie.set(reply, token, CUSTOMER_SESSION_TTL_MS);
       return { status: 'success', user: await toUser(orm, customer), message: 'Login successful' };
     },

@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
 
   beforeAll(async () => {
     // Behind a proxy, so each test can speak from an address of its own.
-    server = await startTestServer(await kind.create(), { TRUST_PROXY: 'true' });
+    server = await startTestServer(await kind.create(), { TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => {
     await server.close();
