@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Orm } from './client';
-import { customers, savedPaymentMethods } from './schema';
+import { customers, savedPaymentMethods, sessions } from './schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type SavedMethodRow = typeof savedPaymentMethods.$inferSelect;
@@ -54,6 +54,17 @@ export async function updateCustomerProfile(
     if (isUniqueViolation(error)) return 'taken';
     throw error;
   }
+}
+
+/**
+ * Moves a customer session's end to `expiresAt`, never earlier than it is: two requests extending it at
+ * once cannot shorten it.
+ */
+export async function extendCustomerSession(orm: Orm, tokenHash: string, expiresAt: Date): Promise<void> {
+  await orm
+    .update(sessions)
+    .set({ expiresAt: sql`greatest(${sessions.expiresAt}, ${expiresAt.toISOString()}::timestamptz)` })
+    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'customer')));
 }
 
 /** A customer's saved methods, the default first, then the oldest first. */

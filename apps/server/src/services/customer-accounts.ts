@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import type { CustomerUser, SavedPaymentMethod } from '@store/core';
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  guessablePasswordReason,
+  isEmailChange,
+  type CustomerUser,
+  type SavedPaymentMethod,
+} from '@store/core';
 import { deleteSession, findLiveSession, insertAuditEvent, insertSession } from '../db/admin-store';
 import type { Orm } from '../db/client';
 import {
+  extendCustomerSession,
   findCustomer,
   findCustomerByEmail,
   insertCustomer,
@@ -15,9 +22,18 @@ import {
 } from '../db/customer-store';
 import { AppError } from '../http/errors';
 import { hashSessionToken } from './admin-auth';
-import { beginRegistrationAttempt, beginSignInAttempt } from './sign-in-throttle';
+import { beginEmailChangeAttempt, beginRegistrationAttempt, beginSignInAttempt } from './sign-in-throttle';
 
-export const CUSTOMER_SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * A customer session ends 14 days after sign-in however much it is used, and after 24 hours without use
+ * (decision 023): a shopper who comes back every day signs in once a fortnight, while a session left on a
+ * shared computer, or a copied cookie, dies in a day.
+ */
+export const CUSTOMER_SESSION_TTL_MS = 14 * 24 * HOUR_MS;
+export const CUSTOMER_SESSION_IDLE_MS = 24 * HOUR_MS;
+/** A session in use has its end moved on at most once an hour: one write an hour per busy customer. */
+const SESSION_EXTENDED_AFTER_MS = HOUR_MS;
 
 /** The 49,000 most common passwords of zxcvbn's dictionary, read once. */
 let commonPasswords: Set<string> | undefined;
@@ -25,6 +41,17 @@ let commonPasswords: Set<string> | undefined;
 export function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary['passwords-common'] as string[]);
   return commonPasswords.has(password.toLowerCase());
+}
+
+export const COMMON_PASSWORD =
+  'This password is one of the most commonly used, so it is easy to guess. Choose another.';
+
+/**
+ * Why a new password is refused beyond its length, or undefined: the shape rules the browser checks too,
+ * then the common-password list. Every way of setting a customer's password goes through this.
+ */
+export function newPasswordRefusal(password: string): string | undefined {
+  return guessablePasswordReason(password) ?? (isCommonPassword(password) ? COMMON_PASSWORD : undefined);
 }
 
 export interface CustomerIdentity {
@@ -72,26 +99,24 @@ async function openSession(orm: Orm, customer: CustomerRow, now: Date) {
     kind: 'customer',
     subjectId: customer.id,
     username: customer.email,
-    expiresAt: new Date(now.getTime() + CUSTOMER_SESSION_TTL_MS),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + Math.min(CUSTOMER_SESSION_IDLE_MS, CUSTOMER_SESSION_TTL_MS)),
   });
   return token;
 }
 
 /**
- * Opens an account and signs it in. Throttled per client address; a password on the common-password list
- * is refused with the reason; an email that has an account already creates nothing (409).
+ * Opens an account and signs it in. Throttled per client address; a guessable password (a simple shape, or
+ * on the common-password list) is refused with the reason; an email that has an account already creates
+ * nothing (409).
  */
 export async function registerCustomer(
   orm: Orm,
   input: { name: string; email: string; password: string; clientAddress: string; now?: Date },
 ): Promise<{ token: string; customer: CustomerRow }> {
   const now = input.now ?? new Date();
-  if (isCommonPassword(input.password)) {
-    throw new AppError(
-      'invalid',
-      'This password is one of the most commonly used, so it is easy to guess. Choose another.',
-    );
-  }
+  const refusal = newPasswordRefusal(input.password);
+  if (refusal) throw new AppError('invalid', refusal);
   await beginRegistrationAttempt(orm, input.clientAddress, now);
   const customer = await insertCustomer(orm, {
     name: input.name,
@@ -140,13 +165,26 @@ export async function loginCustomer(
   return { token: await openSession(orm, customer, now), customer };
 }
 
+/**
+ * The customer a session token signs in, if the session is live. Using it moves its end to a day from now,
+ * but never past 14 days from sign-in.
+ */
 export async function findCustomerSession(
   orm: Orm,
   token: string | undefined,
+  now = new Date(),
 ): Promise<CustomerIdentity | undefined> {
   if (!token) return undefined;
   const session = await findLiveSession(orm, hashSessionToken(token));
-  return session?.kind === 'customer' ? { id: session.subjectId } : undefined;
+  if (session?.kind !== 'customer') return undefined;
+  const latestEnd = Math.min(
+    session.createdAt.getTime() + CUSTOMER_SESSION_TTL_MS,
+    now.getTime() + CUSTOMER_SESSION_IDLE_MS,
+  );
+  if (latestEnd - session.expiresAt.getTime() >= SESSION_EXTENDED_AFTER_MS) {
+    await extendCustomerSession(orm, session.tokenHash, new Date(latestEnd));
+  }
+  return { id: session.subjectId };
 }
 
 export async function logoutCustomer(orm: Orm, token: string): Promise<void> {
@@ -159,12 +197,79 @@ export async function customerProfile(orm: Orm, customerId: string): Promise<Cus
   return toUser(orm, customer);
 }
 
+/**
+ * What a profile change to an email another account has is told. It does not say that an account exists:
+ * the person asking is signed in to an account of their own and needs only to know to pick another email,
+ * and one who owns both addresses is pointed to the shop, which can tell them more after checking who they
+ * are. (The answer is still a refusal, so a guess is still a guess: the limit on email changes is what
+ * keeps guessing slow.)
+ */
+export const EMAIL_UNAVAILABLE =
+  'This email cannot be used for your account. Use another one, or contact us if it is yours.';
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+
+/**
+ * Before an email change: the current password, as sign-in checks it (OWASP ASVS 5.0 V7.5.1), since the
+ * email is what the account is signed in with. Each change counts against the email-change limit, whatever
+ * its outcome; a wrong password also counts as a failed sign-in for that account from that address.
+ */
+async function confirmEmailChange(
+  orm: Orm,
+  customer: CustomerRow,
+  input: { currentPassword?: string; clientAddress: string },
+  now: Date,
+): Promise<void> {
+  if (!input.currentPassword) throw new AppError('invalid', CURRENT_PASSWORD_REQUIRED);
+  await beginEmailChangeAttempt(orm, { customerId: customer.id, clientAddress: input.clientAddress }, now);
+  const attempt = await beginSignInAttempt(orm, {
+    actor: 'customer',
+    account: customer.email.trim().toLowerCase(),
+    clientAddress: input.clientAddress,
+    now,
+  });
+  if (!(await verify(customer.passwordHash, input.currentPassword))) {
+    if (attempt.slowDownNote) {
+      await insertAuditEvent(orm, {
+        actor: `customer ${customer.numericId}`,
+        action: 'login_throttled',
+        outcome: 'failure',
+        detail: attempt.slowDownNote,
+      });
+    }
+    throw new AppError('unauthorized', CURRENT_PASSWORD_INCORRECT);
+  }
+  await attempt.succeeded();
+}
+
+/**
+ * Changes name and email. A name alone, or the same email in other capitals, needs nothing more; another
+ * email needs the current password and is limited (`confirmEmailChange`).
+ */
 export async function updateProfile(
   orm: Orm,
-  input: { customerId: string; name: string; email: string },
+  input: {
+    customerId: string;
+    name: string;
+    email: string;
+    currentPassword?: string;
+    clientAddress: string;
+    now?: Date;
+  },
 ): Promise<CustomerUser> {
-  const updated = await updateCustomerProfile(orm, { id: input.customerId, ...input });
-  if (updated === 'taken') throw new AppError('conflict', 'Another account already uses this email');
+  const customer = await findCustomer(orm, input.customerId);
+  if (!customer) throw new AppError('not_found', 'Account not found');
+  const changesEmail = isEmailChange(customer.email, input.email);
+  if (changesEmail) await confirmEmailChange(orm, customer, input, input.now ?? new Date());
+  const updated = await updateCustomerProfile(orm, { id: customer.id, name: input.name, email: input.email });
+  if (updated === 'taken') throw new AppError('conflict', EMAIL_UNAVAILABLE);
   if (!updated) throw new AppError('not_found', 'Account not found');
+  if (changesEmail) {
+    await insertAuditEvent(orm, {
+      actor: `customer ${customer.numericId}`,
+      action: 'email_changed',
+      outcome: 'success',
+      detail: `sign-in email changed from client ${input.clientAddress}`,
+    });
+  }
   return toUser(orm, updated);
 }

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  EMAIL_HIDDEN_CHARACTER,
+  hasHiddenCharacterForEmail,
+  hasHiddenCharacterForName,
+  NAME_HIDDEN_CHARACTER,
+} from './hidden-characters';
+import { guessablePasswordReason } from './password-rules';
+
+export * from './hidden-characters';
+export * from './password-rules';
 
 /** Customer accounts (SPEC §5, §7): the forms' checks and the routes' checks are these, in this order. */
 const BODY_MUST_BE_OBJECT = { error: 'The request body must be a JSON object' };
@@ -20,23 +30,37 @@ function requiredText(required: string) {
 function emailField(required: string) {
   return requiredText(required)
     .max(EMAIL_MAX_LENGTH, 'Email is too long')
+    .refine((email) => !hasHiddenCharacterForEmail(email), EMAIL_HIDDEN_CHARACTER)
     .regex(EMAIL_PATTERN, INVALID_EMAIL);
 }
 
 function nameField(required: string) {
-  return requiredText(required).max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+  return requiredText(required)
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+    .refine((name) => !hasHiddenCharacterForName(name), NAME_HIDDEN_CHARACTER);
 }
 
 /**
- * A new password: length, not composition (OWASP ASVS 5.0). The common-password check needs a list too
- * large for the browser: the server adds it.
+ * A new password: length, not composition (OWASP ASVS 5.0), and not a shape a guesser tries first
+ * (`password-rules.ts`). The common-password check needs a list too large for the browser: the server
+ * adds it.
  */
 export function newPasswordField(required: string) {
   return z
     .string({ error: required })
     .min(1, required)
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .superRefine((password, context) => {
+      const reason = guessablePasswordReason(password);
+      if (reason) context.addIssue({ code: 'custom', message: reason });
+    });
+}
+
+/** The first thing wrong with a new password by the rules the browser can check too, or undefined. */
+export function newPasswordProblem(password: string, required: string): string | undefined {
+  const result = newPasswordField(required).safeParse(password);
+  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 const ALL_REQUIRED = 'All fields are required';
@@ -69,15 +93,33 @@ const userIdField = z.string({ error: 'User ID is required' }).uuid('User ID is 
 export const profileQuerySchema = z.object({ userId: userIdField });
 
 const PROFILE_REQUIRED = 'Name and email are required';
+/** Changing the email one signs in with asks for the password again (OWASP ASVS 5.0 V7.5.1). */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email';
 
 export const updateProfileRequestSchema = z.object(
   {
     userId: userIdField,
     name: nameField(PROFILE_REQUIRED),
     email: emailField(PROFILE_REQUIRED),
+    /** Needed only when the email changes (see `isEmailChange`); the server decides. */
+    currentPassword: z
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .max(PASSWORD_MAX_LENGTH, 'Password is too long')
+      .optional(),
   },
   BODY_MUST_BE_OBJECT,
 );
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/**
+ * Whether a profile's new email is another address than the saved one. The same address in other capitals
+ * is not (emails are unique whatever their case), but only ASCII capitals count as the same: a look-alike
+ * such as the Kelvin sign for K is another address, and asks for the password like any other.
+ */
+export function isEmailChange(savedEmail: string, newEmail: string): boolean {
+  const fold = (email: string) => email.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  return fold(savedEmail) !== fold(newEmail);
+}
 
 /** A saved method as the account screen and the cart show it (SPEC §3). */
 export const savedPaymentMethodSchema = z.object({

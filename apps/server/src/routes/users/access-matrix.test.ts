@@ -23,6 +23,7 @@ interface CustomerCall {
 }
 
 const UNKNOWN_METHOD = '00000000-0000-4000-8000-000000000000';
+const PASSWORD = 'a perfectly fine passphrase';
 
 const CUSTOMER_CALLS: Record<string, CustomerCall> = {
   'POST /api/payment/payment-methods': { input: (userId) => ({ userId }), ownerStatus: 200 },
@@ -61,7 +62,12 @@ const CUSTOMER_CALLS: Record<string, CustomerCall> = {
   },
   'GET /api/users/profile': { input: (userId) => ({ userId }), ownerStatus: 200 },
   'PUT /api/users/profile': {
-    input: (userId) => ({ userId, name: 'Renamed', email: `renamed-${userId}@example.com` }),
+    input: (userId) => ({
+      userId,
+      name: 'Renamed',
+      email: `renamed-${userId}@example.com`,
+      currentPassword: PASSWORD,
+    }),
     ownerStatus: 200,
   },
   'POST /api/payment/create-payment': {
@@ -98,7 +104,7 @@ describe.each(testDatabaseKinds())('who may act on a customer account, on $name'
       const answer = await server.post('/api/users/register', {
         name,
         email: `${name.toLowerCase()}-${Date.now()}@example.com`,
-        password: 'a perfectly fine passphrase',
+        password: PASSWORD,
       });
       customers.push({
         id: (answer.body.user as { id: string }).id,

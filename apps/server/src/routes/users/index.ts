@@ -118,7 +118,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
     {
       schema: {
         tags: ['Customer account'],
-        summary: 'Change name and email',
+        summary: 'Change name and email; a new email needs the current password',
         body: updateProfileRequestSchema,
         response: answers(userResponseSchema),
       },
@@ -126,7 +126,13 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
     async (request) => {
       const body = request.body;
       const customer = await customers.owner(request, body.userId);
-      const user = await updateProfile(orm, { customerId: customer.id, name: body.name, email: body.email });
+      const user = await updateProfile(orm, {
+        customerId: customer.id,
+        name: body.name,
+        email: body.email,
+        currentPassword: body.currentPassword,
+        clientAddress: request.clientAddress,
+      });
       return { status: 'success', user, message: 'Profile updated' };
     },
   );

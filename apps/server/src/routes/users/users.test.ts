@@ -39,6 +39,31 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
     return (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   }
 
+  /** A registered customer, signed in, whose profile calls come from `address`. */
+  async function signedInCustomer(name: string, email: string, address: string) {
+    const answer = await register(name, email);
+    const cookie = cookieOf(answer);
+    const userId = (answer.body.user as { id: string }).id;
+    const putProfile = async (body: Record<string, unknown>): Promise<Answer> => {
+      const reply = await fetch(`${server.url}/api/users/profile`, {
+        method: 'PUT',
+        headers: {
+          cookie,
+          'content-type': 'application/json',
+          origin: server.config.publicUrl,
+          ...from(address),
+        },
+        body: JSON.stringify({ userId, ...body }),
+      });
+      return {
+        status: reply.status,
+        headers: reply.headers,
+        body: (await reply.json()) as Record<string, unknown>,
+      };
+    };
+    return { cookie, userId, putProfile };
+  }
+
   it('registers, signs the new customer in and answers the public profile only', async () => {
     const answer = await register('Ada Lovelace', 'ada@example.com');
     expect(answer.status).toBe(200);
@@ -95,8 +120,32 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
       'This password is one of the most commonly used, so it is easy to guess. Choose another.',
     ],
     [
-      { name: 'A', email: 'a@example.com', password: '12345678' },
+      { name: 'A', email: 'a@example.com', password: 'iloveyou' },
       'This password is one of the most commonly used, so it is easy to guess. Choose another.',
+    ],
+    [
+      { name: 'A', email: 'a@example.com', password: 'aaaaaaaa' },
+      'This password repeats the same characters, so it is easy to guess. Choose another.',
+    ],
+    [
+      { name: 'A', email: 'a@example.com', password: 'abcabcabc' },
+      'This password repeats the same characters, so it is easy to guess. Choose another.',
+    ],
+    [
+      { name: 'A', email: 'a@example.com', password: '        ' },
+      'This password is only spaces, so it is easy to guess. Choose another.',
+    ],
+    ...['abcdefgh', '12345678', '98765432', 'qwertyui'].map((password): [object, string] => [
+      { name: 'A', email: 'a@example.com', password },
+      'This password is a simple sequence of letters, digits or keyboard keys, so it is easy to guess. Choose another.',
+    ]),
+    [
+      { name: 'Ada\u202eecalevoL', email: 'a@example.com', password: PASSWORD },
+      'Name must not contain invisible or text-direction characters',
+    ],
+    [
+      { name: 'A', email: 'a\u200b@example.com', password: PASSWORD },
+      'Email must not contain invisible or formatting characters',
     ],
   ])('refuses to register %j: %s', async (body, message) => {
     const before = await countRows(server.database, 'customers');
@@ -109,6 +158,17 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
   it('accepts a long passphrase without any composition rule', async () => {
     const answer = await register('Pass Phrase', 'phrase@example.com', 'x'.repeat(100) + ' long and plain');
     expect(answer.status).toBe(200);
+  });
+
+  it.each(['Tr0ub4dor&3x', 'paperline-2026-orders'])('accepts the password %j', async (password) => {
+    const answer = await register('Fine Password', `fine-${password.length}@example.com`, password);
+    expect(answer.status).toBe(200);
+  });
+
+  it('keeps the joiners some scripts and emoji need in a name', async () => {
+    const answer = await register('Sara نیک\u200cپور 👩\u200d💻', 'sara@example.com');
+    expect(answer.status).toBe(200);
+    expect((answer.body.user as { name: string }).name).toBe('Sara نیک\u200cپور 👩\u200d💻');
   });
 
   it('logs in with the email in any case and the right password only, without saying which was wrong', async () => {
@@ -183,7 +243,12 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
         headers: { cookie, 'content-type': 'application/json', origin: server.config.publicUrl },
         body: JSON.stringify(body),
       });
-    const changed = await put({ userId, name: 'Mary W. Jackson', email: 'mary.jackson@example.com' });
+    const changed = await put({
+      userId,
+      name: 'Mary W. Jackson',
+      email: 'mary.jackson@example.com',
+      currentPassword: PASSWORD,
+    });
     expect(changed.status).toBe(200);
     expect(((await changed.json()) as { user: Record<string, unknown> }).user).toMatchObject({
       name: 'Mary W. Jackson',
@@ -193,8 +258,171 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
     expect(blank.status).toBe(400);
     expect(((await blank.json()) as { message: string }).message).toBe('Name and email are required');
     await register('Dorothy Vaughan', 'dorothy@example.com');
-    const taken = await put({ userId, name: 'Mary', email: 'DOROTHY@example.com' });
+    const taken = await put({
+      userId,
+      name: 'Mary',
+      email: 'DOROTHY@example.com',
+      currentPassword: PASSWORD,
+    });
     expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({
+      status: 'error',
+      message: 'This email cannot be used for your account. Use another one, or contact us if it is yours.',
+      error: 'conflict',
+    });
+  });
+
+  it('asks for the current password to change the email, and for nothing to change the name', async () => {
+    const lin = await signedInCustomer('Lin Wei', 'lin@example.com', '192.0.2.10');
+    const missing = await lin.putProfile({ name: 'Lin Wei', email: 'lin.wei@example.com' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      status: 'error',
+      message: 'Enter your current password to change your email',
+      error: 'invalid',
+    });
+    const wrong = await lin.putProfile({
+      name: 'Lin Wei',
+      email: 'lin.wei@example.com',
+      currentPassword: 'not the password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({
+      status: 'error',
+      message: 'Current password is incorrect',
+      error: 'unauthorized',
+    });
+    const blank = await lin.putProfile({
+      name: 'Lin Wei',
+      email: 'lin.wei@example.com',
+      currentPassword: '',
+    });
+    expect(blank.status).toBe(400);
+    const { rows } = await server.database.sql.query<{ email: string }>(
+      'select email from customers where id = $1',
+      [lin.userId],
+    );
+    expect(rows[0]!.email).toBe('lin@example.com');
+
+    // "Name and email are required" still comes first.
+    const empty = await lin.putProfile({ name: '', email: 'lin.wei@example.com' });
+    expect(empty.body).toMatchObject({ message: 'Name and email are required' });
+
+    const renamed = await lin.putProfile({ name: 'Wei Lin', email: 'LIN@example.com' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.user).toMatchObject({ name: 'Wei Lin', email: 'LIN@example.com' });
+
+    const moved = await lin.putProfile({
+      name: 'Wei Lin',
+      email: 'lin.wei@example.com',
+      currentPassword: PASSWORD,
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.user).toMatchObject({ email: 'lin.wei@example.com' });
+    const login = await server.post('/api/users/login', { email: 'lin.wei@example.com', password: PASSWORD });
+    expect(login.status).toBe(200);
+    const audit = await server.database.sql.query<{ actor: string }>(
+      "select actor from audit_events where action = 'email_changed'",
+    );
+    expect(audit.rows.map((row) => row.actor)).toContain(
+      `customer ${(moved.body.user as { numericId: number }).numericId}`,
+    );
+  });
+
+  it('counts a wrong current password as a failed sign-in to that account from that address', async () => {
+    const address = '192.0.2.20';
+    const noor = await signedInCustomer('Noor Haddad', 'noor@example.com', address);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await noor.putProfile({
+        name: 'Noor Haddad',
+        email: `noor-${attempt}@example.com`,
+        currentPassword: `guess number ${attempt}`,
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const login = await server.post(
+      '/api/users/login',
+      { email: 'noor@example.com', password: PASSWORD },
+      { headers: from(address) },
+    );
+    expect(login.status).toBe(429);
+    expect(login.body.message).toMatch(/^Too many failed sign-in attempts/);
+    // From anywhere else the owner signs in at once.
+    const elsewhere = await server.post(
+      '/api/users/login',
+      { email: 'noor@example.com', password: PASSWORD },
+      { headers: from('192.0.2.21') },
+    );
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('slows down guessing which emails have accounts through profile changes', async () => {
+    await register('Known Customer', 'known@example.com');
+    const prober = await signedInCustomer('Prober', 'prober@example.com', '192.0.2.30');
+    const guesses = Array.from({ length: 60 }, (_, index) =>
+      index === 2 ? 'known@example.com' : `maybe-${index}@example.com`,
+    );
+    const answers: Answer[] = [];
+    for (const email of guesses) {
+      answers.push(await prober.putProfile({ name: 'Prober', email, currentPassword: PASSWORD }));
+    }
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses[2]).toBe(409);
+    expect(answers[2]!.body.message).toBe(
+      'This email cannot be used for your account. Use another one, or contact us if it is yours.',
+    );
+    expect(statuses[5]).toBe(429);
+    // Each further answer waits twice as long as the one before: a handful in the time 60 took.
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(8);
+    const slowed = answers[5]!;
+    expect(slowed.body.message).toMatch(
+      /^Too many email changes were attempted\. Try again in \d+ seconds?\.$/,
+    );
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    // A new name is never slowed down, nor is the same email in other capitals.
+    const current = answers.filter((answer) => answer.status === 200).at(-1)!.body.user as { email: string };
+    const renamed = await prober.putProfile({ name: 'Still Here', email: current.email.toUpperCase() });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.user).toMatchObject({ name: 'Still Here' });
+  });
+
+  it('ends a session after a day without use, and 14 days after sign-in however much it is used', async () => {
+    const answer = await register('Idle Shopper', 'idle@example.com');
+    const cookie = cookieOf(answer);
+    const userId = (answer.body.user as { id: string }).id;
+    const session = () => fetch(`${server.url}/api/users/session`, { headers: { cookie } });
+    const hours = async () => {
+      const { rows } = await server.database.sql.query<{ left: number; lifetime: number }>(
+        `select extract(epoch from expires_at - now())::float8 / 3600 as left,
+           extract(epoch from expires_at - created_at)::float8 / 3600 as lifetime
+         from sessions where subject_id = $1`,
+        [userId],
+      );
+      return rows[0]!;
+    };
+    const setSession = (sql: string) =>
+      server.database.sql.query(`update sessions set ${sql} where subject_id = $1`, [userId]);
+
+    expect((await hours()).lifetime).toBeCloseTo(24, 1);
+
+    // Last used 20 hours ago: using it again gives it another day.
+    await setSession("created_at = now() - interval '20 hours', expires_at = now() + interval '4 hours'");
+    expect((await session()).status).toBe(200);
+    expect((await hours()).left).toBeCloseTo(24, 1);
+
+    // Near the end of its 14 days: used or not, it ends then.
+    await setSession(
+      "created_at = now() - interval '13 days 20 hours', expires_at = now() + interval '2 hours'",
+    );
+    expect((await session()).status).toBe(200);
+    expect((await hours()).lifetime).toBeCloseTo(14 * 24, 1);
+    expect((await hours()).left).toBeCloseTo(4, 1);
+
+    // A day went by without it.
+    await setSession("expires_at = now() - interval '1 minute'");
+    expect((await session()).status).toBe(401);
   });
 
   it('ends the session on the server at logout', async () => {

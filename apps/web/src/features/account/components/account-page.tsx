@@ -1,4 +1,10 @@
-import type { CustomerUser, SavedPaymentMethod } from '@store/core';
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  isEmailChange,
+  PASSWORD_MAX_LENGTH,
+  type CustomerUser,
+  type SavedPaymentMethod,
+} from '@store/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
@@ -32,9 +38,13 @@ function ProfileSection({ user }: { user: CustomerUser }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordRefused, setPasswordRefused] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const errorId = useId();
+  // The email is what the account signs in with: another one asks for the password again, as the server does.
+  const changingEmail = isEmailChange(user.email, email);
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,13 +52,28 @@ function ProfileSection({ user }: { user: CustomerUser }) {
       setError('Name and email are required');
       return;
     }
+    if (changingEmail && currentPassword === '') {
+      setError(CURRENT_PASSWORD_REQUIRED);
+      return;
+    }
     setBusy(true);
     setError(null);
+    setPasswordRefused(false);
     try {
-      const updated = await updateProfile({ userId: user.id, name: name.trim(), email: email.trim() });
+      const updated = await updateProfile({
+        userId: user.id,
+        name: name.trim(),
+        email: email.trim(),
+        ...(changingEmail ? { currentPassword } : {}),
+      });
       storeUser({ ...updated, paymentMethods: user.paymentMethods });
+      setCurrentPassword('');
       setEditing(false);
     } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 401) {
+        setCurrentPassword('');
+        setPasswordRefused(true);
+      }
       setError(serverMessageOr(failure, 'Failed to update profile'));
     } finally {
       setBusy(false);
@@ -88,6 +113,23 @@ function ProfileSection({ user }: { user: CustomerUser }) {
             errorId={errorId}
             disabled={busy}
           />
+          {changingEmail && (
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX_LENGTH}
+              hint="Needed to change the email you log in with."
+              value={currentPassword}
+              onChange={(event) => {
+                setCurrentPassword(event.target.value);
+                setPasswordRefused(false);
+              }}
+              invalid={passwordRefused || (error === CURRENT_PASSWORD_REQUIRED && currentPassword === '')}
+              errorId={errorId}
+              disabled={busy}
+            />
+          )}
           {error && <Alert id={errorId}>{error}</Alert>}
           <div className={styles.actions}>
             <Button type="submit" disabled={busy} aria-busy={busy}>
@@ -100,6 +142,8 @@ function ProfileSection({ user }: { user: CustomerUser }) {
                 setEditing(false);
                 setName(user.name);
                 setEmail(user.email);
+                setCurrentPassword('');
+                setPasswordRefused(false);
                 setError(null);
               }}
             >

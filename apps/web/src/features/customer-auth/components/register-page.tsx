@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@store/core';
+import { newPasswordProblem, PASSWORD_MIN_LENGTH } from '@store/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -27,13 +27,16 @@ export interface RegisterForm {
   confirm: string;
 }
 
-/** SPEC §5: every field filled, then the two passwords alike; the server says the rest. */
+/**
+ * SPEC §5: every field filled, then the two passwords alike; then the password rules the server applies
+ * too (length, and no blank, repeated or sequential password), in the same words. The server says the rest.
+ */
 export function registerFormProblem(form: RegisterForm): string | undefined {
   if ([form.name.trim(), form.email.trim(), form.password, form.confirm].some((value) => value === '')) {
     return REGISTER_MESSAGES.required;
   }
   if (form.password !== form.confirm) return REGISTER_MESSAGES.mismatch;
-  return undefined;
+  return newPasswordProblem(form.password, REGISTER_MESSAGES.required);
 }
 
 /** `/register`: a new customer opens an account and is signed in at once (SPEC §2, §5). */
@@ -72,6 +75,8 @@ export function RegisterPage() {
   };
 
   const missing = (value: string) => error === REGISTER_MESSAGES.required && value.trim() === '';
+  const passwordRefused =
+    error !== null && error === newPasswordProblem(form.password, REGISTER_MESSAGES.required);
   return (
     <>
       <title>{`Sign up · ${SITE.fullName}`}</title>
@@ -110,7 +115,7 @@ export function RegisterPage() {
               hint={`At least ${PASSWORD_MIN_LENGTH} characters. A phrase of a few words is strong and easy to remember.`}
               value={form.password}
               onChange={set('password')}
-              invalid={missing(form.password)}
+              invalid={missing(form.password) || passwordRefused}
               errorId={errorId}
               disabled={busy}
             />
