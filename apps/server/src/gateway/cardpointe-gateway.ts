@@ -15,6 +15,7 @@ import type {
   GatewayTransaction,
   MerchantCheck,
   PaymentGateway,
+  RefusalReason,
   SettlementState,
 } from './payment-gateway';
 
@@ -234,16 +235,38 @@ function toTransaction(record: TransactionRecord): GatewayTransaction {
   };
 }
 
+/**
+ * CardPointe's gateway response codes (respproc PPS) the store acts on. Code 94 stands for many refusals
+ * ("Txn voided", "Authorization expired", "Txn already captured" …): its text tells them apart.
+ */
+const PPS_SETTLED = '26';
+const PPS_BATCHED = '27';
+const PPS_NOT_SETTLED = '28';
+const PPS_NOT_FOUND = '29';
+const PPS_REFUSED = '94';
+
+export function refusalReasonOf(respcode: string, message: string): RefusalReason | undefined {
+  if (respcode === PPS_NOT_SETTLED) return 'not_settled';
+  if (respcode === PPS_SETTLED || respcode === PPS_BATCHED) return 'batched';
+  if (respcode === PPS_NOT_FOUND) return 'not_found';
+  if (respcode === PPS_REFUSED && /void/i.test(message)) return 'already_voided';
+  if (/expired/i.test(message)) return 'expired';
+  return undefined;
+}
+
 /** Turns a transaction answer into a result: approved, declined (C) or retry (B). */
 function toResult(record: TransactionRecord): GatewayResult<GatewayTransaction> {
   const transaction = toTransaction(record);
   if (record.respstat === 'A') return { ok: true, value: transaction };
+  const message = transaction.message || 'Declined';
+  const reason = refusalReasonOf(transaction.respcode, message);
   return {
     ok: false,
     kind: record.respstat === 'B' ? 'retry' : 'declined',
     respcode: transaction.respcode,
-    message: transaction.message || 'Declined',
+    message,
     ...(transaction.retref ? { retref: transaction.retref } : {}),
+    ...(reason ? { reason } : {}),
   };
 }
 
@@ -427,7 +450,7 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
         .safeParse(Array.isArray(answer.value) ? answer.value : [answer.value]);
       if (!list.success) return unreadable();
       const found = list.data.filter(
-        (record) => record.retref && !(record.respstat === 'C' && record.respcode === '29'),
+        (record) => record.retref && !(record.respstat === 'C' && record.respcode === PPS_NOT_FOUND),
       );
       return { ok: true, value: found.map(toTransaction) };
     },

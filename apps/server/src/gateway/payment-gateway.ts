@@ -10,13 +10,43 @@ export type WalletPayload =
  */
 export type GatewayFailure =
   /** The gateway answered and said no (respstat C). */
-  | { ok: false; kind: 'declined'; respcode: string; message: string; retref?: string }
+  | {
+      ok: false;
+      kind: 'declined';
+      respcode: string;
+      message: string;
+      retref?: string;
+      reason?: RefusalReason;
+    }
   /** The gateway answered "try again" (respstat B), e.g. a processor time-out. */
-  | { ok: false; kind: 'retry'; respcode: string; message: string; retref?: string }
+  | {
+      ok: false;
+      kind: 'retry';
+      respcode: string;
+      message: string;
+      retref?: string;
+      reason?: RefusalReason;
+    }
   /** No usable answer: network error, time-out, 5xx or an unreadable body. The outcome is unknown. */
   | { ok: false; kind: 'unavailable'; message: string }
   /** The gateway refused the request itself (4xx): bad credentials or a malformed call. */
   | { ok: false; kind: 'rejected'; status: number; message: string };
+
+/**
+ * Why the gateway refused a call about a transaction, where the store acts on it; the adapter reads it
+ * from the gateway's codes, so that no code or message text of the gateway's is tested anywhere else.
+ */
+export type RefusalReason =
+  /** The capture has not settled: it cannot be refunded yet (unless the merchant takes unsettled refunds). */
+  | 'not_settled'
+  /** The capture is in a batch, or settled: it can no longer be voided. */
+  | 'batched'
+  /** The gateway has no such transaction (or none for the order). */
+  | 'not_found'
+  /** The transaction was voided already. */
+  | 'already_voided'
+  /** The authorization expired before it was captured. */
+  | 'expired';
 
 export type GatewayResult<T> = { ok: true; value: T } | GatewayFailure;
 

@@ -355,10 +355,6 @@ export async function confirmServerPayment(
   };
 }
 
-/** CardPointe's "Txn not found" and "Txn voided": after voidByOrderId, nothing of the order is held. */
-const TXN_NOT_FOUND = '29';
-const TXN_VOIDED = '94';
-
 /**
  * CardPointe's advice for an authorization whose answer is lost and whose outcome the shopper is told is a
  * failure: void it by order id (the adapter tries three times). Audited either way. When the void is
@@ -375,8 +371,9 @@ async function voidLostAuthorization(
   const request = await findPaymentRequest(deps.orm, requestId);
   if (!request || request.status !== 'pending') return 'nothing_held';
   const voided = await deps.gateway.voidByOrderId(request.orderId);
-  const notFound = !voided.ok && voided.kind === 'declined' && voided.respcode === TXN_NOT_FOUND;
-  const alreadyVoided = !voided.ok && voided.kind === 'declined' && voided.respcode === TXN_VOIDED;
+  // After voidByOrderId answers "not found" or "already voided", nothing of the order is held.
+  const notFound = !voided.ok && voided.kind === 'declined' && voided.reason === 'not_found';
+  const alreadyVoided = !voided.ok && voided.kind === 'declined' && voided.reason === 'already_voided';
   let detail: string;
   let result: 'voided' | 'nothing_held' | 'unresolved';
   if (voided.ok || alreadyVoided) {

@@ -295,9 +295,9 @@ async function settledState(orm: Orm, operationId: string): Promise<MoneyOperati
   return (await findOperation(orm, operationId))?.status ?? 'pending';
 }
 
-/** PPS 28: the gateway refunds a capture only once it has settled (unless the merchant takes unsettled refunds). */
+/** The gateway refunds a capture only once it has settled (unless the merchant takes unsettled refunds). */
 function isDeclinedAsNotSettled(result: GatewayResult<GatewayTransaction>): boolean {
-  return !result.ok && result.kind === 'declined' && result.respcode === '28';
+  return !result.ok && result.kind === 'declined' && result.reason === 'not_settled';
 }
 
 type Settled = {
@@ -359,7 +359,7 @@ async function settle(
   // The gateway answered and refused (declined, retry later, or the request itself): nothing was done.
   // A refusal may mean the payment was changed at the gateway itself: its record is the truth, adopt it.
   await releaseOperation(deps.orm, operation.id, result.message, {
-    expireAuthorization: /expired/i.test(result.message) && operation.kind !== 'refund',
+    expireAuthorization: 'reason' in result && result.reason === 'expired' && operation.kind !== 'refund',
   });
   const payment = await findPayment(deps.orm, operation.paymentId);
   const explanation =
@@ -839,11 +839,9 @@ export async function cancelCharge(
   );
 }
 
-/** PPS 27 "Txn Batched" or 26 "Txn Settled": the capture is in a batch and can no longer be voided. */
+/** The capture is in a batch (or settled) and can no longer be voided. */
 function isBatched(failure: GatewayFailure): boolean {
-  return (
-    failure.kind !== 'unavailable' && failure.kind !== 'rejected' && ['26', '27'].includes(failure.respcode)
-  );
+  return failure.kind !== 'unavailable' && failure.kind !== 'rejected' && failure.reason === 'batched';
 }
 
 /**
