@@ -4,8 +4,10 @@ import {
   addSavedCard,
   cartWithOnePenPack,
   CUSTOMER_PASSWORD,
+  expectClickable,
   registerCustomer,
   uniqueEmail,
+  visibleHeight,
 } from './flows';
 import { BANK_ACCOUNTS, CARDS, ROUTING_NUMBER } from './test-data';
 
@@ -42,7 +44,10 @@ test('a new customer registers, saves a card and a bank account, and pays with t
 
   // The cart preselects the default (the bank account); the customer picks the saved card instead.
   const cart = await cartWithOnePenPack(page);
+  await expect(cart.getByText(`Pay with${bank}Default`)).toBeVisible();
+  await cart.getByRole('button', { name: 'Change payment method' }).click();
   await expect(cart.getByRole('radio', { name: /First Sandbox Bank/ })).toBeChecked();
+  await expect(cart.getByRole('radio', { name: /First Sandbox Bank/ })).toBeFocused();
   await expect(cart.getByRole('radio', { name: /Pay another way/ })).toBeVisible();
   await cart.getByRole('radio', { name: /VISA •••• 1111/ }).check();
   await cart.getByRole('button', { name: 'Pay $15.74' }).click();
@@ -74,7 +79,7 @@ test('a saved card that declines falls back to the hosted payment page after 2 s
   await registerCustomer(page, 'Dee Clined', uniqueEmail('decline'));
   await addSavedCard(page, CARDS.declined);
   const cart = await cartWithOnePenPack(page);
-  await expect(cart.getByRole('radio', { name: /VISA •••• 1038/ })).toBeChecked();
+  await expect(cart.getByText('Pay withVISA •••• 1038Default')).toBeVisible();
   const started = Date.now();
   await cart.getByRole('button', { name: 'Pay $15.74' }).click();
   await expect(
@@ -152,4 +157,55 @@ test.describe('on a 375 px phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Add Payment Method' })).toBeVisible();
   });
+});
+
+test('with four saved methods the cart keeps its items in sight and every way to pay within reach', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerCustomer(page, 'Four Ways');
+  await addSavedCard(page, CARDS.visa);
+  await addSavedCard(page, CARDS.mastercard);
+  await addSavedCard(page, CARDS.amex);
+  await addSavedBankAccount(page, 'First Community Savings Bank of Central Texas');
+  // A hosted-page payment that fails, so that the cart shows its error too.
+  await page.route('**/api/payment/create-payment', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"status":"error","message":"Busy"}',
+    }),
+  );
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const cart = await cartWithOnePenPack(page);
+    const items = cart.getByRole('list', { name: 'Items in your cart' });
+    const itemHeight = await items
+      .getByRole('listitem')
+      .evaluate((item) => item.getBoundingClientRect().height);
+    // As the cart opens, its item is in sight whole, without scrolling.
+    expect(await visibleHeight(items)).toBeGreaterThanOrEqual(itemHeight);
+
+    await expectClickable(cart.getByRole('button', { name: 'Change payment method' }));
+    await cart.getByRole('button', { name: 'Change payment method' }).click();
+    for (const method of [/VISA •••• 1111/, /MASTERCARD •••• 5454/, /AMEX •••• 0005/, /Central Texas/]) {
+      await expectClickable(cart.getByRole('radio', { name: method }));
+    }
+    await cart.getByRole('radio', { name: /Pay another way/ }).check();
+    await expectClickable(cart.getByRole('button', { name: 'Pay with Apple Pay' }));
+    await expectClickable(cart.getByRole('button', { name: 'Pay with Google Pay' }));
+    await expectClickable(cart.getByRole('button', { name: 'Pay $15.74' }));
+
+    await cart.getByRole('button', { name: 'Pay $15.74' }).click();
+    await expect(cart.getByRole('alert')).toHaveText('Payment failed: Busy');
+    await expectClickable(cart.getByRole('button', { name: 'Pay $15.74' }));
+    await expectClickable(cart.getByRole('button', { name: 'Pay with Google Pay' }));
+    // The error takes room, never the items': they are a scroll away, whole.
+    await items.scrollIntoViewIfNeeded();
+    expect(await visibleHeight(items)).toBeGreaterThanOrEqual(itemHeight);
+  }
 });

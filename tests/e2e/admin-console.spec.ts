@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from './fixtures';
 import {
   addSavedBankAccount,
   cartWithOnePenPack,
+  expectClickable,
   guestPayment,
   OPERATOR,
   registerCustomer,
@@ -289,16 +290,7 @@ async function expectWholeTableInView(page: Page, table: Locator) {
   expect(outOfView).toEqual([]);
 
   const buttons = table.getByRole('button');
-  for (let index = 0; index < (await buttons.count()); index++) {
-    const button = buttons.nth(index);
-    await button.scrollIntoViewIfNeeded();
-    const reached = await button.evaluate((element) => {
-      const rect = element.getBoundingClientRect();
-      const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-      return hit !== null && element.contains(hit);
-    });
-    expect(reached, `${await button.textContent()} can be clicked`).toBe(true);
-  }
+  for (let index = 0; index < (await buttons.count()); index++) await expectClickable(buttons.nth(index));
 }
 
 test('both tables show every column and action inside the page at 375, 1024 and 1280 px', async ({

@@ -1,5 +1,5 @@
 import { createOrderId } from '@store/core';
-import { expect, type APIRequestContext, type Page } from './fixtures';
+import { expect, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { BANK_ACCOUNTS, CARDS, CVV, ROUTING_NUMBER } from './test-data';
 
 /** Steps several specs take the same way. */
@@ -125,4 +125,34 @@ export async function cartWithOnePenPack(page: Page) {
   const cart = page.getByRole('dialog', { name: /cart/i });
   await expect(cart.getByText('$15.74').first()).toBeVisible();
   return cart;
+}
+
+/** The control can be scrolled to, and a click at its centre reaches it (nothing covers it, nothing clips it). */
+export async function expectClickable(control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  const reached = await control.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && element.contains(hit);
+  });
+  expect(reached, `${await control.textContent()} can be clicked`).toBe(true);
+}
+
+/** How many pixels of the element the shopper can see (inside its scrolling box and the window). */
+export async function visibleHeight(element: Locator): Promise<number> {
+  return element.evaluate((target) => {
+    const rect = target.getBoundingClientRect();
+    let top = Math.max(rect.top, 0);
+    let bottom = Math.min(rect.bottom, window.innerHeight);
+    for (let box = target.parentElement; box; box = box.parentElement) {
+      if (!/(auto|scroll|hidden)/.test(getComputedStyle(box).overflowY)) continue;
+      const clip = box.getBoundingClientRect();
+      top = Math.max(top, clip.top);
+      bottom = Math.min(bottom, clip.bottom);
+    }
+    return Math.max(0, bottom - top);
+  });
 }

@@ -12,6 +12,8 @@ export const CARDS = {
   visa: '4111 1111 1111 1111',
   /** MASTERCARD, approved. */
   mastercard: '5454 5454 5454 5454',
+  /** AMEX, approved (15 digits, grouped 4-6-5). */
+  amex: '3782 822463 10005',
   /** VISA, declined: Do not honor (05). */
   declined: '4387 7511 1111 1038',
   /** The approved VISA typed with a dash and four digits too many: the card field keeps the first 16. */

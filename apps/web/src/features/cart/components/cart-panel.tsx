@@ -6,13 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { CartIcon, CloseIcon, LockIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCustomerUser } from '../../../lib/customer-session';
-import { methodTitle, preselectedMethod } from '../../../lib/method-label';
+import { preselectedMethod } from '../../../lib/method-label';
 import { useCheckout } from '../hooks/use-checkout';
 import { CartLineItem } from './cart-line';
 import styles from './cart-panel.module.css';
+import { HOSTED_PAGE, PaymentChoice } from './payment-choice';
 import { WalletButtons } from './wallet-buttons';
-
-const HOSTED_PAGE = 'hosted-page';
 
 /** Matches the slide-out animation in cart-panel.module.css. */
 const CLOSE_ANIMATION_MS = 220;
@@ -106,124 +105,105 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
           </button>
         </div>
 
-        <div className={styles.body}>
-          {isEmpty ? (
-            <div className={styles.empty}>
-              <span className={styles.emptyIcon} aria-hidden="true">
-                <CartIcon size={40} />
-              </span>
-              <h3 className={styles.emptyTitle}>Your cart is empty</h3>
-              <p className={styles.emptyText}>
-                Add a pack of pens or a ream of paper and it will show up here.
-              </p>
-              <Button variant="secondary" onClick={closeCart}>
-                Continue shopping
+        {/* One scroll for items and payment: on a short screen neither squeezes the other out of sight. */}
+        <div className={styles.scroller}>
+          <div className={styles.body}>
+            {isEmpty ? (
+              <div className={styles.empty}>
+                <span className={styles.emptyIcon} aria-hidden="true">
+                  <CartIcon size={40} />
+                </span>
+                <h3 className={styles.emptyTitle}>Your cart is empty</h3>
+                <p className={styles.emptyText}>
+                  Add a pack of pens or a ream of paper and it will show up here.
+                </p>
+                <Button variant="secondary" onClick={closeCart}>
+                  Continue shopping
+                </Button>
+              </div>
+            ) : (
+              <ul className={styles.lines} aria-label="Items in your cart">
+                {totals.lines.map((line) => {
+                  const product = findProduct(line.productId);
+                  if (!product) return null;
+                  return (
+                    <CartLineItem
+                      key={line.productId}
+                      line={line}
+                      product={product}
+                      disabled={isProcessing}
+                      onQuantityChange={(quantity) => setQuantity(line.productId, quantity)}
+                      onRemove={() => removeItem(line.productId)}
+                    />
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+
+          {!isEmpty && (
+            <div className={styles.footer}>
+              <dl className={styles.summary}>
+                <dt>Subtotal</dt>
+                <dd>{formatCents(totals.subtotalCents)}</dd>
+                <dt>Tax ({SALES_TAX_PERCENT}%)</dt>
+                <dd>{formatCents(totals.taxCents)}</dd>
+                <dt className={styles.totalTerm}>Total</dt>
+                <dd className={styles.totalValue}>{formatCents(totals.totalCents)}</dd>
+              </dl>
+
+              {savedMethods.length > 0 && (
+                <PaymentChoice
+                  methods={savedMethods}
+                  chosen={chosen}
+                  onChoose={setChosenId}
+                  disabled={isProcessing}
+                />
+              )}
+
+              {failure && (
+                <Alert key={failure.id} className={styles.alert}>
+                  {failure.message}
+                </Alert>
+              )}
+
+              <Button
+                size="large"
+                block
+                className={styles.pay}
+                onClick={() => void payNow()}
+                disabled={isProcessing}
+                aria-busy={isProcessing}
+              >
+                {isProcessing ? (
+                  <>
+                    <Spinner />
+                    Processing…
+                  </>
+                ) : (
+                  <>
+                    <LockIcon size={18} />
+                    Pay {formatCents(totals.totalCents)}
+                  </>
+                )}
               </Button>
+              <p className={styles.secureNote}>
+                <LockIcon size={14} />
+                {chosen === HOSTED_PAGE
+                  ? 'You will enter your card on our payment partner\u2019s secure page.'
+                  : 'Your saved payment method is charged securely through our payment partner.'}
+              </p>
+
+              <WalletButtons
+                totalCents={totals.totalCents}
+                disabled={isProcessing}
+                onGooglePayToken={(token) => void payWithGooglePay(token)}
+                onApplePay={payWithApplePay}
+                onProblem={reportWalletProblem}
+              />
             </div>
-          ) : (
-            <ul className={styles.lines} aria-label="Items in your cart">
-              {totals.lines.map((line) => {
-                const product = findProduct(line.productId);
-                if (!product) return null;
-                return (
-                  <CartLineItem
-                    key={line.productId}
-                    line={line}
-                    product={product}
-                    disabled={isProcessing}
-                    onQuantityChange={(quantity) => setQuantity(line.productId, quantity)}
-                    onRemove={() => removeItem(line.productId)}
-                  />
-                );
-              })}
-            </ul>
           )}
         </div>
-
-        {!isEmpty && (
-          <div className={styles.footer}>
-            <dl className={styles.summary}>
-              <dt>Subtotal</dt>
-              <dd>{formatCents(totals.subtotalCents)}</dd>
-              <dt>Tax ({SALES_TAX_PERCENT}%)</dt>
-              <dd>{formatCents(totals.taxCents)}</dd>
-              <dt className={styles.totalTerm}>Total</dt>
-              <dd className={styles.totalValue}>{formatCents(totals.totalCents)}</dd>
-            </dl>
-
-            {savedMethods.length > 0 && (
-              <fieldset className={styles.methods} disabled={isProcessing}>
-                <legend className={styles.methodsLegend}>Pay with</legend>
-                {savedMethods.map((method) => (
-                  <label key={method.id} className={styles.methodOption}>
-                    <input
-                      type="radio"
-                      name="payment-method"
-                      value={method.id}
-                      checked={chosen === method.id}
-                      onChange={() => setChosenId(method.id)}
-                    />
-                    <span>
-                      {methodTitle(method)}
-                      {method.isDefault && <span className={styles.methodDefault}>Default</span>}
-                    </span>
-                  </label>
-                ))}
-                <label className={styles.methodOption}>
-                  <input
-                    type="radio"
-                    name="payment-method"
-                    value={HOSTED_PAGE}
-                    checked={chosen === HOSTED_PAGE}
-                    onChange={() => setChosenId(HOSTED_PAGE)}
-                  />
-                  <span>Pay another way (card on the secure payment page)</span>
-                </label>
-              </fieldset>
-            )}
-
-            {failure && (
-              <Alert key={failure.id} className={styles.alert}>
-                {failure.message}
-              </Alert>
-            )}
-
-            <Button
-              size="large"
-              block
-              className={styles.pay}
-              onClick={() => void payNow()}
-              disabled={isProcessing}
-              aria-busy={isProcessing}
-            >
-              {isProcessing ? (
-                <>
-                  <Spinner />
-                  Processing…
-                </>
-              ) : (
-                <>
-                  <LockIcon size={18} />
-                  Pay {formatCents(totals.totalCents)}
-                </>
-              )}
-            </Button>
-            <p className={styles.secureNote}>
-              <LockIcon size={14} />
-              {chosen === HOSTED_PAGE
-                ? 'You will enter your card on our payment partner\u2019s secure page.'
-                : 'Your saved payment method is charged securely through our payment partner.'}
-            </p>
-
-            <WalletButtons
-              totalCents={totals.totalCents}
-              disabled={isProcessing}
-              onGooglePayToken={(token) => void payWithGooglePay(token)}
-              onApplePay={payWithApplePay}
-              onProblem={reportWalletProblem}
-            />
-          </div>
-        )}
       </div>
     </div>
   );
