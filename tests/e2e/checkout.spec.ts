@@ -66,6 +66,12 @@ test('a guest buys 3 pen packs and 2 reams with a test card and sees every detai
     new RegExp(`^[A-Z][a-z]+ \\d{1,2}, ${year} at \\d{1,2}:\\d{2}`),
   );
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  // The receipt stays for the stored request's 30 minutes: a reload shows the same payment.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await expect(detail(page, 'Order ID')).toHaveText(invoice);
+  await expect(detail(page, 'Amount paid')).toHaveText('$68.20');
 });
 
 test('a declined card ends on the failed state with the gateway’s message', async ({ page }) => {

@@ -81,7 +81,7 @@ export async function registerCustomer(page: Page, name: string, email = uniqueE
 
 type Dialog = ReturnType<Page['getByRole']>;
 
-/** Fills the Add Payment Method dialog's address part, as SPEC §5 orders it. */
+/** Fills the Add Payment Method dialog's address part, as product §5 orders it. */
 export async function fillMethodAddress(dialog: Dialog) {
   await dialog.getByLabel('Account holder name').fill('Pat Shopper');
   await dialog.getByLabel('Address').fill('1 Main St');

@@ -35,6 +35,9 @@ test('a guest pays with Google Pay in the sandbox wallet, and the operator sees 
   await expect(detail(page, 'Authorization code')).not.toHaveText('—');
   const orderId = (await detail(page, 'Order ID').textContent()) ?? '';
   expect(await page.evaluate(() => localStorage.getItem('usedGooglePay'))).toBe('true');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await expect(detail(page, 'Order ID')).toHaveText(orderId);
 
   await page.goto('/admin');
   await page.getByLabel('Username').fill('operator');

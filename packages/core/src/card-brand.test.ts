@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectCardBrand, isLuhnValid } from './card-brand';
 import { createOrderId, ORDER_ID_PATTERN, orderChannelOf } from './order-id';
 
-describe('detectCardBrand (SPEC §5)', () => {
+describe('detectCardBrand (product §5)', () => {
   it.each([
     ['4111 1111 1111 1111', 'VISA'],
     ['5100000000000000', 'MASTERCARD'],

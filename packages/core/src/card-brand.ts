@@ -1,6 +1,6 @@
 export type CardBrand = 'VISA' | 'MASTERCARD' | 'AMEX' | 'DISCOVER' | 'UNKNOWN';
 
-/** SPEC §5: 4 is VISA; 51–55 MASTERCARD; 34 or 37 AMEX; 6011 or 65 DISCOVER; otherwise unknown. */
+/** product §5: 4 is VISA; 51–55 MASTERCARD; 34 or 37 AMEX; 6011 or 65 DISCOVER; otherwise unknown. */
 export function detectCardBrand(cardNumber: string): CardBrand {
   const digits = cardNumber.replace(/\D/g, '');
   if (/^4/.test(digits)) return 'VISA';

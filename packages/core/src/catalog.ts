@@ -15,7 +15,7 @@ export interface Product {
 export const PRODUCT_IDS = ['pen-pack-100', 'paper-ream-500'] as const;
 export type ProductId = (typeof PRODUCT_IDS)[number];
 
-/** The fixed catalog (SPEC §3). The server prices every order from this list, never from the browser. */
+/** The fixed catalog (product §3). The server prices every order from this list, never from the browser. */
 export const CATALOG: readonly Product[] = [
   {
     id: 'pen-pack-100',

@@ -1,5 +1,5 @@
 /**
- * Order ids carry a prefix per payment channel (SPEC §9): card orders through the hosted page,
+ * Order ids carry a prefix per payment channel (product §9): card orders through the hosted page,
  * Google Pay and Apple Pay. CardPointe accepts order ids of at most 19 characters.
  */
 export const ORDER_ID_PREFIXES = { card: 'CC', googlepay: 'GP', applepay: 'AP' } as const;

@@ -1,5 +1,5 @@
 /**
- * The payment state machine, in one transition table (DESIGN §3). Refunds are separate rows and do not
+ * The payment state machine, in one transition table (docs/payment-lifecycle.md). Refunds are separate rows and do not
  * change the capture status; their sum is bounded by the captured amount in the database.
  */
 export const CAPTURE_STATUSES = [

@@ -1,6 +1,6 @@
 import { assertCents, type Cents } from './money';
 
-/** Sales tax rate, in percent of the subtotal (SPEC §9). */
+/** Sales tax rate, in percent of the subtotal (product §9). */
 export const SALES_TAX_PERCENT = 5;
 
 /** 5% of the subtotal, rounded half-up to the cent, in integer arithmetic. */

@@ -1,7 +1,7 @@
 import type { AdminTransaction } from './schemas/admin';
 
 /**
- * The display status of a Transaction History row (SPEC §4): Refund, Demo Refund, Refunded, Credited,
+ * The display status of a Transaction History row (product §4): Refund, Demo Refund, Refunded, Credited,
  * Partial Refund, Partially Captured, Captured (for captured or settled), Pending Capture; plus Voided and
  * Expired for authorizations that were released or lapsed, and Scheduled Refund for a refund that waits for
  * its capture to settle.

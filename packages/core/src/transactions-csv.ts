@@ -10,7 +10,7 @@ import { transactionLabel } from './transaction-label';
 
 type CsvValue = string | number | boolean | null | undefined;
 
-/** The columns of the export: every field SPEC §3 lists for a transaction, then the display label. */
+/** The columns of the export: every field product §3 lists for a transaction, then the display label. */
 export const TRANSACTION_CSV_COLUMNS = [
   'orderId',
   'requestId',

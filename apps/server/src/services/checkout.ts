@@ -38,7 +38,7 @@ export interface CheckoutDependencies {
   gateway: PaymentGateway;
   /** Where shoppers reach the store; the only place the hosted page may send them back to. */
   publicUrl: string;
-  /** Set when Apple Pay runs in test mode: why, for the result page's notice (SPEC §2). */
+  /** Set when Apple Pay runs in test mode: why, for the result page's notice (product §2). */
   applePayTestModeReason?: string;
 }
 

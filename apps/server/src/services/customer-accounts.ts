@@ -58,7 +58,7 @@ export interface CustomerIdentity {
   id: string;
 }
 
-/** The saved method as the browser shows it (SPEC §3): display fields only. */
+/** The saved method as the browser shows it (product §3): display fields only. */
 export function toSavedMethod(row: SavedMethodRow): SavedPaymentMethod {
   const card = row.kind === 'card';
   return {
@@ -81,7 +81,7 @@ export function toSavedMethod(row: SavedMethodRow): SavedPaymentMethod {
   };
 }
 
-/** The public profile: what SPEC §3's User holds, never a hash, a token or a gateway profile id. */
+/** The public profile: what product §3's User holds, never a hash, a token or a gateway profile id. */
 export async function toUser(orm: Orm, customer: CustomerRow): Promise<CustomerUser> {
   return {
     id: customer.id,

@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
     expect(rows[0]!.capture_status).toBe('settled');
     expect(rows[0]!.settled_at).not.toBeNull();
 
-    // The history labels it "Captured" (SPEC §4: captured or settled), says when it settled, and still shows
+    // The history labels it "Captured" (product §4: captured or settled), says when it settled, and still shows
     // it was captured in part.
     const row = await historyRow(orderId);
     expect(row).toMatchObject({ captureStatus: 'settled', isPartialCapture: true, captureAmount: 30 });

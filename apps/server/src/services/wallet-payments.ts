@@ -76,7 +76,7 @@ function withHeadline(error: AppError, headline: string): AppError {
 }
 
 /**
- * The browser's note that it showed a Google Pay result (SPEC §7 record-payment). It moves no money and
+ * The browser's note that it showed a Google Pay result (product §7 record-payment). It moves no money and
  * changes no figure: the amount it reports is only compared with the order's.
  */
 export async function noteWalletResultSeen(

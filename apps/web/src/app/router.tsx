@@ -37,7 +37,7 @@ const AdminDashboardRoute = lazyPart(
   (module) => module.AdminDashboardRoute,
 );
 
-/** The route table (SPEC §2); any other path lands on the storefront. */
+/** The route table (product §2); any other path lands on the storefront. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<RouteLoading />}>

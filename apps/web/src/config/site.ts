@@ -1,6 +1,6 @@
 import { STORE_NAME } from '@store/core';
 
-/** Store identity and the static sample contact details shown in the footer (SPEC §2, §9). */
+/** Store identity and the static sample contact details shown in the footer (product §2, §9). */
 export const SITE = {
   name: 'Paperline',
   fullName: STORE_NAME,

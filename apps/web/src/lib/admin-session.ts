@@ -1,7 +1,7 @@
 import type { KeyValueStorage } from './browser-storage';
 
 /**
- * The admin console's per-tab session marker (SPEC §2, §6; DESIGN §4). The server-side session lives in an
+ * The admin console's per-tab session marker (product §2, §6; decision 004). The server-side session lives in an
  * HttpOnly cookie; session storage keeps only a marker and the username, so the route guard can tell that
  * this tab signed in. The password is never stored.
  */
@@ -77,7 +77,7 @@ export function saveAdminSession(username: string, storage: KeyValueStorage = ge
 
 /**
  * The signed-in username, or null when this tab holds no admin session. A marker without a username
- * still counts (the guard only checks the marker, SPEC §6); it reads as "admin".
+ * still counts (the guard only checks the marker, product §6); it reads as "admin".
  */
 export function readAdminSession(storage: KeyValueStorage = getSessionStorage()): string | null {
   if (storage.getItem(ADMIN_SESSION_KEYS.marker) !== MARKER_VALUE) return null;

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { getLocalStorage, type KeyValueStorage } from './browser-storage';
 
 /**
- * The signed-in customer as the browser remembers it (SPEC §3: the `user` entry in local storage). It is
+ * The signed-in customer as the browser remembers it (product §3: the `user` entry in local storage). It is
  * the public profile only, kept for display: the HttpOnly session cookie is the authority, and the app
  * re-checks it on load and forgets a user without a live session.
  */

@@ -15,7 +15,7 @@ export function methodDetail(method: SavedPaymentMethod): string {
   return `Expires ${method.expiryMonth ?? '--'}/${method.expiryYear ?? '----'}`;
 }
 
-/** The method the cart offers first: the default one, else the first saved (SPEC §4). */
+/** The method the cart offers first: the default one, else the first saved (product §4). */
 export function preselectedMethod(methods: readonly SavedPaymentMethod[]): SavedPaymentMethod | undefined {
   return methods.find((method) => method.isDefault) ?? methods[0];
 }

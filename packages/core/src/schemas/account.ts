@@ -10,7 +10,7 @@ import { guessablePasswordReason } from './password-rules';
 export * from './hidden-characters';
 export * from './password-rules';
 
-/** Customer accounts (SPEC §5, §7): the forms' checks and the routes' checks are these, in this order. */
+/** Customer accounts (product §5, §7): the forms' checks and the routes' checks are these, in this order. */
 const BODY_MUST_BE_OBJECT = { error: 'The request body must be a JSON object' };
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -18,7 +18,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-/** SPEC §5's "simple pattern": something, @, something, a dot, something; no spaces. */
+/** product §5's "simple pattern": something, @, something, a dot, something; no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL = 'Please enter a valid email address';
 
@@ -121,7 +121,7 @@ export function isEmailChange(savedEmail: string, newEmail: string): boolean {
   return fold(savedEmail) !== fold(newEmail);
 }
 
-/** A saved method as the account screen and the cart show it (SPEC §3). */
+/** A saved method as the account screen and the cart show it (product §3). */
 export const savedPaymentMethodSchema = z.object({
   id: z.string(),
   paymentType: z.enum(['CC', 'ACH']),
@@ -137,7 +137,7 @@ export const savedPaymentMethodSchema = z.object({
 });
 export type SavedPaymentMethod = z.infer<typeof savedPaymentMethodSchema>;
 
-/** The public profile (SPEC §3's User): never a hash, a token or a gateway profile id. */
+/** The public profile (product §3's User): never a hash, a token or a gateway profile id. */
 export const customerUserSchema = z.object({
   id: z.string(),
   name: z.string(),

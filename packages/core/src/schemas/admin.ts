@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { dollarAmountSchema } from './checkout';
 
 /**
- * The admin console's calls (SPEC §7). The spec's client also sends the admin's username and password in
- * every body; they are accepted and ignored: the server-side session is what authorises (DESIGN §4).
+ * The admin console's calls (product §7). The spec's client also sends the admin's username and password in
+ * every body; they are accepted and ignored: the server-side session is what authorises (decision 004).
  */
 const BODY_MUST_BE_OBJECT = { error: 'The request body must be a JSON object' };
 
@@ -104,7 +104,7 @@ export const adminPaymentSchema = z.object({
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-/** A row of Transaction History: a payment, or a refund of one (SPEC §3's fields). */
+/** A row of Transaction History: a payment, or a refund of one (product §3's fields). */
 export const adminTransactionSchema = z.object({
   id: z.string(),
   paymentId: z.string(),

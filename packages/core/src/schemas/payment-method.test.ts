@@ -31,7 +31,7 @@ const BANK: PaymentMethodForm = {
   accountType: 'CHECKING',
 };
 
-describe('the Add Payment Method checks, in SPEC §5 order and words', () => {
+describe('the Add Payment Method checks, in product §5 order and words', () => {
   it('reports the first problem of an empty form, then the next as each is fixed', () => {
     const form: PaymentMethodForm = {
       mode: 'CC',
@@ -117,7 +117,7 @@ describe('the Add Payment Method checks, in SPEC §5 order and words', () => {
   });
 });
 
-describe('account forms (SPEC §5)', () => {
+describe('account forms (product §5)', () => {
   it('says "All fields are required" for any missing registration field', () => {
     for (const body of [
       {},

@@ -4,7 +4,7 @@ import { EMAIL_PATTERN, INVALID_EMAIL, savedPaymentMethodSchema } from './accoun
 import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
 
 /**
- * The Add Payment Method form (SPEC §5): one list of checks, in the spec's order and words, used by the
+ * The Add Payment Method form (product §5): one list of checks, in the spec's order and words, used by the
  * modal and by the server's tokenize route alike.
  */
 export const PAYMENT_METHOD_COUNTRIES = ['US', 'CA', 'MX'] as const;
@@ -47,7 +47,7 @@ export const PAYMENT_METHOD_MESSAGES = {
   phone: 'Please enter the phone number as 123-456-7890',
 } as const;
 
-/** The input limits of SPEC §5, for the form's fields and the server alike. */
+/** The input limits of product §5, for the form's fields and the server alike. */
 export const PAYMENT_METHOD_LIMITS = {
   cardNumber: 19,
   state: 2,
@@ -59,7 +59,7 @@ export const PAYMENT_METHOD_LIMITS = {
 
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
-/** The first problem with the form, in SPEC §5's order; undefined when it may be sent. */
+/** The first problem with the form, in product §5's order; undefined when it may be sent. */
 export function firstPaymentMethodProblem(form: PaymentMethodForm): string | undefined {
   const m = PAYMENT_METHOD_MESSAGES;
   if (blank(form.name)) return m.holderName;
@@ -83,7 +83,7 @@ export function firstPaymentMethodProblem(form: PaymentMethodForm): string | und
   return undefined;
 }
 
-/** Card numbers as typed: digits only, a space every 4, at most 19 characters (SPEC §5). */
+/** Card numbers as typed: digits only, a space every 4, at most 19 characters (product §5). */
 export function formatCardNumberInput(text: string): string {
   const digits = text.replace(/\D/g, '').slice(0, 16);
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ').slice(0, PAYMENT_METHOD_LIMITS.cardNumber);
@@ -111,7 +111,7 @@ export const tokenizeRequestSchema = z
       name: text(PAYMENT_METHOD_LIMITS.text),
       address: text(PAYMENT_METHOD_LIMITS.text),
       city: text(PAYMENT_METHOD_LIMITS.text),
-      // Generous bounds here: SPEC §5's own checks, in its order and words, decide what is wrong.
+      // Generous bounds here: product §5's own checks, in its order and words, decide what is wrong.
       state: text(PAYMENT_METHOD_LIMITS.text),
       zip: text(PAYMENT_METHOD_LIMITS.text),
       country: z.enum(PAYMENT_METHOD_COUNTRIES, { error: 'Country must be US, CA or MX' }).default('US'),
@@ -140,7 +140,7 @@ const paymentMethodId = z
   .string({ error: 'Payment method ID is required' })
   .uuid('Payment method ID is not valid');
 
-/** `POST /api/payment/save-payment-token` (SPEC §3's payload). Brand and last 4 are the gateway's word. */
+/** `POST /api/payment/save-payment-token` (product §3's payload). Brand and last 4 are the gateway's word. */
 export const savePaymentTokenRequestSchema = z.looseObject(
   {
     userId,

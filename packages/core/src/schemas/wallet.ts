@@ -12,7 +12,7 @@ const paymentTokenSchema = z
 const optionalUserId = z.string().max(100).optional();
 const optionalEmail = z.string().max(254).optional();
 
-/** POST /api/googlepay/process-with-googlepay (SPEC §7), with the cart lines the server prices. */
+/** POST /api/googlepay/process-with-googlepay (product §7), with the cart lines the server prices. */
 export const processWithGooglePayRequestSchema = z.object(
   {
     paymentToken: paymentTokenSchema,
@@ -76,7 +76,7 @@ const applePayTokenSchema = z
   })
   .pipe(applePayPaymentDataSchema);
 
-/** POST /api/applepay/process-with-applepay (SPEC §7), with the cart lines the server prices. */
+/** POST /api/applepay/process-with-applepay (product §7), with the cart lines the server prices. */
 export const processWithApplePayRequestSchema = z.object(
   {
     paymentToken: applePayTokenSchema,
@@ -103,7 +103,7 @@ export const walletPaymentResponseSchema = z.object({
 export type WalletPaymentResponse = z.infer<typeof walletPaymentResponseSchema>;
 
 /**
- * POST /api/googlepay/record-payment (SPEC §7): the browser's note of a Google Pay result. It changes no
+ * POST /api/googlepay/record-payment (product §7): the browser's note of a Google Pay result. It changes no
  * money: the amount it carries is compared with the order's, never used.
  */
 export const recordGooglePayPaymentRequestSchema = z.object(
@@ -138,7 +138,7 @@ export const walletConfigSchema = z.object({
 });
 export type WalletConfig = z.infer<typeof walletConfigSchema>;
 
-/** POST /api/validate-merchant (SPEC §7). */
+/** POST /api/validate-merchant (product §7). */
 export const validateMerchantRequestSchema = z.object(
   {
     validationURL: z

@@ -70,7 +70,7 @@ export interface AdminRouteDependencies {
   closeSandboxBatch?: CloseSandboxBatch;
 }
 
-/** The admin console's calls (SPEC §7). Every one but login needs an admin session. */
+/** The admin console's calls (product §7). Every one but login needs an admin session. */
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDependencies): void {
   const { orm } = deps;
   const operations = {

@@ -24,7 +24,7 @@ import {
   type PaymentMethodDependencies,
 } from '../../services/payment-methods';
 
-/** Saved cards and bank accounts, and paying with them (SPEC §7). Every call is the signed-in owner's. */
+/** Saved cards and bank accounts, and paying with them (product §7). Every call is the signed-in owner's. */
 export function registerPaymentMethodRoutes(
   app: FastifyInstance,
   deps: PaymentMethodDependencies & { customers: CustomerGuard },

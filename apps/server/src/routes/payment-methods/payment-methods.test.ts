@@ -236,7 +236,7 @@ describe.each(testDatabaseKinds())('saved cards and bank accounts on $name', (ki
     expect(await methods(customer)).toEqual([]);
   });
 
-  it('refuses a form that breaks SPEC §5 with its message, before anything reaches the gateway', async () => {
+  it('refuses a form that breaks product §5 with its message, before anything reaches the gateway', async () => {
     const customer = await newCustomer();
     const answer = await as(customer, '/api/payment/tokenize-proxy', {
       ...address,

@@ -25,7 +25,7 @@ export interface UserRouteDependencies {
   customers: CustomerGuard;
 }
 
-/** Customer accounts (SPEC §7): register, log in and out, read and change the profile. */
+/** Customer accounts (product §7): register, log in and out, read and change the profile. */
 export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependencies): void {
   const { orm, customers } = deps;
   const api = typed(app);

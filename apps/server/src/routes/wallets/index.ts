@@ -35,7 +35,7 @@ export interface WalletRouteDependencies extends CheckoutDependencies {
   merchantName: string;
 }
 
-/** Google Pay and Apple Pay (SPEC §7): guests may pay; a call naming a `userId` must be that customer's. */
+/** Google Pay and Apple Pay (product §7): guests may pay; a call naming a `userId` must be that customer's. */
 export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDependencies): void {
   const { customers } = deps;
   const api = typed(app);

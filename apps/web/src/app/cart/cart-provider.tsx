@@ -23,7 +23,7 @@ export interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-/** The cart lives in memory only (SPEC §3): a reload empties it. */
+/** The cart lives in memory only (product §3): a reload empties it. */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [lines, setLines] = useState<readonly CartLine[]>([]);
   const [isOpen, setIsOpen] = useState(false);

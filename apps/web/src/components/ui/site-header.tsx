@@ -8,7 +8,7 @@ import { CartIcon, LockIcon } from './icons';
 import styles from './site-header.module.css';
 
 export interface SiteHeaderProps {
-  /** The storefront shows an Admin link to everyone; the payment result page does not (SPEC §2). */
+  /** The storefront shows an Admin link to everyone; the payment result page does not (product §2). */
   showAdminLink?: boolean;
   /** When given, a cart button with the item count is shown. */
   cart?: { itemCount: number; onOpen: () => void; isOpen: boolean };

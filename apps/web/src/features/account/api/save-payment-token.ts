@@ -15,7 +15,7 @@ export interface SavePaymentTokenPayload {
   routingNumberLast4?: string;
 }
 
-/** `POST /api/payment/save-payment-token` (SPEC §3's payload): keeps the token in the customer's profile. */
+/** `POST /api/payment/save-payment-token` (product §3's payload): keeps the token in the customer's profile. */
 export async function savePaymentToken(payload: SavePaymentTokenPayload): Promise<SavedPaymentMethod> {
   const body = await postJson<{ status?: string; paymentMethod?: SavedPaymentMethod }>(
     '/api/payment/save-payment-token',

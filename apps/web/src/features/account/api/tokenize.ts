@@ -3,7 +3,7 @@ import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 
 /**
  * `POST /api/payment/tokenize-proxy`: the number goes to the server once, which has the gateway tokenize it
- * and answers only the token (SPEC §8's texts when the answer is not one).
+ * and answers only the token (product §8's texts when the answer is not one).
  */
 export async function tokenizePaymentMethod(form: PaymentMethodForm): Promise<string> {
   let body: unknown;

@@ -27,7 +27,7 @@ import { methodDetail, methodTitle } from '../../../lib/method-label';
 import { AddPaymentMethodDialog } from './add-payment-method-dialog';
 import styles from './account-page.module.css';
 
-/** SPEC §9: failure messages clear after 3 s. */
+/** product §9: failure messages clear after 3 s. */
 const FAILURE_CLEARS_AFTER_MS = 3_000;
 
 function serverMessageOr(error: unknown, fallback: string): string {
@@ -184,7 +184,7 @@ function MethodsSection({ user }: { user: CustomerUser }) {
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    // The stored user carries its methods too (SPEC §3), for the cart; only a changed list is written.
+    // The stored user carries its methods too (product §3), for the cart; only a changed list is written.
     if (methods.data && JSON.stringify(methods.data) !== JSON.stringify(user.paymentMethods)) {
       storeUser({ ...user, paymentMethods: methods.data });
     }
@@ -285,11 +285,11 @@ function MethodsSection({ user }: { user: CustomerUser }) {
   );
 }
 
-/** `/account`: My Account (SPEC §2); without a user it goes to `/login`. */
+/** `/account`: My Account (product §2); without a user it goes to `/login`. */
 export function AccountPage() {
   const user = useCustomerUser();
   const logout = useLogout();
-  // Arriving without a user goes to the log-in page (SPEC §2). A user who goes away while the page is open
+  // Arriving without a user goes to the log-in page (product §2). A user who goes away while the page is open
   // has logged out (here or in the header menu): that ends on the storefront. Deciding by the user alone
   // raced the log-out's own navigation, whose render React may commit after this one.
   const [arrivedWithUser] = useState(user !== null);

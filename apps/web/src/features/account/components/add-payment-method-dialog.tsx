@@ -20,7 +20,7 @@ import { savePaymentToken } from '../api/save-payment-token';
 import { tokenizePaymentMethod } from '../api/tokenize';
 import styles from './account-page.module.css';
 
-/** SPEC §9: a successful add closes the dialog after 1 s. */
+/** product §9: a successful add closes the dialog after 1 s. */
 const CLOSE_AFTER_SUCCESS_MS = 1_000;
 
 const EMPTY_FORM: PaymentMethodForm = {
@@ -41,7 +41,7 @@ const EMPTY_FORM: PaymentMethodForm = {
   accountType: 'CHECKING',
 };
 
-/** The expiry years offered: this year and the next 9 (SPEC §9). */
+/** The expiry years offered: this year and the next 9 (product §9). */
 export function expiryYears(now = new Date()): string[] {
   return Array.from({ length: 10 }, (_, index) => String(now.getFullYear() + index));
 }
@@ -56,7 +56,7 @@ function failureText(error: unknown, step: 'tokenize' | 'save'): string {
   return step === 'tokenize' ? 'Failed to add payment method' : 'Failed to save payment method';
 }
 
-/** The Add Payment Method dialog (SPEC §2, §5): a card or a bank account, checked, tokenized, saved. */
+/** The Add Payment Method dialog (product §2, §5): a card or a bank account, checked, tokenized, saved. */
 export function AddPaymentMethodDialog({
   userId,
   onClose,

@@ -22,7 +22,7 @@ const ENDED_NOTICES: Record<AdminSessionEndReason, string> = {
   expired: 'Your session has ended. Please sign in again.',
 };
 
-/** `/admin`: the operator signs in with a username and password (SPEC §2, §5). */
+/** `/admin`: the operator signs in with a username and password (product §2, §5). */
 export function AdminLoginPage({ endedBecause = null }: AdminLoginPageProps) {
   const navigate = useNavigate();
   const login = useAdminLogin();

@@ -7,7 +7,7 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 /**
- * What the sign-in form says when the call fails (SPEC §5, §8): the server's message as returned, else
+ * What the sign-in form says when the call fails (product §5, §8): the server's message as returned, else
  * "Authentication failed"; with no answer at all, "Login failed. Please try again."
  */
 export function loginErrorMessage(error: unknown): string {

@@ -15,7 +15,7 @@ export interface AmountFieldProps {
   inputRef?: RefObject<HTMLInputElement | null>;
 }
 
-/** A dollar amount between $0.01 and a maximum, in steps of one cent (SPEC §5). */
+/** A dollar amount between $0.01 and a maximum, in steps of one cent (product §5). */
 export function AmountField({
   label,
   value,

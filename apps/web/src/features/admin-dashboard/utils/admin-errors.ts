@@ -1,7 +1,7 @@
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * The text for a failed admin call (SPEC §8): the server's message as returned; with no answer, why the
+ * The text for a failed admin call (product §8): the server's message as returned; with no answer, why the
  * call got none ("Could not reach the server…"); otherwise the given fallback.
  */
 export function failureText(error: unknown, fallback: string): string {
@@ -17,14 +17,14 @@ export function isUnconfirmed(error: unknown): boolean {
   return error instanceof ApiError && error.status === 502;
 }
 
-/** "Capture failed: {message}" (SPEC §8), with "Failed to capture payment" when there is no message. */
+/** "Capture failed: {message}" (product §8), with "Failed to capture payment" when there is no message. */
 export function captureFailureText(error: unknown): string {
   return `Capture failed: ${failureText(error, 'Failed to capture payment')}`;
 }
 
 /**
  * Loading a list: a server refusal reads "Failed to fetch …" (or the server's message), no answer at all
- * reads "Failed to load …" for transactions (SPEC §8 names both).
+ * reads "Failed to load …" for transactions (product §8 names both).
  */
 export function listFailureText(error: unknown, list: 'payments' | 'transactions' | 'audit'): string {
   const fetchFallback = {

@@ -1,7 +1,7 @@
 import { formatCents, parseDollars, type Cents } from '@store/core';
 
 /**
- * The operator's typed amount, judged against its bounds (SPEC §5: min 0.01, max the authorized or
+ * The operator's typed amount, judged against its bounds (product §5: min 0.01, max the authorized or
  * refundable amount, step 0.01). Parsing is exact (`parseDollars`): "12.345" is refused, never rounded.
  * `reason` is null for an empty field: the confirm button is simply disabled, with nothing to scold.
  */

@@ -1,7 +1,7 @@
-/** The admin lists refresh this often (SPEC §4, §9). */
+/** The admin lists refresh this often (product §4, §9). */
 export const ADMIN_POLL_MS = 5000;
 
-/** How long the refund dialog shows its outcome before closing (SPEC §9). */
+/** How long the refund dialog shows its outcome before closing (product §9). */
 export const REFUND_RESULT_MS = 3000;
 export const DEMO_REFUND_RESULT_MS = 5000;
 

@@ -3,7 +3,7 @@ import { postJson } from '../../../lib/api-client';
 
 /**
  * `POST /api/googlepay/record-payment`: tells the store the browser has the result. Its answer is not
- * shown (SPEC §7) and a failure changes nothing: the payment is already recorded by the server.
+ * shown (product §7) and a failure changes nothing: the payment is already recorded by the server.
  */
 export async function recordGooglePayPayment(record: RecordGooglePayPaymentRequest): Promise<void> {
   try {

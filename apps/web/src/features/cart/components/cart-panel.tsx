@@ -55,7 +55,7 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
   const user = useCustomerUser();
   const savedMethods = user?.paymentMethods ?? [];
   const [chosenId, setChosenId] = useState<string | null>(null);
-  // The default method is preselected, else the first (SPEC §4); HOSTED_PAGE is "pay another way".
+  // The default method is preselected, else the first (product §4); HOSTED_PAGE is "pay another way".
   const chosen = chosenId ?? preselectedMethod(savedMethods)?.id ?? HOSTED_PAGE;
   const payNow = () =>
     user && chosen !== HOSTED_PAGE && savedMethods.some((method) => method.id === chosen)

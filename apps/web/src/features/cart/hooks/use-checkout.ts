@@ -27,10 +27,10 @@ import { validateMerchant } from '../api/validate-merchant';
 
 /** Apple Pay JS version 3 has everything the store uses and runs on every Safari that has Apple Pay. */
 const APPLE_PAY_VERSION = 3;
-/** SPEC §9: visa, mastercard, amex, discover, as Apple Pay JS names them. */
+/** product §9: visa, mastercard, amex, discover, as Apple Pay JS names them. */
 const APPLE_PAY_NETWORKS = ['visa', 'masterCard', 'amex', 'discover'] as const;
 
-/** The shopper's messages for wallet payments (SPEC §8). */
+/** The shopper's messages for wallet payments (product §8). */
 export const WALLET_MESSAGES = {
   googlePayFailed: 'Google Pay payment failed',
   applePayFailed: 'Apple Pay payment failed',
@@ -105,7 +105,7 @@ export function useCheckout() {
 
   /**
    * Pays with a saved card or bank account; on failure says so and, 2 s later, falls back to the hosted
-   * page (SPEC §4, §8, §9). The processing flag stays on throughout.
+   * page (product §4, §8, §9). The processing flag stays on throughout.
    */
   const payWithSavedMethod = async (userId: string, paymentMethodId: string) => {
     if (isProcessing || lines.length === 0) return;
@@ -144,7 +144,7 @@ export function useCheckout() {
   /**
    * Sends a wallet's token to the store for the cart's total. Success stores the spec's keys for the
    * result page; a failure is said in the cart and kept for the result page, whose failed state opens 2 s
-   * later (SPEC §8). Answers whether the payment went through.
+   * later (product §8). Answers whether the payment went through.
    */
   const settleWalletPayment = async (
     wallet: WalletName,

@@ -15,7 +15,7 @@ import styles from './auth-page.module.css';
 
 const REQUIRED = 'Email and password are required';
 
-/** What the form says when the call fails (SPEC §8): the server's words, else its fallbacks. */
+/** What the form says when the call fails (product §8): the server's words, else its fallbacks. */
 export function loginFailureText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;
@@ -24,7 +24,7 @@ export function loginFailureText(error: unknown): string {
   return 'Login failed';
 }
 
-/** `/login`: a customer signs in with email and password (SPEC §2, §5). */
+/** `/login`: a customer signs in with email and password (product §2, §5). */
 export function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

@@ -28,7 +28,7 @@ export interface RegisterForm {
 }
 
 /**
- * SPEC §5: every field filled, then the two passwords alike; then the password rules the server applies
+ * product §5: every field filled, then the two passwords alike; then the password rules the server applies
  * too (length, and no blank, repeated or sequential password), in the same words. The server says the rest.
  */
 export function registerFormProblem(form: RegisterForm): string | undefined {
@@ -39,7 +39,7 @@ export function registerFormProblem(form: RegisterForm): string | undefined {
   return newPasswordProblem(form.password, REGISTER_MESSAGES.required);
 }
 
-/** `/register`: a new customer opens an account and is signed in at once (SPEC §2, §5). */
+/** `/register`: a new customer opens an account and is signed in at once (product §2, §5). */
 export function RegisterPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterForm>({ name: '', email: '', password: '', confirm: '' });
