@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { KeyValueStorage } from './browser-storage';
 import {
   PAYMENT_STORAGE_KEYS,
-  clearPaymentRequest,
   isRequestFresh,
   readStoredPaymentRequest,
   saveCardPaymentRequest,
@@ -78,12 +77,5 @@ describe('readStoredPaymentRequest', () => {
     });
     expect(isRequestFresh('yesterday', NOW)).toBe(false);
     expect(isRequestFresh(String(NOW + MINUTE), NOW)).toBe(false);
-  });
-
-  it('clears the request keys but keeps the wallet flags', () => {
-    const storage = stored(1);
-    storage.setItem(PAYMENT_STORAGE_KEYS.usedApplePay, 'false');
-    clearPaymentRequest(storage);
-    expect(Object.fromEntries(storage.data)).toEqual({ usedApplePay: 'false' });
   });
 });

@@ -22,7 +22,7 @@ export const PAYMENT_STORAGE_KEYS = {
   walletPaymentError: 'walletPaymentError',
 } as const;
 
-/** The keys that describe one payment request; cleared once it has been verified. */
+/** The keys that describe one payment request; a wallet's failure replaces them. */
 const REQUEST_KEYS = [
   PAYMENT_STORAGE_KEYS.requestId,
   PAYMENT_STORAGE_KEYS.requestTime,
@@ -119,11 +119,6 @@ export function isRequestFresh(rawTime: string | null, now: number): boolean {
   if (rawTime === null || !/^\d+$/.test(rawTime.trim())) return false;
   const age = now - Number(rawTime);
   return age >= 0 && age < PAYMENT_REQUEST_MAX_AGE_MS;
-}
-
-/** Forgets the verified request, so a reload of the result page does not verify it again. */
-export function clearPaymentRequest(storage: KeyValueStorage = getLocalStorage()): void {
-  for (const key of REQUEST_KEYS) storage.removeItem(key);
 }
 
 /** The error a wallet flow left behind, if any. */

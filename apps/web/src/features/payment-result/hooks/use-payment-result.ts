@@ -1,11 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import {
-  clearPaymentRequest,
-  readStoredPaymentRequest,
-  readWalletPaymentError,
-} from '../../../lib/payment-storage';
+import { readStoredPaymentRequest, readWalletPaymentError } from '../../../lib/payment-storage';
 import { useVerifyPayment } from '../api/verify-payment';
 import {
   interpretVerifyFailure,
@@ -14,10 +10,14 @@ import {
   type PaymentOutcome,
 } from '../utils/payment-outcome';
 
-/** The result page's state: processing, then success or failed (SPEC §4). */
+/**
+ * The result page's state: processing, then success or failed (SPEC §4). The stored request is kept for its
+ * 30 minutes (SPEC §5, §9), so a reload of the page, or coming back to it, asks the server again and shows
+ * the same answer.
+ */
 export function usePaymentResult(): PaymentOutcome {
   const [searchParams] = useSearchParams();
-  // Read storage once: clearing it after success must not change what this visit shows.
+  // Read storage once: a payment started in another tab meanwhile must not change what this visit shows.
   const [initial] = useState(() =>
     resolveInitialOutcome({
       urlStatus: searchParams.get('status'),
@@ -43,12 +43,6 @@ export function usePaymentResult(): PaymentOutcome {
         : { httpStatus: null, serverMessage: null, reason: null },
     );
   }
-
-  const succeeded = outcome.state === 'success';
-  useEffect(() => {
-    // A verified request is done: a reload must not verify it again.
-    if (succeeded) clearPaymentRequest();
-  }, [succeeded]);
 
   return outcome;
 }
