@@ -3,6 +3,15 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const ONLY_DB_IMPORTS_THE_ORM = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Only db/ imports the ORM.',
+};
+const NO_HTTP_BELOW = {
+  group: ['**/http/*', '**/routes/*', '**/routes/**', 'fastify'],
+  message: 'Services, the gateway adapter and db/ know nothing of HTTP: throw an AppError (errors.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -34,14 +43,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's floors: only db/ speaks to the ORM; services, the gateway adapter and db/ know nothing of
+  // HTTP (http/, routes/), so that a rule is written once and every caller (routes, upkeep, the CLI) gets it.
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/db/**'],
+    ignores: ['apps/server/src/db/**', 'apps/server/src/services/**', 'apps/server/src/gateway/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ONLY_DB_IMPORTS_THE_ORM] }] },
+  },
+  {
+    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/gateway/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ONLY_DB_IMPORTS_THE_ORM, NO_HTTP_BELOW] }] },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_BELOW] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only db/ imports the ORM.' }] },
-      ],
       'no-restricted-properties': [
         'error',
         ...['ip', 'ips'].map((property) => ({

@@ -2,7 +2,15 @@ import { isIP } from 'node:net';
 import { STORE_NAME } from '@store/core';
 import { SANDBOX_APPLE_MERCHANT_ID, SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { z } from 'zod';
-import { DEFAULT_CAPTURE_ALL_CONCURRENCY } from './services/payment-operations';
+
+/**
+ * How many captures Capture All keeps in flight towards the gateway at once, unless set otherwise
+ * (CAPTURE_ALL_CONCURRENCY). CardPointe documents no limit for capture (its rate limits are on inquire,
+ * funding, profile and settlestat, in UAT), and a capture only marks the authorization for the batch, so
+ * it answers quickly: 32 at once gets 1,000 captures through in under 2 s at 50 ms a call, while asking
+ * no more of the gateway than a few browsers' worth of connections.
+ */
+export const DEFAULT_CAPTURE_ALL_CONCURRENCY = 32;
 
 /**
  * Typed configuration, parsed once at start from the environment. Every bad value is reported on a line

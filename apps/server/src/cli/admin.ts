@@ -2,7 +2,7 @@
 // The password comes from ADMIN_PASSWORD, or is generated and printed once.
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { createAdmin, generatePassword, resetAdminPassword } from '../services/admin-auth';
 
 const USAGE =

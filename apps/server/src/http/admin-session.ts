@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Orm } from '../db/client';
 import { findAdminSession, type AdminIdentity } from '../services/admin-auth';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 import { sessionCookie, type SessionCookie } from './session-cookie';
 
 export function adminSessionCookie(secure: boolean): SessionCookie {

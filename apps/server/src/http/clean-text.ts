@@ -1,7 +1,7 @@
 import { textProblemOf } from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import { canonicalPathOf } from './canonical-path';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * Refuses, before any route runs, a request whose body, query or path holds a control character (NUL

@@ -2,7 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError } from '../errors';
+import { ERROR_STATUS } from './errors';
 
 /** Messages for the refusals Fastify itself raises before a route runs. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -24,7 +25,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         reply.header('retry-after', String(error.options.retryAfterSeconds));
       }
       return reply
-        .status(error.statusCode)
+        .status(ERROR_STATUS[error.kind])
         .send({ status: 'error', message: error.message, error: error.kind });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

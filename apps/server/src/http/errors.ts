@@ -1,8 +1,7 @@
-/**
- * The fixed kinds of refusal the API gives, each with one HTTP status. Services return or throw these;
- * the error handler is the only place that turns them into answers.
- */
-export const ERROR_STATUS = {
+import type { ErrorKind } from '../errors';
+
+/** The one HTTP status of each kind of refusal; the error handler and idempotent replays answer with it. */
+export const ERROR_STATUS: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -12,21 +11,4 @@ export const ERROR_STATUS = {
   unprocessable: 422,
   too_many_requests: 429,
   gateway_unavailable: 502,
-} as const;
-export type ErrorKind = keyof typeof ERROR_STATUS;
-
-export class AppError extends Error {
-  constructor(
-    readonly kind: ErrorKind,
-    message: string,
-    /** For 429: how long the client should wait before trying again (sent as Retry-After). */
-    readonly options: { retryAfterSeconds?: number } = {},
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-
-  get statusCode(): number {
-    return ERROR_STATUS[this.kind];
-  }
-}
+};

@@ -7,7 +7,8 @@ import {
   releaseIdempotencyKey,
   storeIdempotentAnswer,
 } from '../db/money-store';
-import { AppError, ERROR_STATUS } from './errors';
+import { AppError } from '../errors';
+import { ERROR_STATUS } from './errors';
 
 /**
  * A claim not refreshed for this long belongs to a request that died; a retry may take it over. A running

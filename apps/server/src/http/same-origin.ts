@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isApiRoute } from './canonical-path';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;

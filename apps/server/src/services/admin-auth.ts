@@ -11,7 +11,7 @@ import {
   updateAdminPassword,
 } from '../db/admin-store';
 import type { Orm } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { beginSignInAttempt } from './sign-in-throttle';
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;

@@ -12,7 +12,7 @@ import {
 import { insertAuditEvent, listAuditEvents } from '../db/admin-store';
 import type { Orm } from '../db/client';
 import { listAwaitingCapture, listHistory, type HistoryRow } from '../db/money-store';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /** Page positions travel as opaque cursors: base64url of "time|id". */
 function encodeCursor(at: Date, id: string): string {

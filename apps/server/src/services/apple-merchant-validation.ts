@@ -1,6 +1,6 @@
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /**
  * Apple Pay merchant validation: the browser's `onvalidatemerchant` gives a URL on one of Apple's Apple Pay

@@ -3,7 +3,8 @@ import { loadConfig } from '../config';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import { seedAuthorizedPayments } from '../testing/seed-payments';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../testing/test-server';
-import { captureAll, DEFAULT_CAPTURE_ALL_CONCURRENCY } from './payment-operations';
+import { DEFAULT_CAPTURE_ALL_CONCURRENCY } from '../config';
+import { captureAll } from './payment-operations';
 
 /** The gateway, with each capture held 20 ms and counted while in flight. */
 function countingGateway(gateway: PaymentGateway) {

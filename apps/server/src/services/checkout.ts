@@ -31,7 +31,7 @@ import type {
   GatewayTransaction,
   PaymentGateway,
 } from '../gateway/payment-gateway';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 export interface CheckoutDependencies {
   orm: Orm;

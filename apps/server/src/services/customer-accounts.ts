@@ -20,7 +20,7 @@ import {
   type CustomerRow,
   type SavedMethodRow,
 } from '../db/customer-store';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { hashSessionToken } from './admin-auth';
 import { beginEmailChangeAttempt, beginRegistrationAttempt, beginSignInAttempt } from './sign-in-throttle';
 

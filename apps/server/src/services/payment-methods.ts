@@ -14,7 +14,7 @@ import {
 } from '../db/customer-store';
 import { claimIssuedToken, recordIssuedToken } from '../db/token-store';
 import type { PaymentGateway } from '../gateway/payment-gateway';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { confirmServerPayment, recordOrder, refusalError } from './checkout';
 import { toSavedMethod } from './customer-accounts';
 import { beginSaveMethodAttempt, beginSavedPaymentAttempt, beginTokenizeAttempt } from './sign-in-throttle';

@@ -37,7 +37,8 @@ import type {
   GatewayTransaction,
   PaymentGateway,
 } from '../gateway/payment-gateway';
-import { AppError } from '../http/errors';
+import { DEFAULT_CAPTURE_ALL_CONCURRENCY } from '../config';
+import { AppError } from '../errors';
 
 /**
  * Captures, voids and refunds. Each follows reserve → call the gateway → confirm or release: the
@@ -843,15 +844,6 @@ export async function cancelCharge(
 function isBatched(failure: GatewayFailure): boolean {
   return failure.kind !== 'unavailable' && failure.kind !== 'rejected' && failure.reason === 'batched';
 }
-
-/**
- * How many captures Capture All keeps in flight towards the gateway at once, unless set otherwise
- * (CAPTURE_ALL_CONCURRENCY). CardPointe documents no limit for capture (its rate limits are on inquire,
- * funding, profile and settlestat, in UAT), and a capture only marks the authorization for the batch, so
- * it answers quickly: 32 at once gets 1,000 captures through in under 2 s at 50 ms a call, while asking
- * no more of the gateway than a few browsers' worth of connections.
- */
-export const DEFAULT_CAPTURE_ALL_CONCURRENCY = 32;
 
 /**
  * How long Capture All gathers approved captures before confirming them in one statement. At 32 captures

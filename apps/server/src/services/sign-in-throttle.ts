@@ -5,7 +5,7 @@ import {
   type ThrottleKey,
 } from '../db/admin-store';
 import type { Orm } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /**
  * Sign-in throttling that slows a guesser down without ever locking the account (OWASP ASVS 5.0 V6):

@@ -6,7 +6,7 @@ import {
 } from '../db/checkout-store';
 import { findCustomer } from '../db/customer-store';
 import type { WalletPayload } from '../gateway/payment-gateway';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { confirmServerPayment, recordOrder, refusalError, type CheckoutDependencies } from './checkout';
 
 /**

@@ -370,7 +370,7 @@ async function googlePayToken(gatewayUrl: string): Promise<string> {
 }
 
 /** Compares every payment with the gateway's records of it and of its refunds. */
-export async function compareWithGateway(database: Database): Promise<Omit<ChaosReport, 'rounds'>> {
+export async function compareWithGateway(database: Database): Promise<Omit<ChaosReport, 'rounds' | 'shoppers'>> {
   const { rows } = await database.sql.query<{
     order_id: string;
     capture_status: string;

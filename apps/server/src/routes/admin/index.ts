@@ -31,7 +31,7 @@ import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminSessionCookie, requireAdmin } from '../../http/admin-session';
 import { SnapshotAnswers } from '../../http/snapshot-answers';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { runIdempotent } from '../../http/idempotency';
 import { answers, typed } from '../../http/contract';
 import type { CloseSandboxBatch } from '../../gateway/sandbox-batch';

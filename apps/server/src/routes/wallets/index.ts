@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApplePayConfig, GooglePayConfig } from '../../config';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { validateMerchant, type MerchantSessionClient } from '../../services/apple-merchant-validation';
 import type { CustomerGuard } from '../../http/customer-session';
 import { runIdempotent } from '../../http/idempotency';

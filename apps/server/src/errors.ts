@@ -1,0 +1,26 @@
+/**
+ * The fixed kinds of refusal the store gives: an expected outcome a person is told about, never a
+ * programming error. Services throw these; http/ alone decides what each becomes on the wire.
+ */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'too_many_requests'
+  | 'gateway_unavailable';
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    /** For too_many_requests: how long the client should wait before trying again. */
+    readonly options: { retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}

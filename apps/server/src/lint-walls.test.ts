@@ -1,0 +1,56 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { REPOSITORY_ROOT } from './repository-root';
+
+/**
+ * The floors the lint configuration keeps (eslint.config.js), tried with planted code: if a rule were
+ * dropped or mistyped, the layers would drift apart without anyone noticing.
+ */
+describe('the lint walls between the server layers', () => {
+  const eslint = new ESLint({ cwd: REPOSITORY_ROOT });
+  async function problemsOf(path: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: `${REPOSITORY_ROOT}/${path}` });
+    return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+  }
+
+  it('keeps HTTP out of services, the gateway adapter and db/', async () => {
+    for (const path of [
+      'apps/server/src/services/planted.ts',
+      'apps/server/src/gateway/planted.ts',
+      'apps/server/src/db/planted.ts',
+    ]) {
+      expect(
+        await problemsOf(
+          path,
+          "import { ERROR_STATUS } from '../http/errors';\nexport const x = ERROR_STATUS;\n",
+        ),
+      ).toEqual([expect.stringMatching(/^no-restricted-imports: .*know nothing of HTTP/)]);
+    }
+    expect(
+      await problemsOf(
+        'apps/server/src/services/planted.ts',
+        "import { registerPaymentRoutes } from '../routes/payment';\nexport const x = registerPaymentRoutes;\n",
+      ),
+    ).toEqual([expect.stringMatching(/know nothing of HTTP/)]);
+  });
+
+  it('keeps the ORM in db/', async () => {
+    const orm = "import { sql } from 'drizzle-orm';\nexport const x = sql;\n";
+    expect(await problemsOf('apps/server/src/services/planted.ts', orm)).toEqual([
+      expect.stringMatching(/Only db\/ imports the ORM/),
+    ]);
+    expect(await problemsOf('apps/server/src/routes/planted.ts', orm)).toEqual([
+      expect.stringMatching(/Only db\/ imports the ORM/),
+    ]);
+    expect(await problemsOf('apps/server/src/db/planted.ts', orm)).toEqual([]);
+  });
+
+  it('lets routes and http/ use both', async () => {
+    expect(
+      await problemsOf(
+        'apps/server/src/routes/planted.ts',
+        "import { AppError } from '../errors';\nimport { ERROR_STATUS } from '../http/errors';\nexport const x = [AppError, ERROR_STATUS];\n",
+      ),
+    ).toEqual([]);
+  });
+});
