@@ -107,9 +107,32 @@ test('a stored payment request older than 30 minutes is not used', async ({ page
   expect(verified).toBe(false);
 });
 
-test('the result page says so when the payment was cancelled on the hosted page', async ({ page }) => {
+test('the result page says so when it is sent a failed payment', async ({ page }) => {
   await page.goto('/payment-complete?status=failed');
   await expect(page.getByText('Payment processing failed')).toBeVisible();
+});
+
+test('Cancel on the hosted page goes back to the store with the cart open as it was', async ({ page }) => {
+  await fillCart(page);
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await cart.getByRole('button', { name: 'Pay $68.20' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: /payment failed/i })).toHaveCount(0);
+  await expect(cart).toBeVisible();
+  await expect(cart.getByRole('listitem')).toHaveCount(2);
+  await expect(cart.getByText('$68.20').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /cart, 5 items/i })).toBeVisible();
+  // Nothing was charged: the cart pays again, on a new payment page.
+  await cart.getByRole('button', { name: 'Pay $68.20' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  await page.goBack();
+  // A reload of the store does not open the cart by itself again, but keeps it.
+  await page.goto('/');
+  await expect(cart).toBeHidden();
+  await expect(page.getByRole('button', { name: /cart, 5 items/i })).toBeVisible();
 });
 
 test('an unknown address goes to the storefront', async ({ page }) => {

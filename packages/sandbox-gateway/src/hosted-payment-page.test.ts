@@ -103,7 +103,7 @@ describe.each(TEST_BACKENDS)('Hosted payment page (%s)', (backend) => {
       const cancel = /<a class="cancel-link" href="([^"]+)">Cancel<\/a>/.exec(html)?.[1];
       const cancelUrl = new URL((cancel ?? '').replaceAll('&amp;', '&'));
       expect(cancelUrl.origin + cancelUrl.pathname).toBe('http://127.0.0.1:5173/payment-complete');
-      expect(cancelUrl.searchParams.get('status')).toBe('failed');
+      expect(cancelUrl.searchParams.get('status')).toBe('cancelled');
       expect(cancelUrl.searchParams.get('requestId')).toBe('req-1');
       expect(html).toContain(`action="/sandbox/hpp/pay"`);
       expect(html).toMatch(/<script nonce="[^"]+">/);
@@ -123,7 +123,9 @@ describe.each(TEST_BACKENDS)('Hosted payment page (%s)', (backend) => {
       const { status, html } = await getPage({ total: '-1', invoice: 'CC-1', returnUrl: RETURN_URL });
       expect(status).toBe(400);
       expect(html).toContain('total must be an amount in dollars');
-      expect(html).toMatch(/<a class="cancel-link" href="[^"]*status=failed[^"]*">Return to the store<\/a>/);
+      expect(html).toMatch(
+        /<a class="cancel-link" href="[^"]*status=cancelled[^"]*">Return to the store<\/a>/,
+      );
     });
 
     it.each([

@@ -1,7 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { SiteFooter } from '../components/ui/site-footer';
 import { SiteHeader } from '../components/ui/site-header';
 import { SkipLink } from '../components/ui/skip-link';
+import { opensCart } from '../config/paths';
 import { SITE } from '../config/site';
 import { StorefrontPage } from '../features/storefront';
 import { useCart } from './cart/cart-provider';
@@ -19,6 +21,17 @@ export function StorefrontRoute() {
   // Mounted from the first opening on (it keeps itself closed, with its slide-out, afterwards).
   const [cartWanted, setCartWanted] = useState(isOpen);
   if (isOpen && !cartWanted) setCartWanted(true);
+
+  // Back from a payment that did not go through: the cart, as it was, is where the shopper left off. The
+  // state is dropped at once, so a reload or a later Back does not open the cart again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrivedForCart = opensCart(location.state);
+  useEffect(() => {
+    if (!arrivedForCart) return;
+    void navigate(location.pathname, { replace: true, state: null });
+    if (itemCount > 0) openCart();
+  }, [arrivedForCart, itemCount, openCart, navigate, location.pathname]);
 
   useEffect(() => {
     const preload = () => void loadPart(importCart).catch(() => undefined);

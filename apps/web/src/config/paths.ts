@@ -8,3 +8,10 @@ export const PATHS = {
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
 } as const;
+
+/** Router state for a link to the storefront that opens the cart on arrival (back from a payment). */
+export const OPEN_CART_STATE = { openCart: true } as const;
+
+export function opensCart(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { openCart?: unknown }).openCart === true;
+}

@@ -1,6 +1,6 @@
 /**
- * localStorage that never throws: private modes, disabled storage and full quotas degrade to
- * "nothing stored" instead of breaking checkout or the result page.
+ * localStorage and sessionStorage that never throw: private modes, disabled storage and full quotas degrade
+ * to "nothing stored" instead of breaking checkout or the result page.
  */
 export interface KeyValueStorage {
   getItem(key: string): string | null;
@@ -8,17 +8,21 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-const memoryFallback = new Map<string, string>();
+function memoryStorage(): KeyValueStorage {
+  const memory = new Map<string, string>();
+  return {
+    getItem: (key) => memory.get(key) ?? null,
+    setItem: (key, value) => void memory.set(key, value),
+    removeItem: (key) => void memory.delete(key),
+  };
+}
 
-const fallbackStorage: KeyValueStorage = {
-  getItem: (key) => memoryFallback.get(key) ?? null,
-  setItem: (key, value) => void memoryFallback.set(key, value),
-  removeItem: (key) => void memoryFallback.delete(key),
-};
+const fallbacks = { localStorage: memoryStorage(), sessionStorage: memoryStorage() };
 
-function resolveLocalStorage(): KeyValueStorage {
+function resolveStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStorage {
+  const fallbackStorage = fallbacks[kind];
   try {
-    const storage = globalThis.localStorage;
+    const storage = globalThis[kind];
     if (!storage) return fallbackStorage;
     const probe = '__storage_probe__';
     storage.setItem(probe, probe);
@@ -30,7 +34,15 @@ function resolveLocalStorage(): KeyValueStorage {
 }
 
 export function getLocalStorage(): KeyValueStorage {
-  const storage = resolveLocalStorage();
+  return guarded(resolveStorage('localStorage'));
+}
+
+/** This browser tab's storage: it lasts across reloads and pages of the tab, and ends with it. */
+export function getSessionStorage(): KeyValueStorage {
+  return guarded(resolveStorage('sessionStorage'));
+}
+
+function guarded(storage: KeyValueStorage): KeyValueStorage {
   return {
     getItem(key) {
       try {

@@ -130,9 +130,13 @@ function parseReturnUrl(text: string | undefined): URL | undefined {
   }
 }
 
-/** The store's return address with status=failed, for the Cancel link. */
+/**
+ * The store's return address with status=cancelled, for Cancel and for the way back from a page that cannot
+ * be shown: the shopper chose not to pay (or could not start), which the store must not show as a failed
+ * payment.
+ */
 export function cancelUrlOf(returnUrl: URL): string {
   const url = new URL(returnUrl);
-  url.searchParams.set('status', 'failed');
+  url.searchParams.set('status', 'cancelled');
   return url.toString();
 }

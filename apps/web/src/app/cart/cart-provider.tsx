@@ -1,6 +1,13 @@
 import { computeCartTotals, type CartLine, type CartTotals, type ProductId } from '@store/core';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { addToLines, countItems, removeLine, setLineQuantity } from './cart-lines';
+import {
+  forgetCartCheckout,
+  isCartPaidBy,
+  markCartCheckout,
+  readStoredCart,
+  storeCart,
+} from './cart-storage';
 
 export interface CartContextValue {
   lines: readonly CartLine[];
@@ -17,15 +24,22 @@ export interface CartContextValue {
   openCart(): void;
   closeCart(): void;
   setProcessing(processing: boolean): void;
+  /** Notes the payment request that pays for the cart as it stands, just before the payment is made. */
+  markCheckout(requestId: string): void;
+  /** Empties the cart if this (successful) payment request paid for it and it has not changed since. */
+  emptyIfPaidBy(requestId: string): void;
   /** The element that had focus when the cart was opened: focus goes back there on close. */
   getOpener(): HTMLElement | null;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-/** The cart lives in memory only (product §3): a reload empties it. */
+/**
+ * The cart lives for the browser tab (sessionStorage, docs/decisions/024): after the hosted payment page, a
+ * decline or a cancel the shopper finds it as it was. Only a successful payment empties it.
+ */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [lines, setLines] = useState<readonly CartLine[]>([]);
+  const [lines, setLines] = useState<readonly CartLine[]>(readStoredCart);
   const [isOpen, setIsOpen] = useState(false);
   const [isProcessing, setProcessing] = useState(false);
   // Read at the moment of the click, before the page behind the dialog becomes inert and loses focus.
@@ -37,6 +51,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const opener = openerRef.current;
     return opener?.isConnected ? opener : null;
   }, []);
+
+  useEffect(() => storeCart(lines), [lines]);
 
   // Coming back from the payment page with the browser's Back button restores this page from the
   // back/forward cache with the processing flag still set; release it so the cart is usable again.
@@ -51,6 +67,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const addItem = useCallback(
     (productId: ProductId, quantity: number) => {
       if (isProcessing) return;
+      forgetCartCheckout();
       setLines((current) => addToLines(current, productId, quantity));
       if (!isOpen) rememberOpener();
       setIsOpen(true);
@@ -61,6 +78,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const setQuantity = useCallback(
     (productId: ProductId, quantity: number) => {
       if (isProcessing) return;
+      forgetCartCheckout();
       setLines((current) => setLineQuantity(current, productId, quantity));
     },
     [isProcessing],
@@ -69,6 +87,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const removeItem = useCallback(
     (productId: ProductId) => {
       if (isProcessing) return;
+      forgetCartCheckout();
       setLines((current) => removeLine(current, productId));
     },
     [isProcessing],
@@ -81,6 +100,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const closeCart = useCallback(() => {
     if (!isProcessing) setIsOpen(false);
   }, [isProcessing]);
+
+  const markCheckout = useCallback((requestId: string) => markCartCheckout(requestId), []);
+  const emptyIfPaidBy = useCallback((requestId: string) => {
+    if (!isCartPaidBy(requestId)) return;
+    forgetCartCheckout();
+    setLines([]);
+  }, []);
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -95,9 +121,23 @@ export function CartProvider({ children }: { children: ReactNode }) {
       openCart,
       closeCart,
       setProcessing,
+      markCheckout,
+      emptyIfPaidBy,
       getOpener,
     }),
-    [lines, isOpen, isProcessing, addItem, setQuantity, removeItem, openCart, closeCart, getOpener],
+    [
+      lines,
+      isOpen,
+      isProcessing,
+      addItem,
+      setQuantity,
+      removeItem,
+      openCart,
+      closeCart,
+      markCheckout,
+      emptyIfPaidBy,
+      getOpener,
+    ],
   );
 
   return <CartContext value={value}>{children}</CartContext>;

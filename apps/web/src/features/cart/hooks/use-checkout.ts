@@ -50,7 +50,7 @@ export interface Failure {
  * result page, then leave for the payment page. A failure is shown for 3 seconds.
  */
 export function useCheckout() {
-  const { lines, totals, isProcessing, setProcessing } = useCart();
+  const { lines, totals, isProcessing, setProcessing, markCheckout } = useCart();
   const user = useCustomerUser();
   const createPayment = useCreatePayment();
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -88,6 +88,7 @@ export function useCheckout() {
         requestTime: Date.now(),
         amount: centsToDecimalString(totals.totalCents),
       });
+      markCheckout(response.requestId);
     } catch (error) {
       fail(error instanceof Error ? error.message : 'Payment processing failed');
       return;
@@ -129,6 +130,7 @@ export function useCheckout() {
         requestTime: Date.now(),
         amount: centsToDecimalString(totals.totalCents),
       });
+      markCheckout(answer.requestId);
       window.location.assign(`${window.location.origin}${PATHS.paymentComplete}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Payment processing failed';
@@ -161,6 +163,7 @@ export function useCheckout() {
         },
         wallet,
       );
+      markCheckout(answer.requestId);
       return true;
     } catch (error) {
       const headline =

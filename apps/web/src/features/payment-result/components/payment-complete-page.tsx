@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import {
   AlertCircleIcon,
@@ -8,7 +8,7 @@ import {
   XCircleIcon,
 } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { PATHS } from '../../../config/paths';
+import { OPEN_CART_STATE, PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { usePaymentResult } from '../hooks/use-payment-result';
 import type { PaymentReceipt } from '../utils/payment-outcome';
@@ -16,6 +16,9 @@ import styles from './payment-complete-page.module.css';
 
 export function PaymentCompletePage() {
   const outcome = usePaymentResult();
+  // Cancelling is not failing: back to the store, with the cart open as it was.
+  if (outcome.state === 'cancelled')
+    return <Navigate to={PATHS.storefront} replace state={OPEN_CART_STATE} />;
   return (
     <div className={`container ${styles.page}`}>
       <title>{`Payment result · ${SITE.fullName}`}</title>

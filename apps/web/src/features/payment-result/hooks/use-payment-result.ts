@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCart } from '../../../app/cart/cart-provider';
 import { ApiError } from '../../../lib/api-client';
 import { readStoredPaymentRequest, readWalletPaymentError } from '../../../lib/payment-storage';
 import { useVerifyPayment } from '../api/verify-payment';
@@ -43,6 +44,13 @@ export function usePaymentResult(): PaymentOutcome {
         : { httpStatus: null, serverMessage: null, reason: null },
     );
   }
+
+  // Paid: the cart that was paid for is done with (one changed since is the shopper's next order).
+  const { emptyIfPaidBy } = useCart();
+  const paidRequestId = outcome.state === 'success' ? (pending?.requestId ?? null) : null;
+  useEffect(() => {
+    if (paidRequestId) emptyIfPaidBy(paidRequestId);
+  }, [paidRequestId, emptyIfPaidBy]);
 
   return outcome;
 }

@@ -20,6 +20,15 @@ describe('resolveInitialOutcome', () => {
     ).toEqual({ state: 'failed', message: 'Payment processing failed', details: 'Apple Pay payment failed' });
   });
 
+  it('treats a cancel on the hosted page as no result at all, not a failure', () => {
+    expect(resolveInitialOutcome({ urlStatus: 'cancelled', walletError: null, stored: fresh })).toEqual({
+      state: 'cancelled',
+    });
+    expect(
+      resolveInitialOutcome({ urlStatus: 'cancelled', walletError: null, stored: { kind: 'none' } }),
+    ).toEqual({ state: 'cancelled' });
+  });
+
   it('explains a missing or incomplete record', () => {
     expect(
       resolveInitialOutcome({ urlStatus: null, walletError: null, stored: { kind: 'none' } }),

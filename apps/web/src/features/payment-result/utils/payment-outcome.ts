@@ -14,6 +14,8 @@ export interface PaymentReceipt {
 }
 
 export type PaymentOutcome =
+  /** The shopper cancelled on the hosted payment page: not a failure, so no result to show. */
+  | { state: 'cancelled' }
   | { state: 'processing'; requestId: string; storedAmount: string | null }
   | { state: 'success'; receipt: PaymentReceipt }
   | { state: 'failed'; message: string; details: string | null };
@@ -28,7 +30,10 @@ export const RESULT_MESSAGES = {
 } as const;
 
 export interface InitialOutcomeInput {
-  /** The `status` query parameter of the result page URL. */
+  /**
+   * The `status` query parameter of the result page URL: `failed` after a wallet failure, `cancelled` from
+   * the hosted payment page's Cancel.
+   */
   urlStatus: string | null;
   /** What a wallet flow left in storage when it failed. */
   walletError: string | null;
@@ -41,7 +46,9 @@ export function resolveInitialOutcome({
   walletError,
   stored,
 }: InitialOutcomeInput): PaymentOutcome {
-  if (urlStatus?.trim().toLowerCase() === 'failed') {
+  const status = urlStatus?.trim().toLowerCase();
+  if (status === 'cancelled') return { state: 'cancelled' };
+  if (status === 'failed') {
     return {
       state: 'failed',
       message: RESULT_MESSAGES.processingFailed,

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { KeyValueStorage } from '../../lib/browser-storage';
+import {
+  CART_STORAGE_KEYS,
+  forgetCartCheckout,
+  isCartPaidBy,
+  markCartCheckout,
+  readStoredCart,
+  storeCart,
+} from './cart-storage';
+
+function memoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
+describe('the cart kept for the tab', () => {
+  it('keeps products and quantities, and nothing for an empty cart', () => {
+    const storage = memoryStorage();
+    storeCart(
+      [
+        { productId: 'pen-pack-100', quantity: 3 },
+        { productId: 'paper-ream-500', quantity: 2 },
+      ],
+      storage,
+    );
+    expect(JSON.parse(storage.data.get(CART_STORAGE_KEYS.lines) ?? '')).toEqual([
+      { productId: 'pen-pack-100', quantity: 3 },
+      { productId: 'paper-ream-500', quantity: 2 },
+    ]);
+    expect(readStoredCart(storage)).toEqual([
+      { productId: 'pen-pack-100', quantity: 3 },
+      { productId: 'paper-ream-500', quantity: 2 },
+    ]);
+    storeCart([], storage);
+    expect(storage.data.has(CART_STORAGE_KEYS.lines)).toBe(false);
+    expect(readStoredCart(storage)).toEqual([]);
+  });
+
+  it('reads back only what a cart can hold', () => {
+    const stored = (text: string) => readStoredCart(memoryStorage({ [CART_STORAGE_KEYS.lines]: text }));
+    expect(stored('not json')).toEqual([]);
+    expect(stored('{"productId":"pen-pack-100"}')).toEqual([]);
+    expect(
+      stored(
+        JSON.stringify([
+          { productId: 'stapler', quantity: 1 },
+          { productId: 'pen-pack-100', quantity: '2' },
+          { productId: 'paper-ream-500', quantity: 5000 },
+          { productId: 'paper-ream-500', quantity: 1 },
+          null,
+        ]),
+      ),
+    ).toEqual([{ productId: 'paper-ream-500', quantity: 999 }]);
+  });
+
+  it('knows which payment request pays for the cart until it is forgotten', () => {
+    const storage = memoryStorage();
+    expect(isCartPaidBy('req-1', storage)).toBe(false);
+    markCartCheckout('req-1', storage);
+    expect(isCartPaidBy('req-1', storage)).toBe(true);
+    expect(isCartPaidBy('req-2', storage)).toBe(false);
+    forgetCartCheckout(storage);
+    expect(isCartPaidBy('req-1', storage)).toBe(false);
+  });
+});

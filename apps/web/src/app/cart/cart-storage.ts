@@ -1,0 +1,60 @@
+import { PRODUCT_IDS, type CartLine, type ProductId } from '@store/core';
+import { getSessionStorage, type KeyValueStorage } from '../../lib/browser-storage';
+import { clampQuantity } from './cart-lines';
+
+/**
+ * The cart is kept for the browser tab (sessionStorage), so that it survives the trip to the hosted payment
+ * page and back: products and quantities only, never anything about a card.
+ */
+export const CART_STORAGE_KEYS = {
+  lines: 'cart',
+  /** The payment request that is paying for the cart as it stands (cleared by any change to the cart). */
+  checkoutRequestId: 'cartCheckoutRequestId',
+} as const;
+
+function isProductId(value: unknown): value is ProductId {
+  return typeof value === 'string' && (PRODUCT_IDS as readonly string[]).includes(value);
+}
+
+/** The stored cart; what cannot be read (another version's record, a hand edit) is left out. */
+export function readStoredCart(storage: KeyValueStorage = getSessionStorage()): CartLine[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storage.getItem(CART_STORAGE_KEYS.lines) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const lines: CartLine[] = [];
+  for (const entry of parsed as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { productId, quantity } = entry as Record<string, unknown>;
+    if (!isProductId(productId) || typeof quantity !== 'number') continue;
+    if (lines.some((line) => line.productId === productId)) continue;
+    lines.push({ productId, quantity: clampQuantity(quantity) });
+  }
+  return lines;
+}
+
+export function storeCart(lines: readonly CartLine[], storage: KeyValueStorage = getSessionStorage()): void {
+  if (lines.length === 0) {
+    storage.removeItem(CART_STORAGE_KEYS.lines);
+    return;
+  }
+  const record = lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  storage.setItem(CART_STORAGE_KEYS.lines, JSON.stringify(record));
+}
+
+/** Notes that this payment request pays for the cart as it stands. */
+export function markCartCheckout(requestId: string, storage: KeyValueStorage = getSessionStorage()): void {
+  storage.setItem(CART_STORAGE_KEYS.checkoutRequestId, requestId);
+}
+
+export function forgetCartCheckout(storage: KeyValueStorage = getSessionStorage()): void {
+  storage.removeItem(CART_STORAGE_KEYS.checkoutRequestId);
+}
+
+/** True when the stored cart is the one this payment request paid for (unchanged since it started). */
+export function isCartPaidBy(requestId: string, storage: KeyValueStorage = getSessionStorage()): boolean {
+  return storage.getItem(CART_STORAGE_KEYS.checkoutRequestId) === requestId;
+}
