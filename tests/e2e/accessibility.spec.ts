@@ -157,7 +157,7 @@ test.describe('axe finds nothing to fix', () => {
     await toHostedPage(page);
     await payOnHostedPage(page, CARDS.declined);
     await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
-    await expect(page.getByText('Do not honor')).toBeVisible();
+    await expect(page.getByText('Your payment was declined, so nothing was charged.')).toBeVisible();
     await expectNoAxeViolations(page, 'the result page, declined');
 
     // Cancelled on the hosted page: back in the store, the cart open as it was.

@@ -74,22 +74,35 @@ test('a guest buys 3 pen packs and 2 reams with a test card and sees every detai
   await expect(detail(page, 'Amount paid')).toHaveText('$68.20');
 });
 
-test('a declined card ends on the failed state with the gateway’s message', async ({ page }) => {
+test('a declined card ends on the failed state, which says what to do and gives the cart back', async ({
+  page,
+}) => {
   await fillCart(page);
   await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $68.20' }).click();
   await payOnHostedPage(page, CARDS.declined);
 
   await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
-  await expect(page.getByText('Do not honor')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to Store' })).toBeVisible();
+  // Whatever the server's words, the page says what happened and what to do.
+  await expect(page.getByText('Your payment was declined, so nothing was charged.')).toBeVisible();
+  await expect(
+    page.getByText(/^Your cart is saved: return to the store to pay with another card or account\./),
+  ).toBeVisible();
   const tryAgain = page.getByRole('button', { name: 'Try Again' });
   await expect(tryAgain).toBeVisible();
   const reloaded = page.waitForEvent('load');
   await tryAgain.click();
   await reloaded;
-  await expect(page.getByText('Do not honor')).toBeVisible();
+  await expect(page.getByText('Your payment was declined, so nothing was charged.')).toBeVisible();
+
+  // Return to Store opens the cart as it was, to pay again with another card.
   await page.getByRole('link', { name: 'Return to Store' }).click();
   await expect(page).toHaveURL(/\/$/);
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await expect(cart).toBeVisible();
+  await expect(cart.getByRole('listitem')).toHaveCount(2);
+  await cart.getByRole('button', { name: 'Pay $68.20' }).click();
+  await payOnHostedPage(page, CARDS.visa);
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
 });
 
 test('a stored payment request older than 30 minutes is not used', async ({ page }) => {

@@ -11,7 +11,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { OPEN_CART_STATE, PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { usePaymentResult } from '../hooks/use-payment-result';
-import type { PaymentReceipt } from '../utils/payment-outcome';
+import { useCart } from '../../../app/cart/cart-provider';
+import { adviseOnFailure, type FailureKind, type PaymentReceipt } from '../utils/payment-outcome';
 import styles from './payment-complete-page.module.css';
 
 export function PaymentCompletePage() {
@@ -25,7 +26,9 @@ export function PaymentCompletePage() {
       <section className={styles.card} aria-live="polite" aria-busy={outcome.state === 'processing'}>
         {outcome.state === 'processing' && <ProcessingView />}
         {outcome.state === 'success' && <SuccessView receipt={outcome.receipt} />}
-        {outcome.state === 'failed' && <FailedView message={outcome.message} details={outcome.details} />}
+        {outcome.state === 'failed' && (
+          <FailedView kind={outcome.kind} message={outcome.message} details={outcome.details} />
+        )}
       </section>
     </div>
   );
@@ -100,7 +103,17 @@ function SuccessView({ receipt }: { receipt: PaymentReceipt }) {
   );
 }
 
-function FailedView({ message, details }: { message: string; details: string | null }) {
+function FailedView({
+  kind,
+  message,
+  details,
+}: {
+  kind: FailureKind;
+  message: string;
+  details: string | null;
+}) {
+  const { itemCount } = useCart();
+  const advice = adviseOnFailure(kind, itemCount > 0);
   return (
     <>
       <div className={`${styles.badge} ${styles.failedBadge}`}>
@@ -108,6 +121,11 @@ function FailedView({ message, details }: { message: string; details: string | n
       </div>
       <h1 className={styles.title}>Payment Failed</h1>
       <p className={styles.message}>{message}</p>
+
+      <div className={styles.advice}>
+        <p className={styles.happened}>{advice.happened}</p>
+        <p>{advice.next}</p>
+      </div>
 
       {details && (
         <div className={styles.details}>
@@ -117,11 +135,22 @@ function FailedView({ message, details }: { message: string; details: string | n
       )}
 
       <div className={styles.actions}>
-        <Link to={PATHS.storefront} className={buttonClassName({ variant: 'secondary', size: 'large' })}>
+        <Link
+          to={PATHS.storefront}
+          state={OPEN_CART_STATE}
+          className={buttonClassName({
+            variant: kind === 'unconfirmed' ? 'secondary' : 'primary',
+            size: 'large',
+          })}
+        >
           <ArrowLeftIcon size={18} />
           Return to Store
         </Link>
-        <Button size="large" onClick={() => window.location.reload()}>
+        <Button
+          size="large"
+          variant={kind === 'unconfirmed' ? 'primary' : 'secondary'}
+          onClick={() => window.location.reload()}
+        >
           <RefreshIcon size={18} />
           Try Again
         </Button>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   RESULT_MESSAGES,
+  adviseOnFailure,
   describePaymentMethod,
+  failureKindOf,
   interpretVerifyFailure,
   interpretVerifyResponse,
   resolveInitialOutcome,
@@ -17,7 +19,12 @@ describe('resolveInitialOutcome', () => {
     });
     expect(
       resolveInitialOutcome({ urlStatus: null, walletError: 'Apple Pay payment failed', stored: fresh }),
-    ).toEqual({ state: 'failed', message: 'Payment processing failed', details: 'Apple Pay payment failed' });
+    ).toEqual({
+      state: 'failed',
+      kind: 'not-completed',
+      message: 'Payment processing failed',
+      details: 'Apple Pay payment failed',
+    });
   });
 
   it('treats a cancel on the hosted page as no result at all, not a failure', () => {
@@ -96,18 +103,34 @@ describe('interpretVerifyResponse', () => {
         { status: 'error', message: 'Do not honor', error: 'Declined', errorcode: '05' },
         null,
       ),
-    ).toEqual({ state: 'failed', message: 'Do not honor', details: 'Declined (error code 05)' });
+    ).toEqual({
+      state: 'failed',
+      kind: 'declined',
+      message: 'Do not honor',
+      details: 'Declined (error code 05)',
+    });
     expect(
       interpretVerifyResponse(
         { status: 'error', message: 'Do not honor', error: 'Do not honor', errorcode: '05' },
         null,
       ),
-    ).toEqual({ state: 'failed', message: 'Do not honor', details: 'Error code 05' });
+    ).toEqual({ state: 'failed', kind: 'declined', message: 'Do not honor', details: 'Error code 05' });
     expect(interpretVerifyResponse({ status: 'error' }, null)).toEqual({
       state: 'failed',
+      kind: 'not-completed',
       message: RESULT_MESSAGES.verificationFailed,
       details: null,
     });
+  });
+
+  it("shows the server's generic decline once, without its code in words", () => {
+    const generic = 'Your card was declined. Try another card or contact your bank.';
+    expect(
+      interpretVerifyResponse(
+        { status: 'error', message: generic, error: generic, errorcode: 'declined' },
+        null,
+      ),
+    ).toEqual({ state: 'failed', kind: 'declined', message: generic, details: null });
   });
 
   it('maps a failed call to the spec messages', () => {
@@ -130,5 +153,46 @@ describe('interpretVerifyResponse', () => {
     expect(describePaymentMethod('VISA', '1111', 'Google Pay')).toBe('Google Pay · VISA •••• 1111');
     expect(describePaymentMethod(undefined, undefined, 'Apple Pay')).toBe('Apple Pay');
     expect(describePaymentMethod('AMEX', '0005', '')).toBe('AMEX •••• 0005');
+  });
+});
+
+describe('failureKindOf', () => {
+  it('sorts a failure by what the shopper can do, from the code or else the words', () => {
+    expect(
+      failureKindOf('declined', ['Your card was declined. Try another card or contact your bank.']),
+    ).toBe('declined');
+    expect(failureKindOf('05', ['Do not honor'])).toBe('declined');
+    expect(failureKindOf('51', [null])).toBe('declined');
+    expect(failureKindOf(undefined, ['Insufficient funds'])).toBe('declined');
+    expect(failureKindOf(undefined, ['Your bank declined this payment.'])).toBe('declined');
+    expect(
+      failureKindOf('retry', ['The bank did not answer in time. Nothing was charged; please try again.']),
+    ).toBe('no-answer');
+    expect(failureKindOf('62', ['Timed out'])).toBe('no-answer');
+    expect(failureKindOf('not_found', ['No payment was made for this order'])).toBe('not-completed');
+    expect(failureKindOf('amount_mismatch', ['The amount paid does not match the order total'])).toBe(
+      'not-completed',
+    );
+  });
+});
+
+describe('adviseOnFailure', () => {
+  it('says what happened and what to do, and mentions the cart only when there is one', () => {
+    expect(adviseOnFailure('declined', true)).toEqual({
+      happened: 'Your payment was declined, so nothing was charged.',
+      next:
+        'Your cart is saved: return to the store to pay with another card or account. Only your bank can ' +
+        'tell you why it declined the payment.',
+    });
+    expect(adviseOnFailure('declined', false).next).toMatch(/^Return to the store to pay with another card/);
+    expect(adviseOnFailure('no-answer', true)).toEqual({
+      happened: 'The bank did not answer in time, so nothing was charged.',
+      next: 'Your cart is saved: return to the store and pay again in a moment.',
+    });
+    expect(adviseOnFailure('unconfirmed', true).next).toMatch(/^Try Again in a moment/);
+    expect(adviseOnFailure('no-payment', false).next).toBe('Return to the store to shop.');
+    for (const kind of ['declined', 'no-answer', 'not-completed', 'unconfirmed', 'no-payment'] as const) {
+      expect(adviseOnFailure(kind, true).next).not.toBe(adviseOnFailure(kind, false).next);
+    }
   });
 });

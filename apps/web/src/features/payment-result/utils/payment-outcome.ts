@@ -13,12 +13,19 @@ export interface PaymentReceipt {
   testModeReason: string | null;
 }
 
+/**
+ * Why a payment failed, as far as the shopper needs to know to act: declined (pay another way or ask the
+ * bank), no answer in time (pay again), not completed for another reason, not confirmed (the check itself
+ * failed: ask again), or no payment to show.
+ */
+export type FailureKind = 'declined' | 'no-answer' | 'not-completed' | 'unconfirmed' | 'no-payment';
+
 export type PaymentOutcome =
   /** The shopper cancelled on the hosted payment page: not a failure, so no result to show. */
   | { state: 'cancelled' }
   | { state: 'processing'; requestId: string; storedAmount: string | null }
   | { state: 'success'; receipt: PaymentReceipt }
-  | { state: 'failed'; message: string; details: string | null };
+  | { state: 'failed'; kind: FailureKind; message: string; details: string | null };
 
 export const RESULT_MESSAGES = {
   processingFailed: 'Payment processing failed',
@@ -51,6 +58,7 @@ export function resolveInitialOutcome({
   if (status === 'failed') {
     return {
       state: 'failed',
+      kind: 'not-completed',
       message: RESULT_MESSAGES.processingFailed,
       details: walletError?.trim() || 'The payment was not completed.',
     };
@@ -58,15 +66,21 @@ export function resolveInitialOutcome({
   if (walletError !== null) {
     return {
       state: 'failed',
+      kind: 'not-completed',
       message: RESULT_MESSAGES.processingFailed,
       details: walletError.trim() || null,
     };
   }
   switch (stored.kind) {
     case 'none':
-      return { state: 'failed', message: RESULT_MESSAGES.noPaymentInformation, details: null };
+      return {
+        state: 'failed',
+        kind: 'no-payment',
+        message: RESULT_MESSAGES.noPaymentInformation,
+        details: null,
+      };
     case 'incomplete':
-      return { state: 'failed', message: RESULT_MESSAGES.incomplete, details: null };
+      return { state: 'failed', kind: 'no-payment', message: RESULT_MESSAGES.incomplete, details: null };
     case 'fresh':
       return { state: 'processing', requestId: stored.requestId, storedAmount: stored.amount };
   }
@@ -112,10 +126,14 @@ function receiptFrom(details: WirePaymentDetails | undefined, storedAmount: stri
   };
 }
 
-/** The error details line: the gateway's error and/or its code. */
+/**
+ * The error details line: the gateway's error and/or its code. A code in words ("declined") is the store's
+ * own sorting of the failure, already said in plain words above it, so only a processor's code is shown.
+ */
 export function describeErrorDetails(error: unknown, errorCode: unknown): string | null {
   const errorText = text(error);
-  const code = text(errorCode);
+  const rawCode = text(errorCode);
+  const code = rawCode && /^[0-9A-Z]{1,4}$/.test(rawCode) ? rawCode : null;
   if (errorText && code) return `${errorText} (error code ${code})`;
   if (code) return `Error code ${code}`;
   return errorText;
@@ -124,7 +142,12 @@ export function describeErrorDetails(error: unknown, errorCode: unknown): string
 /** Turns a verify-payment answer (HTTP status below 400, valid JSON) into the page's final state. */
 export function interpretVerifyResponse(body: unknown, storedAmount: string | null): PaymentOutcome {
   if (typeof body !== 'object' || body === null) {
-    return { state: 'failed', message: RESULT_MESSAGES.verificationFailed, details: null };
+    return {
+      state: 'failed',
+      kind: 'unconfirmed',
+      message: RESULT_MESSAGES.verificationFailed,
+      details: null,
+    };
   }
   const response = body as Partial<VerifyPaymentResponse> & { status?: unknown };
   // The spec's original server answered "Y" for an approved payment; ours answers "success".
@@ -135,7 +158,93 @@ export function interpretVerifyResponse(body: unknown, storedAmount: string | nu
   const message = text(response.message) ?? RESULT_MESSAGES.verificationFailed;
   // Our server repeats the gateway's text in `error`; show it once.
   const error = text(response.error) === message ? null : response.error;
-  return { state: 'failed', message, details: describeErrorDetails(error, response.errorcode) };
+  return {
+    state: 'failed',
+    kind: failureKindOf(response.errorcode, [message, text(response.error)]),
+    message,
+    details: describeErrorDetails(error, response.errorcode),
+  };
+}
+
+/** Processor codes that mean the issuer declined (CardPointe's and the card networks' common ones). */
+const DECLINE_CODES = new Set([
+  '05',
+  '5',
+  '14',
+  '41',
+  '43',
+  '51',
+  '54',
+  '57',
+  '61',
+  '62',
+  '65',
+  '005',
+  '051',
+  '054',
+]);
+
+/**
+ * Sorts a failed verification by what the shopper can do about it, from the server's code, else its words
+ * (a store server or gateway that words its failures otherwise is still understood).
+ */
+export function failureKindOf(errorCode: unknown, texts: readonly (string | null)[]): FailureKind {
+  const code = text(errorCode)?.toLowerCase() ?? '';
+  const words = texts.filter(Boolean).join(' ');
+  if (code === 'retry' || /timed? ?out|did not answer|no answer|try again later/i.test(words)) {
+    return 'no-answer';
+  }
+  if (
+    code === 'declined' ||
+    DECLINE_CODES.has(code) ||
+    /declin|do not honou?r|insufficient|expired card/i.test(words)
+  ) {
+    return 'declined';
+  }
+  return 'not-completed';
+}
+
+export interface FailureAdvice {
+  /** What happened, in plain words. */
+  happened: string;
+  /** What the shopper can do now. */
+  next: string;
+}
+
+/** Plain words for a failed payment, whatever the server's own text: what happened and what to do. */
+export function adviseOnFailure(kind: FailureKind, cartKept: boolean): FailureAdvice {
+  // "Your cart is saved: return to the store …", or without a cart "Return to the store …".
+  const back = (rest: string) =>
+    cartKept ? `Your cart is saved: return to the store ${rest}` : `Return to the store ${rest}`;
+  switch (kind) {
+    case 'declined':
+      return {
+        happened: 'Your payment was declined, so nothing was charged.',
+        next: `${back('to pay with another card or account.')} Only your bank can tell you why it declined the payment.`,
+      };
+    case 'no-answer':
+      return {
+        happened: 'The bank did not answer in time, so nothing was charged.',
+        next: back('and pay again in a moment.'),
+      };
+    case 'not-completed':
+      return {
+        happened: 'The payment did not go through, so nothing was charged.',
+        next: back('to pay again, or to pay another way.'),
+      };
+    case 'unconfirmed':
+      return {
+        happened: 'We could not confirm your payment with our payment partner just now.',
+        next: cartKept
+          ? 'Try Again in a moment to check it again. Your cart stays saved until a payment for it is confirmed.'
+          : 'Try Again in a moment to check it again.',
+      };
+    case 'no-payment':
+      return {
+        happened: 'There is no payment from the last 30 minutes to show in this browser tab.',
+        next: cartKept ? back('to pay for it.') : 'Return to the store to shop.',
+      };
+  }
 }
 
 export interface VerifyFailureInfo {
@@ -154,7 +263,17 @@ export function interpretVerifyFailure({
   reason,
 }: VerifyFailureInfo): PaymentOutcome {
   if (httpStatus !== null) {
-    return { state: 'failed', message: RESULT_MESSAGES.serverStatus(httpStatus), details: serverMessage };
+    return {
+      state: 'failed',
+      kind: 'unconfirmed',
+      message: RESULT_MESSAGES.serverStatus(httpStatus),
+      details: serverMessage,
+    };
   }
-  return { state: 'failed', message: RESULT_MESSAGES.verificationError, details: reason };
+  return {
+    state: 'failed',
+    kind: 'unconfirmed',
+    message: RESULT_MESSAGES.verificationError,
+    details: reason,
+  };
 }
