@@ -105,6 +105,37 @@ test('a declined card ends on the failed state, which says what to do and gives 
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
 });
 
+test('the cart is kept for the tab, without card data, until a payment for it succeeds', async ({ page }) => {
+  await fillCart(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /cart, 5 items/i })).toBeVisible();
+
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await page.getByRole('button', { name: /cart, 5 items/i }).click();
+  await cart.getByRole('button', { name: 'Pay $68.20' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  // Back from the payment page without paying: the cart is there.
+  await page.goBack();
+  await expect(page.getByRole('button', { name: /cart, 5 items/i })).toBeVisible();
+  const kept = await page.evaluate(() => JSON.stringify(sessionStorage));
+  expect(kept).toContain('pen-pack-100');
+  for (const card of Object.values(CARDS)) expect(kept).not.toContain(card.replace(/\D/g, '').slice(0, 12));
+
+  await page.getByRole('button', { name: /cart, 5 items/i }).click();
+  await cart.getByRole('button', { name: 'Pay $68.20' }).click();
+  await payOnHostedPage(page, CARDS.visa);
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue Shopping' }).click();
+  await expect(page.getByRole('button', { name: /cart, 0 items/i })).toBeVisible();
+  // A new cart is not emptied by coming back to the receipt of the last one.
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await cart.getByRole('button', { name: /close/i }).click();
+  await page.goto('/payment-complete');
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /cart, 1 item/i })).toBeVisible();
+});
+
 test('a stored payment request older than 30 minutes is not used', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => {

@@ -57,6 +57,9 @@ test('a declining wallet card ends on the failed result page with the reason', a
   await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
   await expect(page.getByText('Payment processing failed')).toBeVisible();
   await expect(page.getByText(/Google Pay payment failed: .+/)).toBeVisible();
+  // The cart is given back, to pay another way.
+  await page.getByRole('link', { name: 'Return to Store' }).click();
+  await expect(page.getByRole('dialog', { name: /cart/i }).getByText('$20.98').first()).toBeVisible();
 });
 
 test('a Google Pay backend failure goes to the failed result page after 2 s', async ({ page }) => {
