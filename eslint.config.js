@@ -60,6 +60,20 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_BELOW] }] },
   },
+  // What the server reports goes through its logger (passed in as `log`), where the operator reads it;
+  // only the process's entry points and its command-line tools write to the terminal themselves.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/main.ts',
+      'apps/server/src/server.ts',
+      'apps/server/src/cli/**',
+      'apps/server/src/testing/**',
+      'apps/server/src/db/test-database.ts',
+    ],
+    rules: { 'no-console': ['error', { allow: ['none'] }] },
+  },
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {

@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     refundsBeforeSettlement: deps.config.refundsBeforeSettlement,
     captureAllConcurrency: deps.config.captureAllConcurrency,
     closeSandboxBatch: deps.closeSandboxBatch,
+    log: app.log,
   });
   registerUserRoutes(app, { orm: deps.database.orm, customers });
   const checkout = {
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     gateway: deps.gateway,
     publicUrl: deps.config.publicUrl,
     applePayTestModeReason: deps.merchantSessions?.testModeReason,
+    log: app.log,
   };
   registerPaymentRoutes(app, { ...checkout, customers });
   registerPaymentMethodRoutes(app, { ...checkout, customers });

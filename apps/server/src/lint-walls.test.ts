@@ -45,6 +45,12 @@ describe('the lint walls between the server layers', () => {
     expect(await problemsOf('apps/server/src/db/planted.ts', orm)).toEqual([]);
   });
 
+  it('keeps the console out of services, where the logger passed in reports', async () => {
+    expect(
+      await problemsOf('apps/server/src/services/planted.ts', "console.error('lost');\nexport {};\n"),
+    ).toEqual([expect.stringMatching(/^no-console: /)]);
+  });
+
   it('lets routes and http/ use both', async () => {
     expect(
       await problemsOf(

@@ -99,6 +99,7 @@ export async function startServer(
             gateway,
             publicUrl: config.publicUrl,
             refundsBeforeSettlement: config.refundsBeforeSettlement,
+            log: app.log,
           },
           {
             reconcileAfterMs: config.reconcileAfterMs,

@@ -1,6 +1,7 @@
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { AppError } from '../errors';
+import { quietLog, type Log } from '../log';
 
 /**
  * Apple Pay merchant validation: the browser's `onvalidatemerchant` gives a URL on one of Apple's Apple Pay
@@ -145,12 +146,16 @@ export async function validateMerchant(
   client: MerchantSessionClient,
   validationUrl: string,
   merchant: MerchantSessionRequest,
+  log: Log = quietLog,
 ): Promise<unknown> {
   const url = checkValidationUrl(validationUrl);
   try {
     return await client.requestSession(url, merchant);
   } catch (error) {
-    console.error('Apple Pay merchant validation failed:', error instanceof Error ? error.message : error);
+    log.warn(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'Apple Pay merchant validation failed',
+    );
     throw new AppError('gateway_unavailable', 'Merchant validation failed');
   }
 }

@@ -32,6 +32,7 @@ import type {
   PaymentGateway,
 } from '../gateway/payment-gateway';
 import { AppError } from '../errors';
+import { quietLog, type Log } from '../log';
 
 export interface CheckoutDependencies {
   orm: Orm;
@@ -40,6 +41,8 @@ export interface CheckoutDependencies {
   publicUrl: string;
   /** Set when Apple Pay runs in test mode: why, for the result page's notice (product §2). */
   applePayTestModeReason?: string;
+  /** Where the unexpected is reported; nothing is written without one. */
+  log?: Log;
 }
 
 const RESULT_PATH = '/payment-complete';
@@ -228,8 +231,9 @@ export async function verifyPayment(
     // The hosted page was paid with another amount than the order's: give the hold back, never ship on it.
     const voided = await deps.gateway.voidAuthorization({ retref: transaction.retref });
     if (!voided.ok) {
-      console.error(
-        `verify-payment: could not void authorization ${transaction.retref} of the wrong amount: ${voided.message}`,
+      (deps.log ?? quietLog).error(
+        { orderId: request.orderId, retref: transaction.retref, reason: voided.message },
+        'verify-payment: could not void an authorization of the wrong amount',
       );
     }
     const message = 'The amount paid does not match the order total';
@@ -287,7 +291,10 @@ export async function confirmUnverifiedPayments(
         await markPaymentRequest(deps.orm, request.requestId, 'failed', 'No payment was made for this order');
       }
     } catch (error) {
-      console.error('confirming an unverified payment failed', request.requestId, error);
+      (deps.log ?? quietLog).error(
+        { err: error, requestId: request.requestId },
+        'confirming an unverified payment failed',
+      );
     }
   }
   return confirmed;
@@ -390,7 +397,10 @@ async function voidLostAuthorization(
     result = options.settled ? 'nothing_held' : 'unresolved';
   } else {
     detail = `${options.cause}: voiding it by order id failed (${voided.message}); it will be voided again.`;
-    console.error(`voidByOrderId for order ${request.orderId} failed: ${voided.message}`);
+    (deps.log ?? quietLog).error(
+      { orderId: request.orderId, reason: voided.message },
+      'voidByOrderId failed: the authorization will be voided again',
+    );
     result = 'unresolved';
   }
   await insertAuditEvent(deps.orm, {
@@ -434,7 +444,10 @@ export async function reconcileLostAuthorizations(
       });
       counts[result === 'nothing_held' ? 'nothingHeld' : result] += 1;
     } catch (error) {
-      console.error('reconciling a lost authorization failed', request.requestId, error);
+      (deps.log ?? quietLog).error(
+        { err: error, requestId: request.requestId },
+        'reconciling a lost authorization failed',
+      );
       counts.unresolved += 1;
     }
   }

@@ -39,6 +39,7 @@ import type {
 } from '../gateway/payment-gateway';
 import { DEFAULT_CAPTURE_ALL_CONCURRENCY } from '../config';
 import { AppError } from '../errors';
+import { quietLog, type Log } from '../log';
 
 /**
  * Captures, voids and refunds. Each follows reserve → call the gateway → confirm or release: the
@@ -57,6 +58,8 @@ export interface OperationsDependencies {
   refundsBeforeSettlement?: RefundsBeforeSettlement;
   /** How many captures Capture All keeps in flight towards the gateway (DEFAULT_CAPTURE_ALL_CONCURRENCY). */
   captureAllConcurrency?: number;
+  /** Where the unexpected is reported; nothing is written without one. */
+  log?: Log;
 }
 
 export type RefundsBeforeSettlement = 'schedule' | 'refuse';
@@ -910,7 +913,9 @@ export async function captureAll(
       return { success: true, message: await work() };
     } catch (error) {
       // One payment's trouble must not stop the others, nor leave them running unobserved.
-      if (!(error instanceof AppError)) console.error('capture-all: capture failed', payment.id, error);
+      if (!(error instanceof AppError)) {
+        (deps.log ?? quietLog).error({ err: error, paymentId: payment.id }, 'capture-all: capture failed');
+      }
       return {
         success: false,
         message: error instanceof AppError ? error.message : 'Failed to capture payment',
@@ -1051,7 +1056,10 @@ export async function reconcilePendingOperations(
           counts[await reconcileOperation(deps, operation, { releaseIfNotDone: true })] += 1;
         } catch (error) {
           // One operation that cannot be settled must not keep the others waiting.
-          console.error('reconciliation: operation could not be settled', operation.id, error);
+          (deps.log ?? quietLog).error(
+            { err: error, operationId: operation.id },
+            'reconciliation: operation could not be settled',
+          );
           counts.pending += 1;
         }
       }

@@ -32,6 +32,7 @@ import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminSessionCookie, requireAdmin } from '../../http/admin-session';
 import { SnapshotAnswers } from '../../http/snapshot-answers';
 import { AppError } from '../../errors';
+import type { Log } from '../../log';
 import { runIdempotent } from '../../http/idempotency';
 import { answers, typed } from '../../http/contract';
 import type { CloseSandboxBatch } from '../../gateway/sandbox-batch';
@@ -68,6 +69,7 @@ export interface AdminRouteDependencies {
   captureAllConcurrency?: number;
   /** With the built-in sandbox only: closes its batch now, for an operator trying the store. */
   closeSandboxBatch?: CloseSandboxBatch;
+  log?: Log;
 }
 
 /** The admin console's calls (product §7). Every one but login needs an admin session. */
@@ -78,6 +80,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     gateway: deps.gateway,
     refundsBeforeSettlement: deps.refundsBeforeSettlement,
     captureAllConcurrency: deps.captureAllConcurrency,
+    log: deps.log,
   };
   const cookie = adminSessionCookie(deps.secureCookies);
   // The lists, read again only when the database has changed (a console polls them; several tabs share).

@@ -85,12 +85,17 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDepe
       const { validationURL } = request.body;
       if (!deps.merchantSessions) throw new AppError('gateway_unavailable', 'Merchant validation failed');
       await beginMerchantValidationAttempt(deps.orm, request.clientAddress);
-      return validateMerchant(deps.merchantSessions, validationURL, {
-        merchantIdentifier: deps.applePay.merchantId ?? '',
-        displayName: deps.applePay.displayName,
-        initiative: 'web',
-        initiativeContext: new URL(deps.publicUrl).hostname,
-      });
+      return validateMerchant(
+        deps.merchantSessions,
+        validationURL,
+        {
+          merchantIdentifier: deps.applePay.merchantId ?? '',
+          displayName: deps.applePay.displayName,
+          initiative: 'web',
+          initiativeContext: new URL(deps.publicUrl).hostname,
+        },
+        request.log,
+      );
     },
   );
 
