@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures';
+import { signInAsOperator } from './flows';
 import { CARDS, CVV } from './test-data';
 
 /** Puts 3 pen packs and 2 reams in the cart as a shopper would, and returns with the cart open. */
@@ -134,6 +135,29 @@ test('the cart is kept for the tab, without card data, until a payment for it su
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('button', { name: /cart, 1 item/i })).toBeVisible();
+});
+
+test('Back after paying shows the invoice as paid, never as payable again', async ({ page }) => {
+  await fillCart(page);
+  await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $68.20' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  const invoice = new URL(page.url()).searchParams.get('invoice') ?? '';
+  await payOnHostedPage(page, CARDS.visa);
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  await expect(page.getByRole('heading', { name: 'This invoice is paid' })).toBeVisible();
+  await expect(page.getByText('Amount due')).toHaveCount(0);
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Return to the store for your receipt' }).click();
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await expect(detail(page, 'Order ID')).toHaveText(invoice);
+
+  // One authorization, awaiting capture.
+  await signInAsOperator(page);
+  await expect(page.getByRole('row').filter({ hasText: invoice })).toHaveCount(1);
 });
 
 test('a stored payment request older than 30 minutes is not used', async ({ page }) => {

@@ -215,6 +215,28 @@ describe.each(TEST_BACKENDS)('Hosted payment page (%s)', (backend) => {
       expect(await authsOf(invoice)).toHaveLength(1);
     });
 
+    it('shows a paid invoice as paid, with no form, and the way to the receipt', async () => {
+      const invoice = nextInvoice();
+      expect((await pay(goodCard(invoice))).status).toBe(303);
+      const { status, headers, html } = await getPage({ total: '68.20', invoice, returnUrl: RETURN_URL });
+      expect(status).toBe(200);
+      expect(headers.get('cache-control')).toBe('no-store');
+      expect(html).toContain('This invoice is paid');
+      expect(html).toContain('Amount paid');
+      expect(html).not.toContain('Amount due');
+      expect(html).not.toContain('<form');
+      expect(html).not.toContain('<script');
+      expect(html).toContain(`href="${RETURN_URL}"`);
+    });
+
+    it('still offers the form for an invoice that was only declined', async () => {
+      const invoice = nextInvoice();
+      await pay({ ...goodCard(invoice), cardNumber: '4387751111111038' });
+      const { html } = await getPage({ total: '68.20', invoice, returnUrl: RETURN_URL });
+      expect(html).toContain('Amount due');
+      expect(html).toContain('<form');
+    });
+
     it('charges an invoice once when Pay is pressed twice at the same time', async () => {
       const invoice = nextInvoice();
       const answers = await Promise.all([

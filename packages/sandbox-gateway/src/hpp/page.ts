@@ -144,6 +144,38 @@ export function renderPaymentPage(model: PaymentPageModel): string {
   return htmlDocument(`Pay ${amount} to ${model.merchantName}`, model.nonce, body, true);
 }
 
+export interface PaidPageModel {
+  merchantName: string;
+  request: PaymentRequest;
+  nonce: string;
+}
+
+/**
+ * The page of an invoice that is already paid (the browser's Back after paying, a second tab): no form, so
+ * the shopper cannot take it for money still due, and the way to the store's receipt.
+ */
+export function renderPaidPage(model: PaidPageModel): string {
+  const { request } = model;
+  const amount = formatCents(request.totalCents);
+  const body = markup`<main class="layout">
+<section class="panel" aria-labelledby="paid-title">
+  <header class="panel-header">
+    <p class="eyebrow">${LOCK_ICON}Secure payment</p>
+    <h1 id="paid-title">This invoice is paid</h1>
+    <dl class="summary">
+      <div><dt>Invoice</dt><dd>${request.invoice}</dd></div>
+      <div class="amount-item"><dt>Amount paid</dt><dd class="amount">${amount}</dd></div>
+    </dl>
+  </header>
+  <div class="message">
+    <p>${model.merchantName} has your payment; nothing more is due, and paying again is not possible.</p>
+    <a class="return-link" href="${request.returnUrl.toString()}">Return to the store for your receipt</a>
+  </div>
+</section>
+</main>`;
+  return htmlDocument(`Invoice ${request.invoice} is paid`, model.nonce, body, false);
+}
+
 export interface ErrorPageModel {
   title: string;
   problems: readonly string[];

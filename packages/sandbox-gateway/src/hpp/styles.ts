@@ -125,6 +125,20 @@ input[type="text"]:focus-visible { border-color: #2563eb; }
   color: #1d4ed8;
   font-size: 15px;
 }
+.return-link {
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 52px;
+  padding: 8px 16px;
+  border-radius: 8px;
+  background: #1d4ed8;
+  color: #fff;
+  font-weight: 600;
+  text-align: center;
+  text-decoration: none;
+}
+.return-link:hover { background: #1e40af; }
 .footnote { margin: 16px 8px 0; color: #52606d; font-size: 13px; text-align: center; }
 .message { padding: 24px; }
 .message p { margin: 0 0 12px; }

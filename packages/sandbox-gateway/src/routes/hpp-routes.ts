@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { logServerError, publicErrorOf } from '../errors';
 import type { SandboxGateway } from '../gateway';
 import { parsePaymentRequest, validateCardForm, type PaymentRequest } from '../hpp/card-form';
-import { renderErrorPage, renderPaymentPage } from '../hpp/page';
+import { renderErrorPage, renderPaidPage, renderPaymentPage } from '../hpp/page';
 
 export interface HppRoutesOptions {
   gateway: SandboxGateway;
@@ -99,6 +99,11 @@ export async function hppRoutes(fastify: FastifyInstance, options: HppRoutesOpti
       options.allowedReturnOrigins,
     );
     if (!parsed.ok) return sendProblems(reply, parsed.problems, parsed.returnUrl);
+    if (await gateway.hasApprovedAuthorization(parsed.request.invoice)) {
+      const nonce = createNonce();
+      const page = renderPaidPage({ merchantName, request: parsed.request, nonce });
+      return sendPage(reply, 200, page, nonce, parsed.request.returnUrl);
+    }
     return sendForm(reply, 200, parsed.request);
   });
 
