@@ -136,6 +136,20 @@ test('the log-in and sign-up forms and the Add Payment Method dialog say what is
   await dialog.getByLabel('Card number').fill(CARDS.visaMistyped);
   await expect(dialog.getByLabel('Card number')).toHaveValue(CARDS.visa);
 
+  // No month already past is offered in this year's list; one chosen before the year is let go.
+  const today = new Date();
+  const thisMonth = today.getMonth() + 1;
+  const month = dialog.getByLabel('Expiry month');
+  await month.selectOption('01');
+  await dialog.getByLabel('Expiry year').selectOption(String(today.getFullYear()));
+  const months = Array.from({ length: 13 - thisMonth }, (_, index) =>
+    String(thisMonth + index).padStart(2, '0'),
+  );
+  await expect(month.locator('option')).toHaveText(['Month', ...months]);
+  await expect(month).toHaveValue(thisMonth === 1 ? '01' : '');
+  await dialog.getByLabel('Expiry year').selectOption(String(today.getFullYear() + 1));
+  await expect(month.locator('option')).toHaveCount(13);
+
   await dialog.getByLabel('Bank account').check();
   await save.click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid 9-digit routing number');

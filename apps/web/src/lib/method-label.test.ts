@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { methodDetail, methodTitle, preselectedMethod } from './method-label';
+import { isMethodExpired, methodDetail, methodTitle, preselectedMethod } from './method-label';
 
 describe('saved method labels', () => {
   it('names a card by brand, last 4 and expiry', () => {
@@ -14,7 +14,10 @@ describe('saved method labels', () => {
       isDefault: true,
     } as const;
     expect(methodTitle(card)).toBe('VISA •••• 1111');
-    expect(methodDetail(card)).toBe('Expires 04/2031');
+    expect(methodDetail(card, new Date(2026, 10, 25))).toBe('Expires 04/2031');
+    expect(methodDetail({ ...card, expiryMonth: '01', expiryYear: '2026' }, new Date(2026, 10, 25))).toBe(
+      'Expired 01/2026',
+    );
   });
 
   it('names a bank account by type, bank, last 4 and routing end', () => {
@@ -45,5 +48,38 @@ describe('the method the cart preselects', () => {
   it('is the first one when none is the default, and nothing when there is none', () => {
     expect(preselectedMethod([method('a', false), method('b', false)])?.id).toBe('a');
     expect(preselectedMethod([])).toBeUndefined();
+  });
+});
+
+describe('expired saved cards', () => {
+  const now = new Date(2026, 10, 25);
+  const card = (id: string, isDefault: boolean, expiryMonth: string, expiryYear: string) =>
+    ({
+      id,
+      paymentType: 'CC',
+      cardType: 'VISA',
+      last4: '1111',
+      holderName: 'Pat',
+      isDefault,
+      expiryMonth,
+      expiryYear,
+    }) as const;
+
+  it('are known by their month, and bank accounts never expire', () => {
+    expect(isMethodExpired(card('a', true, '10', '2026'), now)).toBe(true);
+    expect(isMethodExpired(card('a', true, '11', '2026'), now)).toBe(false);
+    expect(
+      isMethodExpired(
+        { id: 'b', paymentType: 'ACH', cardType: 'ACH', last4: '6789', holderName: 'Pat', isDefault: true },
+        now,
+      ),
+    ).toBe(false);
+  });
+
+  it('are not preselected, even as the default; with none usable the cart offers the hosted page', () => {
+    expect(preselectedMethod([card('a', true, '01', '2026'), card('b', false, '12', '2030')], now)?.id).toBe(
+      'b',
+    );
+    expect(preselectedMethod([card('a', true, '01', '2026')], now)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { SavedPaymentMethod } from '@store/core';
+import { isCardExpired, type SavedPaymentMethod } from '@store/core';
 
 /** "VISA •••• 1111", "Checking · First Bank •••• 3210". */
 export function methodTitle(method: SavedPaymentMethod): string {
@@ -9,13 +9,27 @@ export function methodTitle(method: SavedPaymentMethod): string {
   return `${method.cardType} •••• ${method.last4}`;
 }
 
-/** "Expires 12/2030", or the routing number's end for a bank account. */
-export function methodDetail(method: SavedPaymentMethod): string {
-  if (method.paymentType === 'ACH') return `Routing •••• ${method.routingNumberLast4 ?? ''}`;
-  return `Expires ${method.expiryMonth ?? '--'}/${method.expiryYear ?? '----'}`;
+/** True for a card whose expiry month has ended: it cannot be charged any more. */
+export function isMethodExpired(method: SavedPaymentMethod, now: Date = new Date()): boolean {
+  if (method.paymentType === 'ACH' || !method.expiryMonth || !method.expiryYear) return false;
+  return isCardExpired(method.expiryMonth, method.expiryYear, now);
 }
 
-/** The method the cart offers first: the default one, else the first saved (product §4). */
-export function preselectedMethod(methods: readonly SavedPaymentMethod[]): SavedPaymentMethod | undefined {
-  return methods.find((method) => method.isDefault) ?? methods[0];
+/** "Expires 12/2030" ("Expired 01/2026" once past), or the routing number's end for a bank account. */
+export function methodDetail(method: SavedPaymentMethod, now: Date = new Date()): string {
+  if (method.paymentType === 'ACH') return `Routing •••• ${method.routingNumberLast4 ?? ''}`;
+  const date = `${method.expiryMonth ?? '--'}/${method.expiryYear ?? '----'}`;
+  return isMethodExpired(method, now) ? `Expired ${date}` : `Expires ${date}`;
+}
+
+/**
+ * The method the cart offers first: the default one, else the first saved (product §4), passing over
+ * expired cards, which would only be declined; none (the hosted page) when every card has expired.
+ */
+export function preselectedMethod(
+  methods: readonly SavedPaymentMethod[],
+  now: Date = new Date(),
+): SavedPaymentMethod | undefined {
+  const usable = methods.filter((method) => !isMethodExpired(method, now));
+  return usable.find((method) => method.isDefault) ?? usable[0];
 }

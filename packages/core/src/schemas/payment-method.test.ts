@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isValidRoutingNumber } from '../card-brand';
 import { customerLoginRequestSchema, registerRequestSchema } from './account';
 import {
+  expiryMonthsFor,
   firstPaymentMethodProblem,
+  isCardExpired,
   formatCardNumberInput,
   formatPhoneInput,
   PAYMENT_METHOD_MESSAGES as M,
@@ -81,6 +83,18 @@ describe('the Add Payment Method checks, in product §5 order and words', () => 
     ]);
   });
 
+  it('refuses a card whose expiry month has ended, with the spec words', () => {
+    const now = new Date(2026, 10, 25);
+    expect(firstPaymentMethodProblem({ ...CARD, expiryMonth: '10', expiryYear: '2026' }, now)).toBe(M.expiry);
+    expect(firstPaymentMethodProblem({ ...CARD, expiryMonth: '12', expiryYear: '2025' }, now)).toBe(M.expiry);
+    expect(
+      firstPaymentMethodProblem({ ...CARD, expiryMonth: '11', expiryYear: '2026' }, now),
+    ).toBeUndefined();
+    expect(
+      firstPaymentMethodProblem({ ...CARD, expiryMonth: '01', expiryYear: '2027' }, now),
+    ).toBeUndefined();
+  });
+
   it('asks a 2-letter state only in the US', () => {
     expect(firstPaymentMethodProblem({ ...CARD, state: 'Texas' })).toBe(M.usState);
     expect(firstPaymentMethodProblem({ ...CARD, country: 'CA', state: 'ON' })).toBeUndefined();
@@ -132,5 +146,25 @@ describe('account forms (product §5)', () => {
     expect(customerLoginRequestSchema.safeParse({ email: 'a@example.com' }).error?.issues[0]?.message).toBe(
       'Email and password are required',
     );
+  });
+});
+
+describe('expiry dates', () => {
+  const now = new Date(2026, 10, 25);
+
+  it('offers no month already past in the current year, every month in later years', () => {
+    expect(expiryMonthsFor('2026', now)).toEqual(['11', '12']);
+    expect(expiryMonthsFor('2027', now)).toHaveLength(12);
+    expect(expiryMonthsFor('', now)).toHaveLength(12);
+    expect(expiryMonthsFor('2026', new Date(2026, 0, 1))).toHaveLength(12);
+    expect(expiryMonthsFor('2026', new Date(2026, 11, 31))).toEqual(['12']);
+  });
+
+  it('counts a card valid to the end of its expiry month', () => {
+    expect(isCardExpired('11', '2026', now)).toBe(false);
+    expect(isCardExpired('10', '2026', now)).toBe(true);
+    expect(isCardExpired('01', '2026', now)).toBe(true);
+    expect(isCardExpired('12', '2025', now)).toBe(true);
+    expect(isCardExpired('01', '2027', now)).toBe(false);
   });
 });

@@ -59,8 +59,32 @@ export const PAYMENT_METHOD_LIMITS = {
 
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
+const ALL_MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
+
+/**
+ * The expiry months offered for a year: all twelve, except in the current year, where only this month and
+ * the later ones (a card is valid to the end of its expiry month). Without a year, all twelve.
+ */
+export function expiryMonthsFor(year: string | undefined, now: Date = new Date()): string[] {
+  if (Number(year) !== now.getFullYear()) return ALL_MONTHS;
+  return ALL_MONTHS.filter((month) => Number(month) >= now.getMonth() + 1);
+}
+
+/** True when a card's expiry month has ended (month "01"–"12", year "2026"). */
+export function isCardExpired(month: string, year: string, now: Date = new Date()): boolean {
+  const expiryYear = Number(year);
+  const expiryMonth = Number(month);
+  if (!Number.isInteger(expiryYear) || !Number.isInteger(expiryMonth)) return false;
+  return (
+    expiryYear < now.getFullYear() || (expiryYear === now.getFullYear() && expiryMonth < now.getMonth() + 1)
+  );
+}
+
 /** The first problem with the form, in product §5's order; undefined when it may be sent. */
-export function firstPaymentMethodProblem(form: PaymentMethodForm): string | undefined {
+export function firstPaymentMethodProblem(
+  form: PaymentMethodForm,
+  now: Date = new Date(),
+): string | undefined {
   const m = PAYMENT_METHOD_MESSAGES;
   if (blank(form.name)) return m.holderName;
   if (blank(form.address)) return m.address;
@@ -74,6 +98,8 @@ export function firstPaymentMethodProblem(form: PaymentMethodForm): string | und
     const digits = form.accountNumber.replace(/\s/g, '');
     if (!/^\d{15,19}$/.test(digits)) return m.cardNumber;
     if (blank(form.expiryMonth) || blank(form.expiryYear)) return m.expiry;
+    // The spec's words for a date chosen but already past: such a card cannot be charged.
+    if (isCardExpired(form.expiryMonth!, form.expiryYear!, now)) return m.expiry;
   } else {
     if (!isValidRoutingNumber(form.routingNumber ?? '')) return m.routingNumber;
     if (!/^\d{5,17}$/.test(form.accountNumber.trim())) return m.accountNumber;

@@ -1,6 +1,7 @@
 import {
   BANK_ACCOUNT_TYPES,
   detectCardBrand,
+  expiryMonthsFor,
   firstPaymentMethodProblem,
   formatCardNumberInput,
   formatPhoneInput,
@@ -243,14 +244,24 @@ export function AddPaymentMethodDialog({
                 disabled={busy || added}
               >
                 <option value="">Month</option>
-                {Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0')).map((month) => (
+                {expiryMonthsFor(form.expiryYear).map((month) => (
                   <option key={month}>{month}</option>
                 ))}
               </SelectField>
               <SelectField
                 label="Expiry year"
                 value={form.expiryYear}
-                onChange={set('expiryYear')}
+                onChange={(event) => {
+                  const year = event.target.value;
+                  // A month already past in the chosen year is not offered, so it cannot stay chosen.
+                  setForm((current) => ({
+                    ...current,
+                    expiryYear: year,
+                    expiryMonth: expiryMonthsFor(year).includes(current.expiryMonth ?? '')
+                      ? current.expiryMonth
+                      : '',
+                  }));
+                }}
                 disabled={busy || added}
               >
                 <option value="">Year</option>

@@ -1,6 +1,6 @@
 import type { SavedPaymentMethod } from '@store/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { methodTitle } from '../../../lib/method-label';
+import { isMethodExpired, methodTitle } from '../../../lib/method-label';
 import styles from './cart-panel.module.css';
 
 export const HOSTED_PAGE = 'hosted-page';
@@ -59,21 +59,30 @@ export function PaymentChoice({
   return (
     <fieldset ref={listRef} id={listId} className={styles.methods} disabled={disabled}>
       <legend className={styles.methodsLegend}>Pay with</legend>
-      {methods.map((method) => (
-        <label key={method.id} className={styles.methodOption}>
-          <input
-            type="radio"
-            name="payment-method"
-            value={method.id}
-            checked={chosen === method.id}
-            onChange={() => onChoose(method.id)}
-          />
-          <span>
-            {methodTitle(method)}
-            {method.isDefault && <span className={styles.methodDefault}>Default</span>}
-          </span>
-        </label>
-      ))}
+      {methods.map((method) => {
+        // An expired card would only be declined: shown, so the customer knows why, but not offered.
+        const expired = isMethodExpired(method);
+        return (
+          <label key={method.id} className={styles.methodOption}>
+            <input
+              type="radio"
+              name="payment-method"
+              value={method.id}
+              checked={chosen === method.id}
+              disabled={expired}
+              onChange={() => onChoose(method.id)}
+            />
+            <span>
+              {methodTitle(method)}
+              {expired ? (
+                <span className={styles.methodExpired}>Expired</span>
+              ) : (
+                method.isDefault && <span className={styles.methodDefault}>Default</span>
+              )}
+            </span>
+          </label>
+        );
+      })}
       <label className={styles.methodOption}>
         <input
           type="radio"
