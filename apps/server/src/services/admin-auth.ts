@@ -1,15 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import {
-  countAdmins,
-  deleteSession,
-  findAdminByUsername,
-  findLiveSession,
-  insertAdmin,
-  insertAuditEvent,
-  insertSession,
-  updateAdminPassword,
-} from '../db/admin-store';
+import { countAdmins, findAdminByUsername, insertAdmin, updateAdminPassword } from '../db/admin-store';
+import { deleteSession, findLiveSession, insertSession } from '../db/session-store';
+import { insertAuditEvent } from '../db/audit-store';
 import type { Orm } from '../db/client';
 import { AppError } from '../errors';
 import { beginSignInAttempt } from './sign-in-throttle';

@@ -9,7 +9,7 @@ import {
   type AuditEvent,
   type TransactionFilter,
 } from '@store/core';
-import { insertAuditEvent, listAuditEvents } from '../db/admin-store';
+import { insertAuditEvent, listAuditEvents } from '../db/audit-store';
 import type { Orm } from '../db/client';
 import { listAwaitingCapture, listHistory, type HistoryRow } from '../db/money-store';
 import { AppError } from '../errors';

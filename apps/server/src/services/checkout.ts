@@ -23,7 +23,7 @@ import {
   type PaymentRequestPayer,
   type PaymentRow,
 } from '../db/checkout-store';
-import { insertAuditEvent } from '../db/admin-store';
+import { insertAuditEvent } from '../db/audit-store';
 import type { Orm } from '../db/client';
 import type {
   GatewayFailure,

@@ -8,7 +8,8 @@ import {
   type CustomerUser,
   type SavedPaymentMethod,
 } from '@store/core';
-import { deleteSession, findLiveSession, insertAuditEvent, insertSession } from '../db/admin-store';
+import { deleteSession, findLiveSession, insertSession } from '../db/session-store';
+import { insertAuditEvent } from '../db/audit-store';
 import type { Orm } from '../db/client';
 import {
   extendCustomerSession,

@@ -1,4 +1,4 @@
-import { deleteExpiredSessions } from '../db/admin-store';
+import { deleteExpiredSessions } from '../db/session-store';
 import { oldestPendingStoreRequest } from '../db/checkout-store';
 import { deleteIdempotencyKeysBefore, nextReconciliationDue } from '../db/money-store';
 import { deleteIssuedTokensBefore } from '../db/token-store';

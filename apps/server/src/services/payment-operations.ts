@@ -1,5 +1,5 @@
 import { formatCents, isRefundable, type CaptureAllResult } from '@store/core';
-import { insertAuditEvents } from '../db/admin-store';
+import { insertAuditEvents } from '../db/audit-store';
 import { batched } from '../db/batched';
 import type { PaymentRow } from '../db/checkout-store';
 import type { Orm } from '../db/client';

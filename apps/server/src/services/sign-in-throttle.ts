@@ -3,7 +3,7 @@ import {
   recordSignInSuccess,
   takeSignInAttempt,
   type ThrottleKey,
-} from '../db/admin-store';
+} from '../db/throttle-store';
 import type { Orm } from '../db/client';
 import { AppError } from '../errors';
 

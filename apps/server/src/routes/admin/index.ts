@@ -26,7 +26,7 @@ import {
 } from '@store/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { insertAuditEvent } from '../../db/admin-store';
+import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminSessionCookie, requireAdmin } from '../../http/admin-session';

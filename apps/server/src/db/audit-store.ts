@@ -1,0 +1,37 @@
+/** The audit log: who did what to which payment, and how it ended. */
+
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { Orm } from './client';
+import { auditEvents } from './schema';
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+export async function insertAuditEvent(orm: Orm, event: typeof auditEvents.$inferInsert): Promise<void> {
+  await insertAuditEvents(orm, [event]);
+}
+
+/** Many audit lines in one statement (Capture All writes one per payment). */
+export async function insertAuditEvents(
+  orm: Orm,
+  events: (typeof auditEvents.$inferInsert)[],
+): Promise<void> {
+  if (events.length > 0) await orm.insert(auditEvents).values(events);
+}
+
+/** Newest first, keyset-paginated on (at, id). */
+export async function listAuditEvents(
+  orm: Orm,
+  options: { limit: number; before?: { at: Date; id: string } },
+): Promise<AuditEventRow[]> {
+  const before = options.before;
+  return orm
+    .select()
+    .from(auditEvents)
+    .where(
+      before
+        ? or(lt(auditEvents.at, before.at), and(eq(auditEvents.at, before.at), lt(auditEvents.id, before.id)))
+        : undefined,
+    )
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(options.limit);
+}

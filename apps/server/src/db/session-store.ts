@@ -1,0 +1,64 @@
+/** Server-side sessions of operators and customers (the cookie carries a token; the table its digest). */
+
+import { eq, lt } from 'drizzle-orm';
+import type { Orm } from './client';
+import { batched } from './batched';
+import { fixedStatement, SNAPSHOT_TEXT } from './prepared';
+import { sessions } from './schema';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(orm: Orm, session: typeof sessions.$inferInsert): Promise<void> {
+  await orm.insert(sessions).values(session);
+}
+
+/** A live session, and the database snapshot it was read in (see http/snapshot-answers.ts). */
+export type LiveSession = SessionRow & { snapshot: string };
+
+// Every signed-in request asks this: made once, its times read as milliseconds.
+const liveSessions = fixedStatement<Record<string, string | number>>(
+  `select token_hash, kind, subject_id, username,
+     (extract(epoch from created_at) * 1000)::float8 as created_at,
+     (extract(epoch from expires_at) * 1000)::float8 as expires_at,
+     ${SNAPSHOT_TEXT} as snapshot
+   from sessions where token_hash = any($1::text[]) and expires_at > $2::timestamptz`,
+);
+const sessionChecks = new WeakMap<Orm, (tokenHash: string) => Promise<LiveSession | undefined>>();
+
+/**
+ * The live session of this token hash, if any. The checks that arrive together are asked in one statement
+ * (see batched.ts), each after its request arrived: under load, one round trip to the database serves many
+ * requests, and they share the snapshot it was read in.
+ */
+export function findLiveSession(orm: Orm, tokenHash: string): Promise<LiveSession | undefined> {
+  let check = sessionChecks.get(orm);
+  if (!check) {
+    check = batched(async (tokenHashes: string[]) => {
+      const rows = await liveSessions(orm, [[...new Set(tokenHashes)], new Date().toISOString()]);
+      const found = new Map(rows.map((row) => [String(row.token_hash), liveSessionOf(row)]));
+      return tokenHashes.map((hash) => found.get(hash));
+    });
+    sessionChecks.set(orm, check);
+  }
+  return check(tokenHash);
+}
+
+function liveSessionOf(row: Record<string, string | number>): LiveSession {
+  return {
+    tokenHash: String(row.token_hash),
+    kind: row.kind as SessionRow['kind'],
+    subjectId: String(row.subject_id),
+    username: String(row.username),
+    createdAt: new Date(Number(row.created_at)),
+    expiresAt: new Date(Number(row.expires_at)),
+    snapshot: String(row.snapshot),
+  };
+}
+
+export async function deleteSession(orm: Orm, tokenHash: string): Promise<void> {
+  await orm.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteExpiredSessions(orm: Orm, now: Date): Promise<void> {
+  await orm.delete(sessions).where(lt(sessions.expiresAt, now));
+}
