@@ -127,9 +127,27 @@ test('the log-in and sign-up forms and the Add Payment Method dialog say what is
     ['Please enter a valid card number', () => dialog.getByLabel('Card number').fill(CARDS.visa)],
     ['Valid expiration date is required', async () => undefined],
   ];
+  const faultyField: Record<string, string> = {
+    'Account holder name is required': 'Account holder name',
+    'Address is required': 'Address',
+    'City is required': 'City',
+    'State is required': 'State',
+    'Please enter a valid 2-letter state code (e.g., TX, CA, NY)': 'State',
+    'ZIP code is required': 'ZIP code',
+    'Email is required': 'Email',
+    'Please enter a valid email address': 'Email',
+    'Please enter a valid card number': 'Card number',
+    'Valid expiration date is required': 'Expiry month',
+  };
   for (const [message, fix] of steps) {
     await save.click();
+    // The message stands under the field at fault, in sight; the field is marked and has the keyboard.
     await expect(dialog.getByRole('alert')).toHaveText(message);
+    await expect(dialog.getByRole('alert')).toBeInViewport({ ratio: 1 });
+    const field = dialog.getByLabel(faultyField[message]!, { exact: true });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAccessibleDescription(message);
     await fix();
   }
   // The card number takes digits only, a space every 4, 19 characters at most.

@@ -100,7 +100,9 @@ export async function addSavedCard(page: Page, number: string) {
   await dialog.getByLabel('Expiry month').selectOption('12');
   await dialog.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
   await dialog.getByRole('button', { name: 'Save payment method' }).click();
-  await expect(dialog.getByText('Payment method added.')).toBeVisible();
+  // Said where it is seen, however far the form is scrolled, for the second before the dialog closes.
+  await expect(dialog.getByRole('status')).toHaveText('Payment method added.');
+  await expect(dialog.getByRole('status')).toBeInViewport({ ratio: 1 });
   await expect(dialog).toBeHidden({ timeout: 5_000 });
 }
 

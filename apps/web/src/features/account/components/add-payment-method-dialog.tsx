@@ -7,10 +7,11 @@ import {
   formatPhoneInput,
   PAYMENT_METHOD_COUNTRIES,
   PAYMENT_METHOD_LIMITS,
+  PAYMENT_METHOD_MESSAGES,
   type PaymentMethodForm,
   type SavedPaymentMethod,
 } from '@store/core';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -20,6 +21,7 @@ import { ApiError } from '../../../lib/api-client';
 import { savePaymentToken } from '../api/save-payment-token';
 import { tokenizePaymentMethod } from '../api/tokenize';
 import styles from './account-page.module.css';
+import dialogStyles from './add-payment-method-dialog.module.css';
 
 /** product §9: a successful add closes the dialog after 1 s. */
 const CLOSE_AFTER_SUCCESS_MS = 1_000;
@@ -47,6 +49,34 @@ export function expiryYears(now = new Date()): string[] {
   return Array.from({ length: 10 }, (_, index) => String(now.getFullYear() + index));
 }
 
+type FormField = keyof PaymentMethodForm;
+
+/**
+ * The field a problem is about, so that the message stands under it and the field is marked invalid; none
+ * for a problem of the whole (the gateway, the network).
+ */
+export function fieldOfProblem(message: string, form: PaymentMethodForm): FormField | null {
+  const m = PAYMENT_METHOD_MESSAGES;
+  const fields: Partial<Record<string, FormField>> = {
+    [m.holderName]: 'name',
+    [m.address]: 'address',
+    [m.city]: 'city',
+    [m.state]: 'state',
+    [m.usState]: 'state',
+    [m.zip]: 'zip',
+    [m.email]: 'email',
+    [m.invalidEmail]: 'email',
+    [m.cardNumber]: 'accountNumber',
+    [m.routingNumber]: 'routingNumber',
+    [m.accountNumber]: 'accountNumber',
+    [m.bankName]: 'bankName',
+    [m.phone]: 'phone',
+  };
+  if (message === m.expiry)
+    return (form.expiryMonth ?? '') === '' || form.expiryYear ? 'expiryMonth' : 'expiryYear';
+  return fields[message] ?? null;
+}
+
 function failureText(error: unknown, step: 'tokenize' | 'save'): string {
   if (
     error instanceof ApiError &&
@@ -68,11 +98,28 @@ export function AddPaymentMethodDialog({
   onAdded: (method: SavedPaymentMethod) => void;
 }) {
   const [form, setForm] = useState<PaymentMethodForm>(EMPTY_FORM);
-  const [error, setError] = useState<string | null>(null);
+  // Numbered, so that the same message after another press of Save still moves focus to its field.
+  const [problem, setProblem] = useState<{ message: string; attempt: number } | null>(null);
+  const error = problem?.message ?? null;
+  const setError = (message: string | null) =>
+    setProblem((current) => (message === null ? null : { message, attempt: (current?.attempt ?? 0) + 1 }));
+  const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
   const errorId = useId();
   const card = form.mode === 'CC';
+
+  const problemField = error ? fieldOfProblem(error, form) : null;
+  // The keyboard and the eye go where the problem is: the field at fault, or the message of the whole.
+  useEffect(() => {
+    if (!problem) return;
+    const target =
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      formRef.current?.querySelector<HTMLElement>('[role="alert"]');
+    if (!target) return;
+    target.scrollIntoView({ block: 'center' });
+    if (target.getAttribute('role') !== 'alert') target.focus({ preventScroll: true });
+  }, [problem]);
 
   useEffect(() => {
     if (!added) return;
@@ -129,16 +176,34 @@ export function AddPaymentMethodDialog({
     }
   };
 
-  const field = (label: string, key: keyof PaymentMethodForm, extra: Record<string, unknown> = {}) => (
-    <TextField
-      label={label}
-      value={String(form[key] ?? '')}
-      onChange={set(key)}
-      errorId={errorId}
-      disabled={busy || added}
-      {...extra}
-    />
+  /** The message under the field it is about. */
+  const problemNote = (key: FormField) =>
+    problemField === key && error ? (
+      <Alert id={errorId} className={dialogStyles.fieldProblem}>
+        {error}
+      </Alert>
+    ) : null;
+  /** A grid cell: the field and, when it is at fault, its message. */
+  const cell = (key: FormField, content: ReactNode, wide = false) => (
+    <div className={wide ? styles.wide : undefined}>
+      {content}
+      {problemNote(key)}
+    </div>
   );
+  const field = (label: string, key: FormField, extra: Record<string, unknown> = {}, wide = false) =>
+    cell(
+      key,
+      <TextField
+        label={label}
+        value={String(form[key] ?? '')}
+        onChange={set(key)}
+        errorId={errorId}
+        invalid={problemField === key}
+        disabled={busy || added}
+        {...extra}
+      />,
+      wide,
+    );
   const brand = card && form.accountNumber ? detectCardBrand(form.accountNumber.replace(/\D/g, '')) : null;
 
   return (
@@ -150,6 +215,11 @@ export function AddPaymentMethodDialog({
       size="large"
       footer={
         <>
+          {added && (
+            <p role="status" className={`${styles.success} ${dialogStyles.footerStatus}`}>
+              Payment method added.
+            </p>
+          )}
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
@@ -166,6 +236,7 @@ export function AddPaymentMethodDialog({
       }
     >
       <form
+        ref={formRef}
         id="add-payment-method"
         className={styles.methodForm}
         onSubmit={(event) => void submit(event)}
@@ -187,15 +258,9 @@ export function AddPaymentMethodDialog({
             </label>
           ))}
         </fieldset>
-        {/* Above the fields, where it is seen without scrolling the dialog. */}
-        {error && <Alert id={errorId}>{error}</Alert>}
         <div className={styles.grid}>
-          <div className={styles.wide}>
-            {field('Account holder name', 'name', { autoComplete: 'name', maxLength: 100 })}
-          </div>
-          <div className={styles.wide}>
-            {field('Address', 'address', { autoComplete: 'street-address', maxLength: 100 })}
-          </div>
+          {field('Account holder name', 'name', { autoComplete: 'name', maxLength: 100 }, true)}
+          {field('Address', 'address', { autoComplete: 'street-address', maxLength: 100 }, true)}
           {field('City', 'city', { autoComplete: 'address-level2', maxLength: 100 })}
           {field('State', 'state', {
             autoComplete: 'address-level1',
@@ -213,62 +278,68 @@ export function AddPaymentMethodDialog({
             ))}
           </SelectField>
           {field('Email', 'email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
-          <TextField
-            label="Phone (optional)"
-            type="tel"
-            autoComplete="tel"
-            placeholder="123-456-7890"
-            value={form.phone ?? ''}
-            onChange={set('phone', formatPhoneInput)}
-            disabled={busy || added}
-          />
+          {field('Phone (optional)', 'phone', {
+            type: 'tel',
+            autoComplete: 'tel',
+            placeholder: '123-456-7890',
+            onChange: set('phone', formatPhoneInput),
+          })}
           {card ? (
             <>
-              <div className={styles.wide}>
-                <TextField
-                  label="Card number"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  maxLength={PAYMENT_METHOD_LIMITS.cardNumber}
-                  value={form.accountNumber}
-                  onChange={set('accountNumber', formatCardNumberInput)}
-                  hint={brand && brand !== 'UNKNOWN' ? brand : undefined}
+              {field(
+                'Card number',
+                'accountNumber',
+                {
+                  inputMode: 'numeric',
+                  autoComplete: 'cc-number',
+                  maxLength: PAYMENT_METHOD_LIMITS.cardNumber,
+                  onChange: set('accountNumber', formatCardNumberInput),
+                  hint: brand && brand !== 'UNKNOWN' ? brand : undefined,
+                },
+                true,
+              )}
+              {cell(
+                'expiryMonth',
+                <SelectField
+                  label="Expiry month"
+                  value={form.expiryMonth}
+                  onChange={set('expiryMonth')}
                   errorId={errorId}
+                  invalid={problemField === 'expiryMonth'}
                   disabled={busy || added}
-                />
-              </div>
-              <SelectField
-                label="Expiry month"
-                value={form.expiryMonth}
-                onChange={set('expiryMonth')}
-                disabled={busy || added}
-              >
-                <option value="">Month</option>
-                {expiryMonthsFor(form.expiryYear).map((month) => (
-                  <option key={month}>{month}</option>
-                ))}
-              </SelectField>
-              <SelectField
-                label="Expiry year"
-                value={form.expiryYear}
-                onChange={(event) => {
-                  const year = event.target.value;
-                  // A month already past in the chosen year is not offered, so it cannot stay chosen.
-                  setForm((current) => ({
-                    ...current,
-                    expiryYear: year,
-                    expiryMonth: expiryMonthsFor(year).includes(current.expiryMonth ?? '')
-                      ? current.expiryMonth
-                      : '',
-                  }));
-                }}
-                disabled={busy || added}
-              >
-                <option value="">Year</option>
-                {expiryYears().map((year) => (
-                  <option key={year}>{year}</option>
-                ))}
-              </SelectField>
+                >
+                  <option value="">Month</option>
+                  {expiryMonthsFor(form.expiryYear).map((month) => (
+                    <option key={month}>{month}</option>
+                  ))}
+                </SelectField>,
+              )}
+              {cell(
+                'expiryYear',
+                <SelectField
+                  label="Expiry year"
+                  value={form.expiryYear}
+                  errorId={errorId}
+                  invalid={problemField === 'expiryYear'}
+                  onChange={(event) => {
+                    const year = event.target.value;
+                    // A month already past in the chosen year is not offered, so it cannot stay chosen.
+                    setForm((current) => ({
+                      ...current,
+                      expiryYear: year,
+                      expiryMonth: expiryMonthsFor(year).includes(current.expiryMonth ?? '')
+                        ? current.expiryMonth
+                        : '',
+                    }));
+                  }}
+                  disabled={busy || added}
+                >
+                  <option value="">Year</option>
+                  {expiryYears().map((year) => (
+                    <option key={year}>{year}</option>
+                  ))}
+                </SelectField>,
+              )}
             </>
           ) : (
             <>
@@ -298,11 +369,8 @@ export function AddPaymentMethodDialog({
             </>
           )}
         </div>
-        {added && (
-          <p role="status" className={styles.success}>
-            Payment method added.
-          </p>
-        )}
+        {/* A problem of the whole, beside the Save button that sent the form. */}
+        {error && problemField === null && <Alert id={errorId}>{error}</Alert>}
       </form>
     </Modal>
   );
