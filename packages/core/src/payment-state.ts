@@ -1,6 +1,9 @@
 /**
- * The payment state machine, in one transition table (docs/payment-lifecycle.md). Refunds are separate rows and do not
- * change the capture status; their sum is bounded by the captured amount in the database.
+ * The payment state machines, each in one transition table: a payment's capture status, and a money
+ * operation's status (docs/payment-lifecycle.md). These tables are the source of the statuses the
+ * database allows and of the transitions its triggers let through (migration 0012, checked against them
+ * by db/state-transitions.test.ts). Refunds are operations of their own and do not change the capture
+ * status; their sum is bounded by the captured amount in the database.
  */
 export const CAPTURE_STATUSES = [
   'authorized',
@@ -12,7 +15,7 @@ export const CAPTURE_STATUSES = [
 ] as const;
 export type CaptureStatus = (typeof CAPTURE_STATUSES)[number];
 
-const TRANSITIONS: Record<CaptureStatus, readonly CaptureStatus[]> = {
+export const CAPTURE_TRANSITIONS: Record<CaptureStatus, readonly CaptureStatus[]> = {
   authorized: ['captured', 'partially_captured', 'voided', 'expired'],
   captured: ['settled'],
   partially_captured: ['settled'],
@@ -22,7 +25,29 @@ const TRANSITIONS: Record<CaptureStatus, readonly CaptureStatus[]> = {
 };
 
 export function canTransition(from: CaptureStatus, to: CaptureStatus): boolean {
-  return TRANSITIONS[from].includes(to);
+  return CAPTURE_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * A capture, void or refund: reserved (`pending`) before the gateway is asked, settled from its answer or
+ * its records (`succeeded`, `failed`); a refund the gateway takes only after settlement waits, its amount
+ * reserved (`scheduled`), until upkeep sends it (`pending` again).
+ */
+export const OPERATION_STATUSES = ['pending', 'scheduled', 'succeeded', 'failed'] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+
+export const OPERATION_TRANSITIONS: Record<OperationStatus, readonly OperationStatus[]> = {
+  pending: ['succeeded', 'failed', 'scheduled'],
+  scheduled: ['pending'],
+  succeeded: [],
+  failed: [],
+};
+
+/** Every allowed change of a table, as (from, to) pairs. */
+export function transitionPairs<S extends string>(table: Record<S, readonly S[]>): [S, S][] {
+  return (Object.entries(table) as [S, readonly S[]][]).flatMap(([from, targets]) =>
+    targets.map((to): [S, S] => [from, to]),
+  );
 }
 
 /** States from which money can be given back. */

@@ -1,3 +1,4 @@
+import { CAPTURE_STATUSES, OPERATION_STATUSES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,6 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** A list of the statuses a state table names, as SQL (`('a', 'b')`): the database allows exactly these. */
+function listOf(values: readonly string[]) {
+  return sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
+}
 
 /** An order as the server priced it from the catalog; amounts in cents. */
 export const orders = pgTable(
@@ -136,11 +142,7 @@ export const payments = pgTable(
     authorizedCents: integer('authorized_cents').notNull(),
     capturedCents: integer('captured_cents').notNull().default(0),
     refundedCents: integer('refunded_cents').notNull().default(0),
-    captureStatus: text('capture_status', {
-      enum: ['authorized', 'captured', 'partially_captured', 'voided', 'expired', 'settled'],
-    })
-      .notNull()
-      .default('authorized'),
+    captureStatus: text('capture_status', { enum: CAPTURE_STATUSES }).notNull().default('authorized'),
     authorizedAt: timestamp('authorized_at', { withTimezone: true, precision: 3 }).notNull(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     /** When the gateway settled the capture (the merchant's batch), as upkeep learned it. */
@@ -162,10 +164,7 @@ export const payments = pgTable(
       'payments_refunded_within_captured',
       sql`${table.refundedCents} between 0 and ${table.capturedCents}`,
     ),
-    check(
-      'payments_capture_status_known',
-      sql`${table.captureStatus} in ('authorized', 'captured', 'partially_captured', 'voided', 'expired', 'settled')`,
-    ),
+    check('payments_capture_status_known', sql`${table.captureStatus} in ${listOf(CAPTURE_STATUSES)}`),
     check('payments_last4_digits', sql`${table.last4} ~ '^[0-9]{4}$'`),
     // Pending Payments: small (captured daily) however large the table grows.
     index('payments_awaiting_capture_idx')
@@ -199,9 +198,7 @@ export const moneyOperations = pgTable(
      * pending: reserved, the gateway call is made or its answer awaited; scheduled: a refund the gateway
      * takes only once the capture settles, reserved and sent by upkeep then; succeeded or failed: settled.
      */
-    status: text('status', { enum: ['pending', 'scheduled', 'succeeded', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: OPERATION_STATUSES }).notNull().default('pending'),
     /** The refund's own retref at the gateway. */
     gatewayRetref: text('gateway_retref'),
     /**
@@ -220,10 +217,7 @@ export const moneyOperations = pgTable(
   (table) => [
     check('money_operations_amount_positive', sql`${table.amountCents} > 0`),
     check('money_operations_kind_known', sql`${table.kind} in ('capture', 'void', 'refund')`),
-    check(
-      'money_operations_status_known',
-      sql`${table.status} in ('pending', 'scheduled', 'succeeded', 'failed')`,
-    ),
+    check('money_operations_status_known', sql`${table.status} in ${listOf(OPERATION_STATUSES)}`),
     check(
       'money_operations_only_refunds_wait',
       sql`${table.status} <> 'scheduled' or ${table.kind} = 'refund'`,
