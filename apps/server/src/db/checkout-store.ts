@@ -164,18 +164,18 @@ export async function listPendingPaymentRequests(
     .limit(options.limit);
 }
 
+/** A request the store authorized itself whose outcome it has not settled. */
+const pendingStoreRequest = and(
+  eq(paymentRequests.status, 'pending'),
+  eq(paymentRequests.authorizedBy, 'store'),
+);
+
 /** The oldest request the store authorized that is still pending and younger than `after`, if any. */
 export async function oldestPendingStoreRequest(orm: Orm, after: Date): Promise<Date | undefined> {
   const rows = await orm
     .select({ oldest: sql<string | null>`min(${paymentRequests.createdAt})` })
     .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.status, 'pending'),
-        eq(paymentRequests.authorizedBy, 'store'),
-        gt(paymentRequests.createdAt, after),
-      ),
-    );
+    .where(and(pendingStoreRequest, gt(paymentRequests.createdAt, after)));
   const oldest = rows[0]?.oldest;
   return oldest ? new Date(oldest) : undefined;
 }
@@ -191,8 +191,7 @@ export async function findUnsettledStoreRequest(
     .from(paymentRequests)
     .where(
       and(
-        eq(paymentRequests.status, 'pending'),
-        eq(paymentRequests.authorizedBy, 'store'),
+        pendingStoreRequest,
         eq(paymentRequests.customerId, customerId),
         gt(paymentRequests.createdAt, after),
       ),

@@ -64,19 +64,14 @@ export async function beginSignInAttempt(
   input: { actor: SignInActor; account: string; clientAddress: string; now?: Date },
 ): Promise<SignInAttempt> {
   const { pair, address } = keysOf(input.actor, input.account, input.clientAddress);
-  const verdict = await takeSignInAttempt(orm, [pair, address], {
-    now: input.now ?? new Date(),
-    forgetAfterMs: SIGN_IN_THROTTLE.forgetAfterMs,
-    delayAfter: slowDownDelayMs,
-  });
-  if (!verdict.allowed) throw tooManyAttempts('Too many failed sign-in attempts', verdict.retryAfterMs);
-  const longestWaitMs = Math.max(0, ...verdict.slowed.map((slowed) => slowed.waitMs));
-  const slowDownNote =
-    longestWaitMs > 0
-      ? `sign-in from client ${input.clientAddress} slowed down: next attempt in ${waitText(longestWaitMs)}`
-      : undefined;
+  const waitMs = await takeLimitedAttempt(
+    orm,
+    [pair, address],
+    'Too many failed sign-in attempts',
+    input.now ?? new Date(),
+  );
   return {
-    slowDownNote,
+    slowDownNote: slowDownNote(`sign-in from client ${input.clientAddress}`, waitMs),
     succeeded: () => recordSignInSuccess(orm, { resetKeys: [pair.key], creditKeys: [address.key] }),
   };
 }
@@ -90,20 +85,35 @@ export const FREE_REGISTRATIONS_PER_ADDRESS = 10;
 export const FREE_TOKENIZATIONS = { perCustomer: 10, perAddress: 20 } as const;
 
 /**
- * Takes one attempt at something that is limited however it ends (opening accounts, tokenizing cards),
- * or refuses it with 429 and Retry-After, with the same slow-down as sign-in.
+ * Takes one attempt on every key (sign-in, opening accounts, tokenizing cards …), or refuses it with 429
+ * and Retry-After. Answers how long the next attempt must now wait: 0 while free attempts are left.
  */
-async function takeLimitedAttempt(orm: Orm, keys: ThrottleKey[], refusal: string, now: Date): Promise<void> {
+async function takeLimitedAttempt(
+  orm: Orm,
+  keys: ThrottleKey[],
+  refusal: string,
+  now: Date,
+): Promise<number> {
   const verdict = await takeSignInAttempt(orm, keys, {
     now,
     forgetAfterMs: SIGN_IN_THROTTLE.forgetAfterMs,
     delayAfter: slowDownDelayMs,
   });
   if (!verdict.allowed) throw tooManyAttempts(refusal, verdict.retryAfterMs);
+  return Math.max(0, ...verdict.slowed.map((slowed) => slowed.waitMs));
 }
 
-export function beginRegistrationAttempt(orm: Orm, clientAddress: string, now = new Date()): Promise<void> {
-  return takeLimitedAttempt(
+/** What the audit log says of an attempt after which `who` must wait, or nothing when it need not. */
+function slowDownNote(who: string, waitMs: number): string | undefined {
+  return waitMs > 0 ? `${who} slowed down: next attempt in ${waitText(waitMs)}` : undefined;
+}
+
+export async function beginRegistrationAttempt(
+  orm: Orm,
+  clientAddress: string,
+  now = new Date(),
+): Promise<void> {
+  await takeLimitedAttempt(
     orm,
     [{ key: `register|client:${clientAddress}`, freeAttempts: FREE_REGISTRATIONS_PER_ADDRESS }],
     'Too many accounts were opened from here',
@@ -111,12 +121,12 @@ export function beginRegistrationAttempt(orm: Orm, clientAddress: string, now = 
   );
 }
 
-export function beginTokenizeAttempt(
+export async function beginTokenizeAttempt(
   orm: Orm,
   input: { customerId: string; clientAddress: string },
   now = new Date(),
 ): Promise<void> {
-  return takeLimitedAttempt(
+  await takeLimitedAttempt(
     orm,
     [
       { key: `tokenize|customer:${input.customerId}`, freeAttempts: FREE_TOKENIZATIONS.perCustomer },
@@ -133,12 +143,12 @@ export function beginTokenizeAttempt(
  */
 export const FREE_SAVES = { perCustomer: 10, perAddress: 20 } as const;
 
-export function beginSaveMethodAttempt(
+export async function beginSaveMethodAttempt(
   orm: Orm,
   input: { customerId: string; clientAddress: string },
   now = new Date(),
 ): Promise<void> {
-  return takeLimitedAttempt(
+  await takeLimitedAttempt(
     orm,
     [
       { key: `save-method|customer:${input.customerId}`, freeAttempts: FREE_SAVES.perCustomer },
@@ -169,22 +179,18 @@ export async function beginSavedPaymentAttempt(
   now = new Date(),
 ): Promise<SavedPaymentAttempt> {
   const declines = `saved-payment-declines|customer:${input.customerId}`;
-  const verdict = await takeSignInAttempt(
+  const waitMs = await takeLimitedAttempt(
     orm,
     [
       { key: `saved-payment|customer:${input.customerId}`, freeAttempts: FREE_SAVED_PAYMENTS.perCustomer },
       { key: `saved-payment|client:${input.clientAddress}`, freeAttempts: FREE_SAVED_PAYMENTS.perAddress },
       { key: declines, freeAttempts: FREE_SAVED_PAYMENTS.declinesPerCustomer },
     ],
-    { now, forgetAfterMs: SIGN_IN_THROTTLE.forgetAfterMs, delayAfter: slowDownDelayMs },
+    'Too many payments were attempted',
+    now,
   );
-  if (!verdict.allowed) throw tooManyAttempts('Too many payments were attempted', verdict.retryAfterMs);
-  const longestWaitMs = Math.max(0, ...verdict.slowed.map((slowed) => slowed.waitMs));
   return {
-    slowDownNote:
-      longestWaitMs > 0
-        ? `saved-method payments slowed down: next attempt in ${waitText(longestWaitMs)}`
-        : undefined,
+    slowDownNote: slowDownNote('saved-method payments', waitMs),
     approved: () => recordSignInSuccess(orm, { resetKeys: [declines], creditKeys: [] }),
   };
 }
@@ -195,12 +201,12 @@ export async function beginSavedPaymentAttempt(
  */
 export const FREE_EMAIL_CHANGES = { perCustomer: 5, perAddress: 10 } as const;
 
-export function beginEmailChangeAttempt(
+export async function beginEmailChangeAttempt(
   orm: Orm,
   input: { customerId: string; clientAddress: string },
   now = new Date(),
 ): Promise<void> {
-  return takeLimitedAttempt(
+  await takeLimitedAttempt(
     orm,
     [
       { key: `email-change|customer:${input.customerId}`, freeAttempts: FREE_EMAIL_CHANGES.perCustomer },
@@ -217,12 +223,12 @@ export function beginEmailChangeAttempt(
  */
 export const FREE_MERCHANT_VALIDATIONS_PER_ADDRESS = 30;
 
-export function beginMerchantValidationAttempt(
+export async function beginMerchantValidationAttempt(
   orm: Orm,
   clientAddress: string,
   now = new Date(),
 ): Promise<void> {
-  return takeLimitedAttempt(
+  await takeLimitedAttempt(
     orm,
     [
       {
