@@ -14,7 +14,7 @@ function rowOf(page: Page, orderId: string, label?: string) {
   const rows = page.getByRole('row').filter({ hasText: orderId });
   return label
     ? rows.filter({ hasText: label })
-    : rows.filter({ hasNotText: /Refund to card|Scheduled: runs after|Charge cancelled/ });
+    : rows.filter({ hasNotText: /Refund to (card|bank account)|Scheduled: runs after|Charge cancelled/ });
 }
 
 test('the dashboard without a session goes to the admin sign-in', async ({ page }) => {
@@ -119,6 +119,9 @@ test('an operator captures part of one payment, the rest with Capture All, and r
     /\d+ payments? settled, 1 scheduled refund sent/,
   );
   await expect(scheduled).toHaveCount(0);
+  // Settled, the partial capture is still called one.
+  await expect(rowOf(page, full)).toContainText('Partially Captured');
+  await expect(rowOf(page, full)).toContainText('Settled');
   await expect(rowOf(page, pens)).toContainText('Partial Refund');
   await expect(rowOf(page, pens)).toContainText('Settled');
   await expect(rowOf(page, pens, 'Refund to card')).toContainText('Demo Refund');
@@ -173,8 +176,15 @@ test('an operator cancels a same-day charge: the capture is voided before settle
   await dialog.getByRole('button', { name: 'Cancel charge', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Charge of $15.74 cancelled' })).toBeVisible();
-  await expect(rowOf(page, orderId)).toContainText('Refunded');
-  await expect(rowOf(page, orderId, 'Charge cancelled before settlement')).toContainText('$15.74');
+  // Never charged: the payment is Cancelled, with nothing captured or refunded, and no refund row.
+  await expect(rowOf(page, orderId)).toContainText('Cancelled');
+  await expect(rowOf(page, orderId)).toContainText('Never charged');
+  await expect(rowOf(page, orderId)).not.toContainText('Refunded');
+  await expect(rowOf(page, orderId).getByRole('cell', { name: '$15.74' })).toHaveCount(1);
+  const voidRow = rowOf(page, orderId, 'Charge cancelled before settlement');
+  await expect(voidRow).toContainText('$15.74');
+  await expect(voidRow).toContainText('Charge Cancelled');
+  await expect(voidRow).not.toContainText('Refund');
   await expect(rowOf(page, orderId).getByRole('button')).toHaveCount(0);
 });
 
@@ -304,9 +314,13 @@ test('both tables show every column and action inside the page at 375, 1024 and 
   await registerCustomer(page, 'Wide Rows');
   await addSavedBankAccount(page, 'First Community Savings Bank of Central Texas');
   const cart = await cartWithOnePenPack(page);
-  await cart.getByRole('radio', { name: /First Community Savings Bank/ }).check();
+  await expect(cart.getByText(/First Community Savings Bank/)).toBeVisible();
   await cart.getByRole('button', { name: 'Pay $15.74' }).click();
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  // A bank payment's receipt speaks of a bank account and a reference, not a card's authorization.
+  await expect(page.getByText('Bank account •••• 6789')).toBeVisible();
+  await expect(page.locator('dt', { hasText: 'Reference' })).toBeVisible();
+  await expect(page.locator('dt', { hasText: 'Authorization code' })).toHaveCount(0);
   const bankOrder = (await page.getByText(/^CC-[0-9A-Z]{12}$/).textContent()) ?? '';
   const cardOrder = await guestPayment(
     request,
@@ -329,4 +343,19 @@ test('both tables show every column and action inside the page at 375, 1024 and 
     await expect(rowOf(page, bankOrder).getByRole('button', { name: 'Cancel charge' })).toBeVisible();
     await expectWholeTableInView(page, history);
   }
+
+  // Settled, a part of the bank payment goes back to the bank account, and its row says so.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Settle now (sandbox)' }).click();
+  await expect(rowOf(page, bankOrder)).toContainText('Settled');
+  await rowOf(page, bankOrder).getByRole('button', { name: 'Refund' }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund payment' });
+  await refund.getByLabel('Refund amount').fill('5');
+  await refund.getByRole('button', { name: 'Refund $5.00' }).click();
+  await expect(refund.getByText('Refund processed')).toBeVisible();
+  await expect(refund).toBeHidden({ timeout: 8_000 });
+  await expect(rowOf(page, bankOrder, 'Refund to bank account')).toContainText('$5.00');
+  await expect(
+    page.getByRole('row').filter({ hasText: bankOrder }).filter({ hasText: 'Refund to card' }),
+  ).toHaveCount(0);
 });

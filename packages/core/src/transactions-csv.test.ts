@@ -70,6 +70,28 @@ describe('buildTransactionsCsv', () => {
     expect(TRANSACTION_CSV_COLUMNS).toHaveLength(19);
   });
 
+  it('labels a cancelled charge and a settled partial capture as the console does', () => {
+    const cancelled = transactionCsvLine({
+      ...payment,
+      captureStatus: 'captured',
+      isPartialCapture: false,
+      captureAmount: 68.2,
+      isRefunded: true,
+      isPartialRefund: false,
+      refundAmount: 68.2,
+      chargeCancelled: true,
+    });
+    expect(cancelled).toMatch(/,Cancelled\r\n$/);
+    expect(transactionCsvLine({ ...refund, refundMethod: 'void' })).toMatch(/,Charge Cancelled\r\n$/);
+    const settled = transactionCsvLine({
+      ...payment,
+      captureStatus: 'settled',
+      isPartialRefund: false,
+      refundAmount: 0,
+    });
+    expect(settled).toMatch(/,settled,.*,Partially Captured\r\n$/);
+  });
+
   it('gives a header only for no rows', () => {
     expect(buildTransactionsCsv([])).toBe(`${TRANSACTION_CSV_COLUMNS.join(',')}\r\n`);
     expect(TRANSACTIONS_CSV_HEADER).toBe(`${TRANSACTION_CSV_COLUMNS.join(',')}\r\n`);

@@ -735,6 +735,8 @@ export interface HistoryRow {
   refundState: 'succeeded' | 'scheduled' | null;
   /** For a payment row: refunds waiting for the capture to settle. */
   scheduledRefundCents: number;
+  /** For a payment row: what was given back by voiding the capture before settlement (never charged). */
+  cancelledCents: number;
 }
 
 export type HistoryFilter =
@@ -815,6 +817,9 @@ export async function listHistory(
              where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents,
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
              where o.payment_id = p.id and o.kind = 'refund' and o.status = 'scheduled') as scheduled_refund_cents,
+           (select coalesce(sum(o.amount_cents), 0) from money_operations o
+             where o.payment_id = p.id and o.kind = 'refund' and o.method = 'void' and o.status = 'succeeded')
+             as cancelled_cents,
            ${snapshotText} as snapshot
     from (${combined}) r join payments p on p.id = r.payment_id
     order by r.at desc, r.row_id desc
@@ -841,6 +846,7 @@ export async function listHistory(
     refundMethod: (row.refund_method ?? null) as HistoryRow['refundMethod'],
     refundState: (row.refund_state ?? null) as HistoryRow['refundState'],
     scheduledRefundCents: Number(row.scheduled_refund_cents),
+    cancelledCents: Number(row.cancelled_cents),
   }));
   return { rows, snapshot: found[0] ? String(found[0].snapshot) : undefined };
 }

@@ -153,6 +153,7 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
     if (row.scheduledRefundCents > 0) {
       transaction.scheduledRefundAmount = centsToDollars(row.scheduledRefundCents);
     }
+    if (row.capturedCents > 0 && row.cancelledCents === row.capturedCents) transaction.chargeCancelled = true;
   }
   if (row.bankName) transaction.bankName = row.bankName;
   const wallet = walletNameOf(row.orderId);

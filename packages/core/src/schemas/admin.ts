@@ -139,6 +139,11 @@ export const adminTransactionSchema = z.object({
   scheduledRefundAmount: z.number().optional(),
   /** When the gateway settled the capture (the merchant's nightly batch); absent until then. */
   settledAt: z.string().optional(),
+  /**
+   * On a payment row: its whole capture was voided before settlement (Cancel charge, or a refund of all of
+   * it sent as a void), so the customer was never charged.
+   */
+  chargeCancelled: z.literal(true).optional(),
   /** What can still be given back: captured minus refunded (0 on refund rows). */
   refundableAmount: z.number(),
 });

@@ -30,7 +30,7 @@ export function CancelChargeDialog({ transaction, onClose, onOutcome }: CancelCh
       }
       facts={[
         {
-          term: 'Card',
+          term: 'Paid with',
           value: (
             <CardText
               cardType={transaction.cardType}

@@ -98,7 +98,7 @@ export function PartialCaptureDialog({ payment, onClose, onOutcome }: PartialCap
           facts={[
             { term: 'Original amount', value: formatCents(originalCents), emphasis: true },
             {
-              term: 'Card',
+              term: 'Paid with',
               value: (
                 <CardText
                   cardType={payment.cardType}

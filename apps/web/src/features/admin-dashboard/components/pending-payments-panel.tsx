@@ -143,7 +143,7 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
                 <th scope="col" className={table.numeric}>
                   Amount
                 </th>
-                <th scope="col">Card</th>
+                <th scope="col">Paid with</th>
                 <th scope="col">Date</th>
                 <th scope="col">Expires</th>
                 <th scope="col" className={table.actionsHead}>
@@ -169,7 +169,7 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
                     <td className={`${table.numeric} ${table.headline}`} data-label="Amount">
                       <span className={table.amount}>{formatCents(dollarsToCents(payment.amount))}</span>
                     </td>
-                    <td data-label="Card">
+                    <td data-label="Paid with">
                       <CardText
                         className={table.card}
                         cardType={payment.cardType}

@@ -104,7 +104,7 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
           <FactList
             label="Payment"
             facts={[
-              { term: 'Card', value: card },
+              { term: 'Paid with', value: card },
               { term: 'Paid', value: formatDateTime(transaction.transactionDate) },
               ...(transaction.isPartialCapture
                 ? [{ term: 'Authorized', value: formatCents(originalCents) }]

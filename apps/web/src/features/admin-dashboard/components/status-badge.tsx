@@ -15,6 +15,8 @@ const LABEL_TONES: Record<string, BadgeTone> = {
   'Scheduled Refund': 'info',
   Credited: 'info',
   Voided: 'neutral',
+  Cancelled: 'neutral',
+  'Charge Cancelled': 'neutral',
   Expired: 'danger',
 };
 

@@ -192,7 +192,7 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
                 <th scope="col" className={table.numeric}>
                   Amount
                 </th>
-                <th scope="col">Card</th>
+                <th scope="col">Paid with</th>
                 <th scope="col">Status</th>
                 <th scope="col" className={table.numeric}>
                   Captured
@@ -272,8 +272,10 @@ function TransactionRow({
   const refundedCents = dollarsToCents(row.refundAmount);
   const refundableCents = dollarsToCents(row.refundableAmount);
   const scheduledCents = dollarsToCents(row.scheduledRefundAmount ?? 0);
-  const showCaptured = !isRefundRow && capturedCents > 0;
-  const showRefunded = !isRefundRow && (refundedCents > 0 || scheduledCents > 0);
+  // A capture voided before settlement moved no money: nothing captured or refunded to show.
+  const cancelled = !isRefundRow && row.chargeCancelled === true;
+  const showCaptured = !isRefundRow && !cancelled && capturedCents > 0;
+  const showRefunded = !isRefundRow && !cancelled && (refundedCents > 0 || scheduledCents > 0);
   const cancellable = !isRefundRow && !refundPending && isCancellable(row);
 
   return (
@@ -286,7 +288,9 @@ function TransactionRow({
               ? "Scheduled: runs after tonight's settlement"
               : row.refundMethod === 'void'
                 ? 'Charge cancelled before settlement'
-                : 'Refund to card'}
+                : row.cardType === 'ACH'
+                  ? 'Refund to bank account'
+                  : 'Refund to card'}
           </span>
         )}
       </td>
@@ -300,7 +304,7 @@ function TransactionRow({
             : formatCents(dollarsToCents(row.amount))}
         </span>
       </td>
-      <td data-label="Card">
+      <td data-label="Paid with">
         <CardText
           className={table.card}
           cardType={row.cardType}
@@ -316,7 +320,9 @@ function TransactionRow({
           ) : (
             <StatusBadge label={transactionLabel(row)} />
           )}
-          {row.settledAt ? (
+          {cancelled ? (
+            <span className={table.sub}>Never charged</span>
+          ) : row.settledAt ? (
             <span className={table.sub}>Settled {formatDateTime(row.settledAt)}</span>
           ) : (
             awaitsSettlement(row) && (

@@ -23,7 +23,7 @@ export function VoidDialog({ payment, onClose, onOutcome }: VoidDialogProps) {
       question={<>Release the hold on {amount}? The customer is not charged.</>}
       facts={[
         {
-          term: 'Card',
+          term: 'Paid with',
           value: (
             <CardText
               cardType={payment.cardType}

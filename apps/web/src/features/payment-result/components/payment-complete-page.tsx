@@ -59,7 +59,12 @@ function SuccessView({ receipt }: { receipt: PaymentReceipt }) {
     { term: 'Order ID', value: receipt.orderId, className: styles.mono },
     { term: 'Amount paid', value: receipt.amountPaid, className: styles.amount },
     { term: 'Payment method', value: receipt.paymentMethod },
-    { term: 'Authorization code', value: receipt.authorizationCode, className: styles.mono },
+    // A bank debit has the gateway's reference, not a card issuer's authorization.
+    {
+      term: receipt.bankPayment ? 'Reference' : 'Authorization code',
+      value: receipt.authorizationCode,
+      className: styles.mono,
+    },
     {
       term: 'Transaction date',
       value: receipt.transactionDate ? formatTransactionDate(receipt.transactionDate) : null,

@@ -85,6 +85,7 @@ describe('interpretVerifyResponse', () => {
         transactionDate: '2025-06-01T14:30:00.000Z',
         testMode: false,
         testModeReason: null,
+        bankPayment: false,
       },
     });
   });
@@ -142,6 +143,19 @@ describe('interpretVerifyResponse', () => {
     ).toMatchObject({
       message: 'Payment verification error',
     });
+  });
+
+  it('names a bank payment as one, and tells the receipt it is', () => {
+    expect(describePaymentMethod('ACH', '6789')).toBe('Bank account •••• 6789');
+    expect(
+      interpretVerifyResponse(
+        {
+          status: 'success',
+          paymentDetails: { paymentMethod: 'ACH', last4: '6789', authorizationCode: 'R1' },
+        },
+        '15.74',
+      ),
+    ).toMatchObject({ receipt: { paymentMethod: 'Bank account •••• 6789', bankPayment: true } });
   });
 
   it('masks the card number to its last 4 digits', () => {

@@ -11,6 +11,8 @@ export interface PaymentReceipt {
   transactionDate: string | null;
   testMode: boolean;
   testModeReason: string | null;
+  /** Paid from a bank account (ACH): no card, and no card authorization code. */
+  bankPayment: boolean;
 }
 
 /**
@@ -99,11 +101,11 @@ function formatDollars(value: unknown): string | null {
 }
 
 /**
- * "VISA •••• 1111"; just the brand or just the masked digits when only one is known; a wallet's name in
+ * "VISA •••• 1111", "Bank account •••• 6789"; just the brand or just the masked digits when only one is known; a wallet's name in
  * front: "Google Pay · VISA •••• 1111".
  */
 export function describePaymentMethod(brand: unknown, last4: unknown, wallet?: unknown): string | null {
-  const name = text(brand);
+  const name = text(brand) === 'ACH' ? 'Bank account' : text(brand);
   const digits = text(last4)?.replace(/\D/g, '').slice(-4) || null;
   const card = name && digits ? `${name} •••• ${digits}` : digits ? `Card •••• ${digits}` : name;
   const walletName = text(wallet);
@@ -123,6 +125,7 @@ function receiptFrom(details: WirePaymentDetails | undefined, storedAmount: stri
     transactionDate: text(wire.transactionDate),
     testMode: wire.testMode === true,
     testModeReason: text(wire.testModeReason),
+    bankPayment: text(wire.paymentMethod) === 'ACH',
   };
 }
 
