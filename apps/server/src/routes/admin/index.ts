@@ -152,7 +152,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
 
   api.post(
     '/api/admin/payments',
-    admin('Pending Payments: authorizations awaiting capture, newest first', {
+    admin('Pending Payments: authorizations awaiting capture, oldest first (they lapse first)', {
       body: adminPaymentsRequestSchema,
       response: adminPaymentsResponseSchema,
     }),
@@ -169,7 +169,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
 
   api.post(
     '/api/admin/transactions',
-    admin('Transaction History: payments and refunds, filtered and searched', {
+    admin('Transaction History: payments and refunds, newest first, filtered and searched', {
       body: adminTransactionsRequestSchema,
       response: adminTransactionsResponseSchema,
     }),
