@@ -14,6 +14,7 @@ import {
   type SandboxGatewayOptions,
   type SqlClient,
 } from './index';
+import { emptyPgliteSnapshot } from './pglite-snapshot';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -33,7 +34,7 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
     const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 10 });
     return { db: pool, close: () => pool.end() };
   }
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ loadDataDir: await emptyPgliteSnapshot() });
   return { db: pglite, close: () => pglite.close() };
 }
 

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, TEST_PUBLIC_URL } from '../testing/test-server';
 import { loadConfig } from '../config';
+import { createPgliteTestDataDir } from '../db/test-database';
 import { startServer } from '../server';
 
 const run = promisify(execFile);
@@ -32,10 +33,17 @@ async function adminCommand(args: string[], environment: Record<string, string> 
 }
 
 describe('npm run admin', () => {
+  // The data directory of a store that has run once: its database made and migrated.
+  beforeAll(() => createPgliteTestDataDir(dataDir));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates an admin, resets a password, and refuses what it cannot do', async () => {
-    const created = await adminCommand(['create', 'Dana'], { ADMIN_PASSWORD: 'dana-first-password' });
+    // The refusals that come before the database is opened run alongside the first command.
+    const [created, short, usage] = await Promise.all([
+      adminCommand(['create', 'Dana'], { ADMIN_PASSWORD: 'dana-first-password' }),
+      adminCommand(['create', 'lee'], { ADMIN_PASSWORD: 'short' }),
+      adminCommand(['delete', 'dana']),
+    ]);
     expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining('Admin dana created.') });
     expect(created.stdout).not.toContain('dana-first-password');
 
@@ -44,9 +52,7 @@ describe('npm run admin', () => {
       code: 1,
       stderr: expect.stringContaining('An admin named dana already exists'),
     });
-    const short = await adminCommand(['create', 'lee'], { ADMIN_PASSWORD: 'short' });
     expect(short.stderr).toContain('ADMIN_PASSWORD must have at least 12 characters');
-    const usage = await adminCommand(['delete', 'dana']);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run admin') });
 
     const reset = await adminCommand(['reset-password', 'dana']);

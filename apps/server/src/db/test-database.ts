@@ -1,25 +1,50 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteSnapshot } from '../../../../packages/sandbox-gateway/src/pglite-snapshot';
+import { REPOSITORY_ROOT } from '../repository-root';
 import { openDatabase, usePglite, type Database } from './client';
 
 /**
- * Fresh, migrated databases for tests. PGlite: a clone of one migrated template per process (initdb costs
- * seconds, a clone under one). PostgreSQL: a database of its own per call on TEST_DATABASE_URL's server,
- * dropped on close.
+ * Fresh, migrated databases for tests. PGlite: a copy of one migrated template, kept as a file between
+ * test processes and runs (initdb and the migrations cost seconds, a copy about one). PostgreSQL: a
+ * database of its own per call on TEST_DATABASE_URL's server, dropped on close.
  */
-let pgliteTemplate: Promise<PGlite> | undefined;
+const MIGRATIONS = join(REPOSITORY_ROOT, 'apps/server/src/db/migrations');
 
-async function migratedTemplate(): Promise<PGlite> {
-  const template = new PGlite();
-  await usePglite(template);
-  return template;
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** What the migrated template depends on besides PGlite: the migrations and the ORM that runs them. */
+async function templateSource(): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(await readFile(join(REPOSITORY_ROOT, 'node_modules/drizzle-orm/package.json')));
+  const files = (await readdir(MIGRATIONS, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) hash.update(file.slice(MIGRATIONS.length)).update(await readFile(file));
+  return hash.digest('hex');
+}
+
+function migratedTemplate(): Promise<Blob> {
+  pgliteTemplate ??= templateSource().then((source) => pgliteSnapshot('pglite-store', source, usePglite));
+  return pgliteTemplate;
 }
 
 export async function createPgliteTestDatabase(): Promise<Database> {
-  pgliteTemplate ??= migratedTemplate();
-  const clone = await (await pgliteTemplate).clone();
-  return usePglite(clone);
+  return usePglite(await PGlite.create({ loadDataDir: await migratedTemplate() }));
+}
+
+/**
+ * Fills `dataDir` (empty or missing) with a migrated database, as DATA_DIR for a store or a command started
+ * in a process of its own.
+ */
+export async function createPgliteTestDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir, loadDataDir: await migratedTemplate() });
+  await pglite.close();
 }
 
 export async function createPostgresTestDatabase(adminUrl: string): Promise<Database> {

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createOrderId } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase } from '../db/test-database';
-import { settleSandbox, startTestServer, type TestServer } from '../testing/test-server';
+import { PGLITE, settleSandbox, useTestServer, type TestServer } from '../testing/test-server';
 import { createCardPointeGateway } from './cardpointe-gateway';
 import type { PaymentGateway } from './payment-gateway';
 
@@ -16,16 +15,11 @@ async function gatewayCredentials(server: TestServer): Promise<{ username: strin
 
 /** The CardPointe adapter against the sandbox gateway, over real HTTP. */
 describe('CardPointe adapter against the sandbox gateway', () => {
-  let server: TestServer;
+  const server = useTestServer(PGLITE);
   let gateway: PaymentGateway;
 
   beforeAll(async () => {
-    server = await startTestServer(await createPgliteTestDatabase());
     gateway = server.gateway;
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   async function authorize(card: string, amountCents: number, capture = false) {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase } from '../db/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../testing/routes';
-import { adminCookie, startTestServer, type TestServer } from '../testing/test-server';
+import { adminCookie, PGLITE, useTestServer } from '../testing/test-server';
 import { normalisedPath } from './canonical-path';
 
 const HOSTILE_ORIGIN = 'https://evil.example';
@@ -25,12 +24,11 @@ function variantsOf(path: string): string[] {
 }
 
 describe('one canonical path for every check of the API', () => {
-  let server: TestServer;
+  const server = useTestServer(PGLITE);
   let cookies: string;
   let routes: { method: string; path: string }[];
 
   beforeAll(async () => {
-    server = await startTestServer(await createPgliteTestDatabase());
     const registered = await server.post('/api/users/register', {
       name: 'Pat Shopper',
       email: `pat-${randomUUID()}@example.com`,
@@ -48,10 +46,6 @@ describe('one canonical path for every check of the API', () => {
         return { method, path };
       })
       .filter((route) => route.path.startsWith('/api/'));
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   async function send(method: string, path: string) {

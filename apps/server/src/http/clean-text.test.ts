@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase } from '../db/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../testing/routes';
-import { startTestServer, TEST_ADMIN, TEST_PUBLIC_URL, type TestServer } from '../testing/test-server';
+import { PGLITE, TEST_ADMIN, TEST_PUBLIC_URL, useTestServer } from '../testing/test-server';
 
 /**
  * A NUL (or any control character) in any string a route takes is refused with a 400 that names the field,
@@ -271,20 +270,15 @@ function variantsOf(sample: Sample): { field: string; sample: Sample }[] {
 }
 
 describe('control characters are refused on every route', () => {
-  let server: TestServer;
+  const server = useTestServer(PGLITE);
   let sandboxAuthorization: string;
 
   beforeAll(async () => {
-    server = await startTestServer(await createPgliteTestDatabase());
     const { rows } = await server.database.sql.query<{ username: string; password: string }>(
       'select username, password from sandbox_gateway.api_credentials',
     );
     const credentials = `${rows[0]!.username}:${rows[0]!.password}`;
     sandboxAuthorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   async function send(

@@ -1,8 +1,7 @@
 import { validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase } from '../db/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../testing/routes';
-import { adminCookie, startTestServer, type TestServer } from '../testing/test-server';
+import { adminCookie, PGLITE, useTestServer } from '../testing/test-server';
 import { API_REFERENCE_PATH, isContractRoute, OPENAPI_PATH } from './contract';
 
 interface Operation {
@@ -16,19 +15,14 @@ type OpenApiDocument = {
 };
 
 describe('the API contract', () => {
-  let server: TestServer;
+  const server = useTestServer(PGLITE);
   let document: OpenApiDocument;
 
   beforeAll(async () => {
-    server = await startTestServer(await createPgliteTestDatabase());
     const answer = await fetch(`${server.url}${OPENAPI_PATH}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     document = (await answer.json()) as OpenApiDocument;
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase } from '../db/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCookie,
   countRows,
-  startTestServer,
+  PGLITE,
   TEST_ADMIN,
   TEST_PUBLIC_URL,
-  type TestServer,
+  useTestServer,
 } from '../testing/test-server';
 
 /**
@@ -14,16 +13,11 @@ import {
  * JSON only, no caching of private data, and the browser protections.
  */
 describe('cross-site and caching rules', () => {
-  let server: TestServer;
+  const server = useTestServer(PGLITE);
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startTestServer(await createPgliteTestDatabase());
     cookie = await adminCookie(server.url);
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   async function auditCount(): Promise<number> {
@@ -148,15 +142,7 @@ describe('cross-site and caching rules', () => {
 
 describe('a store served over HTTPS', () => {
   const PUBLIC_URL = 'https://shop.example';
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(await createPgliteTestDatabase(), { PUBLIC_URL });
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
-  });
+  const server = useTestServer(PGLITE, { PUBLIC_URL });
 
   it('sends HSTS', async () => {
     const answer = await fetch(`${server.url}/api/health`);

@@ -14,10 +14,10 @@ import { REPOSITORY_ROOT } from '../repository-root';
 import {
   adminCookie,
   authorizedPayment,
-  startTestServer,
+  PGLITE,
   TEST_ADMIN,
   TEST_PUBLIC_URL,
-  type TestServer,
+  useTestServer,
 } from '../testing/test-server';
 import { OPENAPI_PATH } from './contract';
 
@@ -182,17 +182,12 @@ function rawRequest(
 }
 
 describe('the admin console answers, compressed', () => {
-  let server: TestServer;
+  const server = useTestServer(PGLITE);
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startTestServer(await createPgliteTestDatabase());
     for (let payment = 0; payment < 6; payment += 1) await authorizedPayment(server);
     cookie = await adminCookie(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await server?.database.close();
   });
 
   it('sends Transaction History as brotli, gzip or plain JSON, the same list each way', async () => {

@@ -1,7 +1,12 @@
 import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase } from '../db/test-database';
-import { authorizedPayment, startTestServer, TEST_PUBLIC_URL, type TestServer } from '../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import {
+  authorizedPayment,
+  PGLITE,
+  startTestServer,
+  TEST_PUBLIC_URL,
+  useTestServer,
+} from '../testing/test-server';
 
 function basic(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
@@ -9,15 +14,7 @@ function basic(username: string, password: string): string {
 
 /** The sandbox gateway mounted on the store's own port is no open door: its credentials are its own. */
 describe('the embedded sandbox gateway', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(await createPgliteTestDatabase());
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
-  });
+  const server = useTestServer(PGLITE);
 
   async function storedCredentials(): Promise<{ username: string; password: string }> {
     const { rows } = await server.database.sql.query<{ username: string; password: string }>(
@@ -57,9 +54,9 @@ describe('the embedded sandbox gateway', () => {
     );
     expect(answer.status).toBe(200);
 
-    const database = server.database;
     await server.close();
-    server = await startTestServer(database);
+    // Into the same object, so that the end of the block closes this start.
+    Object.assign(server, await startTestServer(server.database));
     expect(await storedCredentials()).toEqual(first);
     // The store, restarted, still reaches its gateway with them.
     await authorizedPayment(server);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import { seedAuthorizedPayments } from '../testing/seed-payments';
-import { startTestServer, testDatabaseKinds, type TestServer } from '../testing/test-server';
+import { testDatabaseKinds, useTestServer } from '../testing/test-server';
 import { DEFAULT_CAPTURE_ALL_CONCURRENCY } from '../config';
 import { captureAll } from './payment-operations';
 
@@ -39,15 +39,8 @@ describe('Capture All keeps a bounded number of captures in flight', () => {
     );
   });
 
-  describe.each(testDatabaseKinds())('on $name', ({ create }) => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(await create());
-    }, 60_000);
-    afterAll(async () => {
-      await server?.close();
-      await server?.database.close();
-    });
+  describe.each(testDatabaseKinds())('on $name', (kind) => {
+    const server = useTestServer(kind);
 
     it('never has more captures at the gateway than the bound, and captures every payment once', async () => {
       await seedAuthorizedPayments(server.database, server.gateway, 15);

@@ -11,6 +11,8 @@ import {
   type Hits,
   type Secret,
 } from '../../../../scripts/scan-card-data';
+import { emptyPgliteSnapshot } from '../../../../packages/sandbox-gateway/src/pglite-snapshot';
+import { createPgliteTestDataDir } from '../db/test-database';
 import { startChildServer, type ChildServer } from '../testing/processes';
 import { postJson, TEST_ADMIN, TEST_PUBLIC_URL } from '../testing/test-server';
 
@@ -45,6 +47,7 @@ describe('no card data in logs or database files', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'store-scan-'));
+    await createPgliteTestDataDir(dataDir);
     store = await startChildServer(
       'apps/server/src/main.ts',
       {
@@ -216,7 +219,7 @@ describe('the card data scan after the end-to-end run (scripts/scan-card-data.ts
 
   it('dumps every table of the database and finds a card number kept in one', async () => {
     const dataDir = join(directory, 'data');
-    const database = new PGlite(dataDir);
+    const database = await PGlite.create({ dataDir, loadDataDir: await emptyPgliteSnapshot() });
     await database.exec(`
       create schema shop;
       create table shop.notes (id serial primary key, body text not null);

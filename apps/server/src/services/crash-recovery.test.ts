@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createPostgresTestDatabase } from '../db/test-database';
-import { cardPointeStoreEnvironment, faultyGateway, type FaultyGateway } from '../testing/chaos';
+import { cardPointeStoreEnvironment } from '../testing/chaos';
+import { faultyGateway, type FaultyGateway } from '../testing/faulty-gateway';
 import { startChildServer, type ChildServer } from '../testing/processes';
 import { seedAuthorizedPayments, standaloneSandboxClient } from '../testing/seed-payments';
 import { adminCookie, postJson } from '../testing/test-server';
@@ -50,7 +51,7 @@ describe.skipIf(!postgresUrl)('crash during Capture All, on PostgreSQL', () => {
       '/cardconnect/rest',
     );
     // The gateway, GATEWAY_LATENCY_MS further away: Capture All takes long enough to be killed halfway.
-    proxy = await faultyGateway(gateway.url, GATEWAY_LATENCY_MS);
+    proxy = await faultyGateway(gateway.url, { latencyMs: GATEWAY_LATENCY_MS });
     // Authorizations made at the gateway and recorded as the store records verified payments.
     const direct = standaloneSandboxClient(gateway.url);
     await seedAuthorizedPayments(database, direct, PAYMENTS);
@@ -58,7 +59,7 @@ describe.skipIf(!postgresUrl)('crash during Capture All, on PostgreSQL', () => {
 
   afterAll(async () => {
     await store?.stop('SIGKILL');
-    proxy?.close();
+    await proxy?.close();
     await gateway?.stop();
     await database?.close();
   }, 60_000);

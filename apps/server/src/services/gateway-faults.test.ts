@@ -1,108 +1,30 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { SANDBOX_CREDENTIALS, sandboxGatewayPlugin } from '@store/sandbox-gateway';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase } from '../db/test-database';
-import { adminCookie, authorizedPayment, startTestServer, type TestServer } from '../testing/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStoreBehindFaultyGateway, type GatewayFault } from '../testing/faulty-gateway';
+import { adminCookie, authorizedPayment } from '../testing/test-server';
 
 /**
  * Faults between the store and the gateway, made on the wire: the store talks to a standalone sandbox
  * gateway through a proxy that can hold an answer past the store's time-out (after the gateway has done
  * the work) or refuse calls. Whatever happens, a capture or refund happens once and is recorded once.
  */
-type Fault =
-  'none' | 'late-answer' | 'late-answer-and-no-inquiry' | 'late-answer-and-inquiry-refused' | 'unreachable';
-
 describe('money operations when the gateway misbehaves', () => {
-  let gatewayDb: PGlite;
-  let gateway: FastifyInstance;
-  let proxy: Server;
-  let store: TestServer;
+  // As the store's built-in sandbox: a merchant that takes refunds before settlement.
+  const bench = useStoreBehindFaultyGateway(
+    { GATEWAY_TIMEOUT_MS: '1000', RECONCILE_AFTER_MS: '3000' },
+    { unsettledRefunds: true },
+  );
+  const { store } = bench;
   let cookie: string;
-  let fault: Fault = 'none';
-  let faultyPath = '/capture';
 
   beforeAll(async () => {
-    gatewayDb = new PGlite();
-    gateway = Fastify({ logger: false });
-    // As the store's built-in sandbox: a merchant that takes refunds before settlement.
-    await gateway.register(sandboxGatewayPlugin, {
-      db: gatewayDb,
-      ...SANDBOX_CREDENTIALS,
-      unsettledRefunds: true,
-    });
-    await gateway.listen({ port: 0, host: '127.0.0.1' });
-    const gatewayUrl = new URL(`http://127.0.0.1:${(gateway.server.address() as { port: number }).port}`);
-
-    proxy = createServer((incoming, outgoing) => {
-      const path = incoming.url ?? '';
-      const isInquiry = path.includes('/inquire');
-      if (fault === 'unreachable' && path.includes(faultyPath)) {
-        outgoing.writeHead(503).end();
-        return;
-      }
-      if (fault === 'late-answer-and-no-inquiry' && isInquiry) {
-        outgoing.writeHead(503).end();
-        return;
-      }
-      if (fault === 'late-answer-and-inquiry-refused' && isInquiry) {
-        outgoing.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorized"}');
-        return;
-      }
-      const forwarded = httpRequest(
-        {
-          host: gatewayUrl.hostname,
-          port: gatewayUrl.port,
-          path,
-          method: incoming.method,
-          headers: incoming.headers,
-        },
-        (answer: IncomingMessage) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () => {
-            const late = fault !== 'none' && fault !== 'unreachable' && path.includes(faultyPath);
-            // The gateway has done the work; its answer arrives after the store stopped waiting.
-            setTimeout(
-              () => {
-                if (outgoing.destroyed) return;
-                outgoing.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
-              },
-              late ? 1500 : 0,
-            );
-          });
-        },
-      );
-      incoming.pipe(forwarded);
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
-
-    store = await startTestServer(await createPgliteTestDatabase(), {
-      GATEWAY: 'cardpointe',
-      CARDPOINTE_URL: proxyUrl,
-      CARDPOINTE_HPP_URL: `${proxyUrl}/hpp`,
-      CARDPOINTE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-      CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
-      CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
-      GATEWAY_TIMEOUT_MS: '1000',
-      RECONCILE_AFTER_MS: '3000',
-    });
     cookie = await adminCookie(store.url);
   });
-  afterAll(async () => {
-    await store.close();
-    await store.database.close();
-    proxy.closeAllConnections();
-    proxy.close();
-    await gateway.close();
-    await gatewayDb.close();
-  });
-  beforeEach(() => {
-    fault = 'none';
-  });
+
+  /** `call`'s answer arrives after the store stopped waiting; asking the gateway about it meets `inquiry`. */
+  function loseAnswerOf(call: 'capture' | 'refund', inquiry: GatewayFault = 'none') {
+    bench.proxy.faults = { [call]: 'late', inquire: inquiry, inquireByOrderid: inquiry };
+  }
 
   /** Lets time pass for the unconfirmed operations, past the age at which reconciliation may settle them. */
   const ageUnconfirmed = () =>
@@ -123,7 +45,7 @@ describe('money operations when the gateway misbehaves', () => {
       [paymentId],
     );
     const ours = rows[0]!;
-    const atGateway = await gatewayDb.query<Record<string, number>>(
+    const atGateway = await bench.gateway.sql.query<Record<string, number>>(
       `select a.captured_cents, a.refunded_cents,
          (select count(*)::int from sandbox_gateway.transactions r where r.parent_retref = a.retref) as refund_rows
        from sandbox_gateway.transactions a where a.retref = $1`,
@@ -134,8 +56,7 @@ describe('money operations when the gateway misbehaves', () => {
 
   it('a capture whose answer is lost is confirmed by asking the gateway, and happens once', async () => {
     const { paymentId } = await authorizedPayment(store);
-    fault = 'late-answer';
-    faultyPath = '/capture';
+    loseAnswerOf('capture');
     const answer = await call('/api/admin/capture-payment', { payment: { paymentId } });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Payment captured');
@@ -147,8 +68,7 @@ describe('money operations when the gateway misbehaves', () => {
   it('when the gateway cannot even be asked, the retry and the reconciliation leave exactly one capture', async () => {
     const { paymentId } = await authorizedPayment(store);
     const key = randomUUID();
-    fault = 'late-answer-and-no-inquiry';
-    faultyPath = '/capture';
+    loseAnswerOf('capture', 'unavailable');
     const first = await call('/api/admin/capture-payment', { payment: { paymentId } }, key);
     expect(first.status).toBe(502);
     expect(first.body.message).toMatch(/did not confirm the capture/);
@@ -161,7 +81,7 @@ describe('money operations when the gateway misbehaves', () => {
     const other = await call('/api/admin/capture-payment', { payment: { paymentId, amount: 5 } });
     expect(other.status).toBe(409);
 
-    fault = 'none';
+    bench.proxy.reset();
     // Too young: reconciliation leaves an operation alone while its request may still be at work.
     expect((await call('/api/admin/reconcile', {})).body).toMatchObject({
       succeeded: 0,
@@ -183,8 +103,7 @@ describe('money operations when the gateway misbehaves', () => {
     const { orderId, paymentId } = await authorizedPayment(store);
     expect((await call('/api/admin/capture-payment', { payment: { paymentId } })).status).toBe(200);
     const key = randomUUID();
-    fault = 'late-answer-and-no-inquiry';
-    faultyPath = '/refund';
+    loseAnswerOf('refund', 'unavailable');
     const first = await call('/api/admin/refund', { transaction: { paymentId }, amount: 25 }, key);
     expect(first.status).toBe(502);
     // History shows it as not refunded yet, but the money is no longer refundable.
@@ -202,7 +121,7 @@ describe('money operations when the gateway misbehaves', () => {
     const tooMuch = await call('/api/admin/refund', { transaction: { paymentId }, amount: 43.21 });
     expect(tooMuch.status).toBe(400);
 
-    fault = 'none';
+    bench.proxy.reset();
     await ageUnconfirmed();
     expect((await call('/api/admin/reconcile', {})).body).toMatchObject({ succeeded: 1 });
     const replay = await call('/api/admin/refund', { transaction: { paymentId }, amount: 25 }, key);
@@ -214,11 +133,10 @@ describe('money operations when the gateway misbehaves', () => {
 
   it('a capture that never reached the gateway is released by reconciliation and can be made again', async () => {
     const { paymentId } = await authorizedPayment(store);
-    fault = 'unreachable';
-    faultyPath = '/capture';
+    bench.proxy.faults = { capture: 'unavailable' };
     const first = await call('/api/admin/capture-payment', { payment: { paymentId } });
     expect(first.status).toBe(502);
-    fault = 'none';
+    bench.proxy.reset();
     await ageUnconfirmed();
     expect((await call('/api/admin/reconcile', {})).body).toMatchObject({ succeeded: 0, failed: 1 });
     expect((await books(paymentId)).ours).toMatchObject({
@@ -234,8 +152,7 @@ describe('money operations when the gateway misbehaves', () => {
 
   it('never releases a capture because the gateway refused to say what happened', async () => {
     const { paymentId } = await authorizedPayment(store);
-    fault = 'late-answer-and-inquiry-refused';
-    faultyPath = '/capture';
+    loseAnswerOf('capture', 'unauthorized');
     expect((await call('/api/admin/capture-payment', { payment: { paymentId } })).status).toBe(502);
     await ageUnconfirmed();
     expect((await call('/api/admin/reconcile', {})).body).toMatchObject({
@@ -245,7 +162,7 @@ describe('money operations when the gateway misbehaves', () => {
     });
     expect((await books(paymentId)).ours).toMatchObject({ capture_status: 'authorized', pending: 1 });
 
-    fault = 'none';
+    bench.proxy.reset();
     expect((await call('/api/admin/reconcile', {})).body).toMatchObject({
       succeeded: 1,
       failed: 0,
@@ -260,12 +177,11 @@ describe('money operations when the gateway misbehaves', () => {
     const first = await authorizedPayment(store);
     const second = await authorizedPayment(store);
     const key = randomUUID();
-    fault = 'late-answer-and-no-inquiry';
-    faultyPath = '/capture';
+    loseAnswerOf('capture', 'unavailable');
     expect(
       (await call('/api/admin/capture-payment', { payment: { paymentId: first.paymentId } }, key)).status,
     ).toBe(502);
-    fault = 'none';
+    bench.proxy.reset();
     const reused = await call(
       '/api/admin/capture-payment',
       { payment: { paymentId: second.paymentId, amount: 1 } },

@@ -1,12 +1,11 @@
 import type { AdminPayment, AdminTransaction } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCookie,
   authorizedPayment,
   settleSandbox,
-  startTestServer,
   testDatabaseKinds,
-  type TestServer,
+  useTestServer,
 } from '../testing/test-server';
 import { runMaintenance } from './maintenance';
 
@@ -16,16 +15,11 @@ import { runMaintenance } from './maintenance';
  * operator, instead of leaving the payment stuck in Pending Payments.
  */
 describe.each(testDatabaseKinds())('the gateway is the source of truth, on $name', (kind) => {
-  let server: TestServer;
+  const server = useTestServer(kind);
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startTestServer(await kind.create());
     cookie = await adminCookie(server.url);
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   const call = (path: string, body: unknown) => server.post(path, body, { cookie });

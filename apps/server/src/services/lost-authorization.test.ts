@@ -1,16 +1,9 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { createOrderId } from '@store/core';
-import { SANDBOX_CREDENTIALS, sandboxGatewayPlugin } from '@store/sandbox-gateway';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase } from '../db/test-database';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
+import { describe, expect, it } from 'vitest';
+import { useStoreBehindFaultyGateway } from '../testing/faulty-gateway';
 import { confirmUnverifiedPayments, reconcileLostAuthorizations } from './checkout';
-
-/** What the proxy does to one kind of call: passes it, holds its answer past the store's time-out, or 503. */
-type Fault = 'none' | 'late' | 'unavailable';
 
 const ONE_REAM = [{ productId: 'paper-ream-500', quantity: 1 }];
 /** $9.99 + 5% tax. */
@@ -23,94 +16,12 @@ const UNCONFIRMED = 'The payment could not be confirmed right now. Please try ag
  * authorization by order id (CardPointe's advice), so no hold is left on the customer's funds.
  */
 describe('an authorization whose answer is lost', () => {
-  let gatewayDb: PGlite;
-  let gateway: FastifyInstance;
-  let gatewayUrl: string;
-  let proxy: Server;
-  let store: TestServer;
-  const faults: Record<'auth' | 'inquireByOrderid' | 'voidByOrderId', Fault> = {
-    auth: 'none',
-    inquireByOrderid: 'none',
-    voidByOrderId: 'none',
-  };
-  let voidByOrderIdCalls = 0;
-
-  beforeAll(async () => {
-    gatewayDb = new PGlite();
-    gateway = Fastify({ logger: false });
-    await gateway.register(sandboxGatewayPlugin, { db: gatewayDb, ...SANDBOX_CREDENTIALS });
-    await gateway.listen({ port: 0, host: '127.0.0.1' });
-    gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}`;
-    const target = new URL(gatewayUrl);
-
-    proxy = createServer((incoming, outgoing) => {
-      const path = incoming.url ?? '';
-      const call = (['auth', 'inquireByOrderid', 'voidByOrderId'] as const).find((name) =>
-        path.startsWith(`/cardconnect/rest/${name}`),
-      );
-      if (call === 'voidByOrderId') voidByOrderIdCalls += 1;
-      const fault = call ? faults[call] : 'none';
-      if (fault === 'unavailable') {
-        outgoing.writeHead(503).end();
-        return;
-      }
-      const forwarded = httpRequest(
-        {
-          host: target.hostname,
-          port: target.port,
-          path,
-          method: incoming.method,
-          headers: incoming.headers,
-        },
-        (answer: IncomingMessage) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () => {
-            // The gateway has done the work; its answer arrives after the store stopped waiting.
-            setTimeout(
-              () => {
-                if (outgoing.destroyed) return;
-                outgoing.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
-              },
-              fault === 'late' ? 1500 : 0,
-            );
-          });
-        },
-      );
-      incoming.pipe(forwarded);
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
-
-    store = await startTestServer(await createPgliteTestDatabase(), {
-      GATEWAY: 'cardpointe',
-      CARDPOINTE_URL: proxyUrl,
-      CARDPOINTE_HPP_URL: `${proxyUrl}/hpp`,
-      CARDPOINTE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-      CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
-      CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
-      GATEWAY_TIMEOUT_MS: '1000',
-      TRUST_PROXY: 'loopback',
-    });
-  });
-  afterAll(async () => {
-    await store.close();
-    await store.database.close();
-    proxy.closeAllConnections();
-    proxy.close();
-    await gateway.close();
-    await gatewayDb.close();
-  });
-  beforeEach(() => {
-    faults.auth = 'none';
-    faults.inquireByOrderid = 'none';
-    faults.voidByOrderId = 'none';
-    voidByOrderIdCalls = 0;
-  });
+  const bench = useStoreBehindFaultyGateway({ GATEWAY_TIMEOUT_MS: '1000', TRUST_PROXY: 'loopback' });
+  const { store } = bench;
 
   /** The sandbox's own record of the order's authorizations. */
   async function atGateway(orderId: string) {
-    const { rows } = await gatewayDb.query<{ respstat: string; voided: boolean }>(
+    const { rows } = await bench.gateway.sql.query<{ respstat: string; voided: boolean }>(
       `select respstat, voided_at is not null as voided from sandbox_gateway.transactions
         where orderid = $1 and kind = 'auth' order by id`,
       [orderId],
@@ -185,14 +96,14 @@ describe('an authorization whose answer is lost', () => {
 
   it('with a saved card: the shopper is told it failed, and the approval is voided by order id', async () => {
     const payWithSavedCard = await customerWithSavedCard();
-    faults.auth = 'late';
-    faults.inquireByOrderid = 'unavailable';
+    bench.proxy.faults.auth = 'late';
+    bench.proxy.faults.inquireByOrderid = 'unavailable';
     const orderId = createOrderId('card');
     const answer = await payWithSavedCard(orderId);
     expect(answer.status).toBe(502);
     expect(answer.body.message).toBe(UNCONFIRMED);
     expect(await atGateway(orderId)).toEqual([{ respstat: 'A', voided: true }]);
-    expect(voidByOrderIdCalls).toBe(1);
+    expect(bench.proxy.calls.voidByOrderId ?? 0).toBe(1);
     const recorded = await inStore(orderId);
     expect(recorded).toMatchObject({ request: 'failed', payments: 0 });
     expect(recorded.audit).toEqual([
@@ -205,9 +116,9 @@ describe('an authorization whose answer is lost', () => {
   });
 
   it('with Google Pay: the same, and the answer keeps its failure message', async () => {
-    faults.auth = 'late';
-    faults.inquireByOrderid = 'unavailable';
-    const sheet = await fetch(`${gatewayUrl}/sandbox-wallet/google-pay/payment-data`, {
+    bench.proxy.faults.auth = 'late';
+    bench.proxy.faults.inquireByOrderid = 'unavailable';
+    const sheet = await fetch(`${bench.gateway.url}/sandbox-wallet/google-pay/payment-data`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -249,13 +160,13 @@ describe('an authorization whose answer is lost', () => {
 
   it('when the voids are lost too: tried three times, audited as failed, then voided by reconciliation, never made capturable', async () => {
     const payWithSavedCard = await customerWithSavedCard();
-    faults.auth = 'late';
-    faults.inquireByOrderid = 'unavailable';
-    faults.voidByOrderId = 'unavailable';
+    bench.proxy.faults.auth = 'late';
+    bench.proxy.faults.inquireByOrderid = 'unavailable';
+    bench.proxy.faults.voidByOrderId = 'unavailable';
     const orderId = createOrderId('card');
     const answer = await payWithSavedCard(orderId);
     expect(answer.status).toBe(502);
-    expect(voidByOrderIdCalls).toBe(3);
+    expect(bench.proxy.calls.voidByOrderId ?? 0).toBe(3);
     expect(await atGateway(orderId)).toEqual([{ respstat: 'A', voided: false }]);
     const recorded = await inStore(orderId);
     expect(recorded).toMatchObject({ request: 'pending', payments: 0 });
@@ -263,8 +174,8 @@ describe('an authorization whose answer is lost', () => {
 
     // The gateway answers again. The shopper was told the payment failed: confirming unverified payments
     // (which records what a hosted-page shopper paid) must not make this approval capturable.
-    faults.inquireByOrderid = 'none';
-    faults.voidByOrderId = 'none';
+    bench.proxy.faults.inquireByOrderid = 'none';
+    bench.proxy.faults.voidByOrderId = 'none';
     const deps = { orm: store.database.orm, gateway: store.gateway, publicUrl: store.config.publicUrl };
     const later = new Date(Date.now() + 11 * 60_000);
     expect(await confirmUnverifiedPayments(deps, later)).toBe(0);
@@ -286,10 +197,10 @@ describe('an authorization whose answer is lost', () => {
     const payWithSavedCard = await customerWithSavedCard();
     const paid = createOrderId('card');
     expect((await payWithSavedCard(paid)).status).toBe(200);
-    faults.auth = 'late';
+    bench.proxy.faults.auth = 'late';
     const confirmed = createOrderId('card');
     expect((await payWithSavedCard(confirmed)).status).toBe(200);
-    expect(voidByOrderIdCalls).toBe(0);
+    expect(bench.proxy.calls.voidByOrderId ?? 0).toBe(0);
     expect(await atGateway(confirmed)).toEqual([{ respstat: 'A', voided: false }]);
     expect(await inStore(confirmed)).toMatchObject({ payments: 1, audit: [] });
   });

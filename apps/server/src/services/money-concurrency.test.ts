@@ -7,10 +7,9 @@ import {
   authorizedPayment,
   postJson,
   settleSandbox,
-  startTestServer,
   TEST_ADMIN,
   TEST_PUBLIC_URL,
-  type TestServer,
+  useTestServer,
 } from '../testing/test-server';
 
 /**
@@ -37,20 +36,19 @@ function startSecondProcess(databaseUrl: string): Promise<ChildServer> {
 }
 
 describe.skipIf(!postgresUrl)('money rules under concurrency on PostgreSQL', () => {
-  let server: TestServer;
+  const server = useTestServer({
+    name: 'PostgreSQL',
+    create: () => createPostgresTestDatabase(postgresUrl!),
+  });
   let second: ChildServer;
   let cookie: string;
 
   beforeAll(async () => {
-    const database = await createPostgresTestDatabase(postgresUrl!);
-    server = await startTestServer(database);
-    second = await startSecondProcess(database.url!);
+    second = await startSecondProcess(server.database.url!);
     cookie = await adminCookie(server.url);
   }, 60_000);
   afterAll(async () => {
     await second?.stop();
-    await server?.close();
-    await server?.database.close();
   });
 
   /** Sends an admin call to one of the two servers; the session lives in the shared database. */

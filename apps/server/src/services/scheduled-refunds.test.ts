@@ -1,5 +1,5 @@
 import { transactionLabel, type AdminTransaction } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import {
   adminCookie,
@@ -7,18 +7,18 @@ import {
   settleSandbox,
   startTestServer,
   testDatabaseKinds,
-  type TestServer,
+  useTestServer,
 } from '../testing/test-server';
 import { runHousekeeping } from './maintenance';
 import {
   CHARGE_SETTLED_MESSAGE,
-  REFUND_BEFORE_SETTLEMENT_REFUSED,
-  REFUND_SCHEDULED_MESSAGE,
-  SETTLEMENT_RECHECK_MS,
   followSettlement,
   reconcilePendingOperations,
+  REFUND_BEFORE_SETTLEMENT_REFUSED,
+  REFUND_SCHEDULED_MESSAGE,
   refundPayment,
   sendScheduledRefunds,
+  SETTLEMENT_RECHECK_MS,
 } from './payment-operations';
 
 /**
@@ -28,17 +28,12 @@ import {
  * refused. Over HTTP, on PGlite and PostgreSQL.
  */
 describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind) => {
-  let server: TestServer;
+  // Upkeep runs here only when a test runs it, so that no pass of its own sends a refund first.
+  const server = useTestServer(kind, {}, { upkeep: false });
   let cookie: string;
 
   beforeAll(async () => {
-    // Upkeep runs here only when a test runs it, so that no pass of its own sends a refund first.
-    server = await startTestServer(await kind.create(), {}, { upkeep: false });
     cookie = await adminCookie(server.url);
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   const deps = (gateway: PaymentGateway = server.gateway) => ({ orm: server.database.orm, gateway });

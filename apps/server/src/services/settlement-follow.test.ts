@@ -1,13 +1,12 @@
 import { transactionLabel, type AdminTransaction } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import {
   adminCookie,
   authorizedPayment,
   settleSandbox,
-  startTestServer,
   testDatabaseKinds,
-  type TestServer,
+  useTestServer,
 } from '../testing/test-server';
 import {
   followSettlement,
@@ -17,14 +16,13 @@ import {
 } from './payment-operations';
 
 describe.each(testDatabaseKinds())('the store follows settlement, on $name', (kind) => {
-  let server: TestServer;
+  const server = useTestServer(kind);
   let cookie: string;
   let inquiries = 0;
   /** The store's gateway, counting how often settlement is asked about. */
   let counted: PaymentGateway;
 
   beforeAll(async () => {
-    server = await startTestServer(await kind.create());
     cookie = await adminCookie(server.url);
     counted = {
       ...server.gateway,
@@ -33,10 +31,6 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
         return server.gateway.inquire(retref);
       },
     };
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   const follow = (now: Date, limit = 50) =>

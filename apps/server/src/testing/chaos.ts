@@ -1,10 +1,11 @@
-import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import { createOrderId } from '@store/core';
 import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import type { Database } from '../db/client';
 import { createPostgresTestDatabase } from '../db/test-database';
+import { faultyGateway } from './faulty-gateway';
 import { startChildServer, type ChildServer } from './processes';
 import { seedAuthorizedPayments, standaloneSandboxClient } from './seed-payments';
+import { sandboxAsCardPointe } from './standalone-sandbox';
 import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from './test-server';
 
 /**
@@ -16,52 +17,6 @@ import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from './test-serve
  */
 
 export type Fault = 'killed' | 'gateway silent' | 'gateway 500';
-
-/** The gateway behind a proxy that adds latency and, on demand, swallows or spoils its answers. */
-export interface FaultyGateway {
-  url: string;
-  fault: 'none' | 'silent' | '500';
-  close(): void;
-}
-
-export async function faultyGateway(target: string, latencyMs = 25): Promise<FaultyGateway> {
-  const { hostname, port } = new URL(target);
-  const held = new Set<ServerResponse>();
-  const proxy: FaultyGateway = { url: '', fault: 'none', close: () => undefined };
-  const server: Server = createServer((incoming, outgoing) => {
-    const fault = proxy.fault;
-    setTimeout(() => {
-      const forwarded = httpRequest(
-        { host: hostname, port, path: incoming.url, method: incoming.method, headers: incoming.headers },
-        (answer) => {
-          // The gateway did the work in every case: only its answer is lost or spoiled on the way back.
-          if (fault === 'silent') {
-            answer.resume();
-            held.add(outgoing);
-            return;
-          }
-          if (fault === '500') {
-            answer.resume();
-            outgoing.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>');
-            return;
-          }
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      forwarded.on('error', () => outgoing.destroy());
-      incoming.pipe(forwarded);
-    }, latencyMs);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  proxy.close = () => {
-    for (const outgoing of held) outgoing.destroy();
-    server.closeAllConnections();
-    server.close();
-  };
-  return proxy;
-}
 
 /** The store's settings for a CardPointe gateway at `gatewayUrl` with the sandbox's credentials. */
 export function cardPointeStoreEnvironment(options: {
@@ -75,12 +30,7 @@ export function cardPointeStoreEnvironment(options: {
     PUBLIC_URL: TEST_PUBLIC_URL,
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
-    GATEWAY: 'cardpointe',
-    CARDPOINTE_URL: options.gatewayUrl,
-    CARDPOINTE_HPP_URL: `${options.gatewayUrl}/hpp`,
-    CARDPOINTE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-    CARDPOINTE_USERNAME: SANDBOX_CREDENTIALS.username,
-    CARDPOINTE_PASSWORD: SANDBOX_CREDENTIALS.password,
+    ...sandboxAsCardPointe(options.gatewayUrl),
     GATEWAY_TIMEOUT_MS: String(options.gatewayTimeoutMs),
     RECONCILE_AFTER_MS: String(options.reconcileAfterMs),
     // Shoppers speak from addresses of their own (X-Forwarded-For from this machine), as behind a proxy.
@@ -370,7 +320,9 @@ async function googlePayToken(gatewayUrl: string): Promise<string> {
 }
 
 /** Compares every payment with the gateway's records of it and of its refunds. */
-export async function compareWithGateway(database: Database): Promise<Omit<ChaosReport, 'rounds' | 'shoppers'>> {
+export async function compareWithGateway(
+  database: Database,
+): Promise<Omit<ChaosReport, 'rounds' | 'shoppers'>> {
   const { rows } = await database.sql.query<{
     order_id: string;
     capture_status: string;
@@ -491,7 +443,7 @@ export async function runChaos(options: {
     { DATABASE_URL: database.url!, SANDBOX_UNSETTLED_REFUNDS: 'true' },
     '/cardconnect/rest',
   );
-  const proxy = await faultyGateway(gateway.url);
+  const proxy = await faultyGateway(gateway.url, { latencyMs: 25 });
   const storeEnvironment = cardPointeStoreEnvironment({
     databaseUrl: database.url!,
     gatewayUrl: proxy.url,
@@ -565,7 +517,7 @@ export async function runChaos(options: {
     return report;
   } finally {
     await store?.stop('SIGKILL');
-    proxy.close();
+    await proxy.close();
     await gateway.stop();
     await database.close();
   }

@@ -527,7 +527,9 @@ export async function fuzzStore(options: {
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { startChildServer } = await import('./processes');
+  const { createPgliteTestDataDir } = await import('../db/test-database');
   const dataDir = mkdtempSync(join(tmpdir(), 'store-fuzz-'));
+  if (!options.databaseUrl) await createPgliteTestDataDir(dataDir);
   const admin = { username: 'admin', password: 'fuzz-admin-password-1' };
   const store = await startChildServer(
     'apps/server/src/main.ts',

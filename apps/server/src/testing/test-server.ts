@@ -1,10 +1,14 @@
 import { createOrderId, type CartLine } from '@store/core';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
-import { testDatabaseKinds } from '../db/test-database';
+import { createPgliteTestDatabase, testDatabaseKinds, type TestDatabaseKind } from '../db/test-database';
 import { startServer, type RunningServer } from '../server';
 
 export { testDatabaseKinds };
+
+/** For the tests that need no PostgreSQL run (nothing in them depends on the database's kind). */
+export const PGLITE: TestDatabaseKind = { name: 'PGlite', create: createPgliteTestDatabase };
 
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:3999';
 export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' };
@@ -79,6 +83,28 @@ export async function startTestServer(
     config,
     post: (path, body, options) => postJson(server.url, path, body, options),
   };
+}
+
+/**
+ * The store on a fresh database of `kind` for one describe block: started before its tests, closed with its
+ * database after them. The object is filled in once the block starts: read it inside tests and hooks.
+ * `environment` may be a function, read when the store starts (after the block's earlier hooks).
+ */
+export function useTestServer(
+  kind: TestDatabaseKind,
+  environment: Record<string, string> | (() => Record<string, string>) = {},
+  options: { upkeep?: boolean } = {},
+): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    const settings = typeof environment === 'function' ? environment() : environment;
+    Object.assign(server, await startTestServer(await kind.create(), settings, options));
+  });
+  afterAll(async () => {
+    await server.close?.();
+    await server.database?.close();
+  });
+  return server;
 }
 
 export async function countRows(database: Database, table: string): Promise<number> {

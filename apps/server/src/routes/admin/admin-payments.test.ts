@@ -1,27 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { transactionLabel, type AdminPayment, type AdminTransaction } from '@store/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   adminCookie,
   authorizedPayment,
   countRows,
   settleSandbox,
-  startTestServer,
   testDatabaseKinds,
-  type TestServer,
+  useTestServer,
 } from '../../testing/test-server';
 
 describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) => {
-  let server: TestServer;
+  const server = useTestServer(kind);
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startTestServer(await kind.create());
     cookie = await adminCookie(server.url);
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
   beforeEach(async () => {
     // Each test starts with nothing awaiting capture.

@@ -6,15 +6,14 @@ import {
   type AdminTransaction,
   type AuditEvent,
 } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openTransactionsExport } from '../../services/admin-queries';
 import {
   adminCookie,
   authorizedPayment,
   settleSandbox,
-  startTestServer,
   testDatabaseKinds,
-  type TestServer,
+  useTestServer,
 } from '../../testing/test-server';
 
 const CSV_PATH = '/api/admin/transactions.csv';
@@ -26,7 +25,7 @@ function linesOf(csv: string): string[] {
 }
 
 describe.each(testDatabaseKinds())('the Transaction History CSV export on $name', (kind) => {
-  let server: TestServer;
+  const server = useTestServer(kind);
   let cookie: string;
   const made: Record<
     'pending' | 'refunded' | 'captured' | 'hostile',
@@ -50,7 +49,6 @@ describe.each(testDatabaseKinds())('the Transaction History CSV export on $name'
   }
 
   beforeAll(async () => {
-    server = await startTestServer(await kind.create());
     cookie = await adminCookie(server.url);
     // A payment awaiting capture, one captured, settled and refunded in part, one captured.
     made.pending = await authorizedPayment(server);
@@ -82,10 +80,6 @@ describe.each(testDatabaseKinds())('the Transaction History CSV export on $name'
       [orderId],
     );
     made.hostile = { orderId, paymentId: rows[0]!.id };
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   it('streams the whole history as the file the console used to build, named and typed for a download', async () => {

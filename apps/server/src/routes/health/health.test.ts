@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteTestDatabase } from '../../db/test-database';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { PGLITE, useTestServer } from '../../testing/test-server';
 
 describe('health and readiness for a load balancer', () => {
-  let store: TestServer;
-  let cutOff: TestServer;
-
-  beforeAll(async () => {
-    store = await startTestServer(await createPgliteTestDatabase());
-    // A store whose gateway cannot be reached (nothing listens on port 9 of this machine).
-    cutOff = await startTestServer(await createPgliteTestDatabase(), {
-      GATEWAY: 'cardpointe',
-      CARDPOINTE_URL: 'http://127.0.0.1:9',
-      CARDPOINTE_HPP_URL: 'http://127.0.0.1:9/hpp',
-      CARDPOINTE_MERCHANT_ID: '800000000001',
-      CARDPOINTE_USERNAME: 'user',
-      CARDPOINTE_PASSWORD: 'password',
-    });
-  });
-  afterAll(async () => {
-    for (const server of [store, cutOff]) {
-      await server.close();
-      await server.database.close();
-    }
+  const store = useTestServer(PGLITE);
+  // A store whose gateway cannot be reached (nothing listens on port 9 of this machine).
+  const cutOff = useTestServer(PGLITE, {
+    GATEWAY: 'cardpointe',
+    CARDPOINTE_URL: 'http://127.0.0.1:9',
+    CARDPOINTE_HPP_URL: 'http://127.0.0.1:9/hpp',
+    CARDPOINTE_MERCHANT_ID: '800000000001',
+    CARDPOINTE_USERNAME: 'user',
+    CARDPOINTE_PASSWORD: 'password',
   });
 
   it('answers /healthz while the process runs', async () => {

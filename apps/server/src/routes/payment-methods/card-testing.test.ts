@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId, type CartLine, type SavedPaymentMethod } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUnsettledStoreRequest } from '../../db/checkout-store';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { reconcileLostAuthorizations, SHOPPER_DECLINE } from '../../services/checkout';
 import { payWithSavedMethod } from '../../services/payment-methods';
 import { FREE_SAVED_PAYMENTS, FREE_TOKENIZATIONS } from '../../services/sign-in-throttle';
-import { startTestServer, testDatabaseKinds, type TestServer } from '../../testing/test-server';
+import { testDatabaseKinds, useTestServer } from '../../testing/test-server';
 
 const ONE_REAM: CartLine[] = [{ productId: 'paper-ream-500', quantity: 1 }];
 const ONE_REAM_TOTAL = 10.49;
@@ -39,16 +39,8 @@ interface Customer {
  * declined; the issuer's reason goes to the audit log for the operator.
  */
 describe.each(testDatabaseKinds())('card testing through saved methods on $name', (kind) => {
-  let server: TestServer;
+  const server = useTestServer(kind, { TRUST_PROXY: 'loopback' });
   let sequence = 0;
-
-  beforeAll(async () => {
-    server = await startTestServer(await kind.create(), { TRUST_PROXY: 'loopback' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
-  });
 
   async function newCustomer(address = `198.51.100.${(sequence % 250) + 1}`): Promise<Customer> {
     sequence += 1;

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId, type SavedPaymentMethod } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminCookie,
   countRows,
-  startTestServer,
   testDatabaseKinds,
+  useTestServer,
   type Answer,
-  type TestServer,
 } from '../../testing/test-server';
 
 const VISA = '4111 1111 1111 1111';
@@ -23,17 +22,9 @@ interface Customer {
 }
 
 describe.each(testDatabaseKinds())('saved cards and bank accounts on $name', (kind) => {
-  let server: TestServer;
+  // Behind a proxy: each customer speaks from an address of its own, as shoppers do.
+  const server = useTestServer(kind, { TRUST_PROXY: 'loopback' });
   let sequence = 0;
-
-  beforeAll(async () => {
-    // Behind a proxy: each customer speaks from an address of its own, as shoppers do.
-    server = await startTestServer(await kind.create(), { TRUST_PROXY: 'loopback' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
-  });
 
   async function newCustomer(): Promise<Customer> {
     sequence += 1;

@@ -1,6 +1,6 @@
 import { createOrderId } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, startTestServer, testDatabaseKinds, type TestServer } from '../../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { countRows, testDatabaseKinds, useTestServer } from '../../testing/test-server';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 
@@ -19,15 +19,7 @@ function validBody(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(testDatabaseKinds())('POST /api/payment/create-payment on $name', (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(await kind.create(), { PUBLIC_URL });
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
-  });
+  const server = useTestServer(kind, { PUBLIC_URL });
 
   it('records the order priced by the server and answers the hosted page address', async () => {
     const body = validBody();

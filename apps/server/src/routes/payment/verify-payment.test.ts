@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmUnverifiedPayments } from '../../services/checkout';
 import {
   createOrder as createTestOrder,
   payOnHostedPage as payWithCard,
-  startTestServer,
   testDatabaseKinds,
-  type TestServer,
+  useTestServer,
 } from '../../testing/test-server';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 
 describe.each(testDatabaseKinds())('POST /api/payment/verify-payment on $name', (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(await kind.create(), { PUBLIC_URL });
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
-  });
+  const server = useTestServer(kind, { PUBLIC_URL });
 
   const createOrder = () => createTestOrder(server);
   const payOnHostedPage = (orderId: string, card: string, amountCents?: number) =>

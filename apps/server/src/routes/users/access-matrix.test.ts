@@ -1,12 +1,7 @@
 import { createOrderId } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../../testing/routes';
-import {
-  startTestServer,
-  TEST_PUBLIC_URL,
-  testDatabaseKinds,
-  type TestServer,
-} from '../../testing/test-server';
+import { TEST_PUBLIC_URL, testDatabaseKinds, useTestServer } from '../../testing/test-server';
 
 /**
  * Who may act on a customer's account, for every call that names one: no session is 401, a session of
@@ -95,11 +90,10 @@ const CALLS_WITHOUT_USER = [
 ];
 
 describe.each(testDatabaseKinds())('who may act on a customer account, on $name', (kind) => {
-  let server: TestServer;
+  const server = useTestServer(kind);
   const customers: { id: string; cookie: string }[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(await kind.create());
     for (const name of ['Owner', 'Other']) {
       const answer = await server.post('/api/users/register', {
         name,
@@ -146,10 +140,6 @@ describe.each(testDatabaseKinds())('who may act on a customer account, on $name'
       { cookie: other.cookie },
     );
     othersMethod = (saved.body.paymentMethod as { id: string }).id;
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
   });
 
   async function call(route: string, input: Record<string, unknown>, cookie?: string) {

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countRows,
-  startTestServer,
-  testDatabaseKinds,
-  type Answer,
-  type TestServer,
-} from '../../testing/test-server';
+import { describe, expect, it } from 'vitest';
+import { countRows, testDatabaseKinds, useTestServer, type Answer } from '../../testing/test-server';
 
 const PASSWORD = 'correct horse battery';
 
 describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
-  let server: TestServer;
+  // Behind a proxy, so each test can speak from an address of its own.
+  const server = useTestServer(kind, { TRUST_PROXY: 'loopback' });
   let addressCounter = 0;
-
-  beforeAll(async () => {
-    // Behind a proxy, so each test can speak from an address of its own.
-    server = await startTestServer(await kind.create(), { TRUST_PROXY: 'loopback' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
-  });
 
   function from(address: string) {
     return { 'x-forwarded-for': address };

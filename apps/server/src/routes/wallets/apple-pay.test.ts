@@ -1,12 +1,12 @@
 import { createOrderId } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_APPLE_PAY_REASON } from '../../server';
 import {
   countRows,
-  startTestServer,
-  testDatabaseKinds,
+  PGLITE,
   TEST_PUBLIC_URL,
-  type TestServer,
+  testDatabaseKinds,
+  useTestServer,
 } from '../../testing/test-server';
 
 /** Parsed JSON the test reaches into, field by field. */
@@ -17,15 +17,7 @@ const TWO_REAMS = [{ productId: 'paper-ream-500', quantity: 2 }];
 const APPLE_URL = 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession';
 
 describe.each(testDatabaseKinds())('Apple Pay on $name', (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(await kind.create());
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
-  });
+  const server = useTestServer(kind);
 
   const merchantSession = async () => {
     const answer = await server.post('/api/validate-merchant', { validationURL: APPLE_URL });
@@ -164,27 +156,22 @@ describe.each(testDatabaseKinds())('Apple Pay on $name', (kind) => {
 });
 
 describe('Apple Pay merchant validation, limited per address', () => {
+  const server = useTestServer(PGLITE, { TRUST_PROXY: 'loopback' });
+
   it('slows down an address that starts Apple Pay sessions past what shoppers need', async () => {
-    const { createPgliteTestDatabase } = await import('../../db/test-database');
     const { FREE_MERCHANT_VALIDATIONS_PER_ADDRESS } = await import('../../services/sign-in-throttle');
-    const server = await startTestServer(await createPgliteTestDatabase(), { TRUST_PROXY: 'loopback' });
-    try {
-      const validate = (address: string) =>
-        server.post(
-          '/api/validate-merchant',
-          { validationURL: APPLE_URL },
-          { headers: { 'x-forwarded-for': address } },
-        );
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt <= FREE_MERCHANT_VALIDATIONS_PER_ADDRESS; attempt += 1) {
-        statuses.push((await validate('203.0.113.9')).status);
-      }
-      expect(statuses).toEqual([...Array<number>(FREE_MERCHANT_VALIDATIONS_PER_ADDRESS).fill(200), 429]);
-      // Another shopper, elsewhere, is not held up.
-      expect((await validate('203.0.113.10')).status).toBe(200);
-    } finally {
-      await server.close();
-      await server.database.close();
+    const validate = (address: string) =>
+      server.post(
+        '/api/validate-merchant',
+        { validationURL: APPLE_URL },
+        { headers: { 'x-forwarded-for': address } },
+      );
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= FREE_MERCHANT_VALIDATIONS_PER_ADDRESS; attempt += 1) {
+      statuses.push((await validate('203.0.113.9')).status);
     }
+    expect(statuses).toEqual([...Array<number>(FREE_MERCHANT_VALIDATIONS_PER_ADDRESS).fill(200), 429]);
+    // Another shopper, elsewhere, is not held up.
+    expect((await validate('203.0.113.10')).status).toBe(200);
   });
 });

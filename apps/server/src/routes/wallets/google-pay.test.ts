@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminCookie,
   countRows,
-  startTestServer,
-  testDatabaseKinds,
   TEST_PUBLIC_URL,
-  type TestServer,
+  testDatabaseKinds,
+  useTestServer,
 } from '../../testing/test-server';
 
 /** Parsed JSON the test reaches into, field by field. */
@@ -19,15 +18,7 @@ const TWO_REAMS = [{ productId: 'paper-ream-500', quantity: 2 }];
 const TWO_REAMS_TOTAL = 20.98;
 
 describe.each(testDatabaseKinds())('Google Pay on $name', (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(await kind.create());
-  });
-  afterAll(async () => {
-    await server.close();
-    await server.database.close();
-  });
+  const server = useTestServer(kind);
 
   /** What Google hands the storefront: the sandbox wallet's token for one of its cards. */
   async function googlePayToken(cardId = 'visa', gatewayMerchantId = server.config.gateway.merchantId) {

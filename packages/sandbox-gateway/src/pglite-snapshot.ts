@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+
+/** For tests: databases made once, kept with the installed packages, thrown away with them. */
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CACHE = `${REPOSITORY_ROOT}node_modules/.cache/store-tests/`;
+const PGLITE_PACKAGE = `${REPOSITORY_ROOT}node_modules/@electric-sql/pglite/package.json`;
+
+/**
+ * A PGlite database as `prepare` leaves a new one, to load with `PGlite.create({ loadDataDir })`: made once
+ * and kept as a file named after `name`, PGlite's version and `dependsOn` (whatever else the result depends
+ * on), so that every test process after the first, and every later run, loads it in about a second instead
+ * of running initdb (several seconds) and `prepare` again. Older files of the same `name` are removed.
+ */
+export async function pgliteSnapshot(
+  name: string,
+  dependsOn: string,
+  prepare: (pglite: PGlite) => Promise<unknown>,
+): Promise<Blob> {
+  const key = createHash('sha256')
+    .update(await readFile(PGLITE_PACKAGE))
+    .update(dependsOn)
+    .digest('hex')
+    .slice(0, 16);
+  const file = `${name}-${key}.tar`;
+  const cached = await readFile(CACHE + file).catch(() => undefined);
+  if (cached) return new Blob([cached]);
+  const pglite = await PGlite.create();
+  await prepare(pglite);
+  const tarball = await pglite.dumpDataDir('none');
+  await pglite.close();
+  // Written aside, then renamed: a process reading it meanwhile never sees half a file.
+  await mkdir(CACHE, { recursive: true });
+  const partial = `${CACHE}${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, Buffer.from(await tarball.arrayBuffer()));
+  await rename(partial, CACHE + file);
+  for (const stale of await readdir(CACHE)) {
+    if (stale.startsWith(`${name}-`) && stale.endsWith('.tar') && stale !== file) {
+      await rm(CACHE + stale, { force: true });
+    }
+  }
+  return tarball;
+}
+
+let empty: Promise<Blob> | undefined;
+
+/** A database just made by initdb, nothing in it. */
+export function emptyPgliteSnapshot(): Promise<Blob> {
+  empty ??= pgliteSnapshot('pglite-empty', '', async () => undefined);
+  return empty;
+}
