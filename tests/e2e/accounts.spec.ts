@@ -153,6 +153,12 @@ test('the log-in and sign-up forms and the Add Payment Method dialog say what is
   // The card number takes digits only, a space every 4, 19 characters at most.
   await dialog.getByLabel('Card number').fill(CARDS.visaMistyped);
   await expect(dialog.getByLabel('Card number')).toHaveValue(CARDS.visa);
+  // Grouped as printed on the card, and every brand the networks issue today.
+  await dialog.getByLabel('Card number').fill(CARDS.amex.replace(/\D/g, ''));
+  await expect(dialog.getByLabel('Card number')).toHaveValue('3782 822463 10005');
+  await expect(dialog.getByText('AMEX', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Card number').fill(CARDS.mastercard2Series);
+  await expect(dialog.getByText('MASTERCARD', { exact: true })).toBeVisible();
 
   // No month already past is offered in this year's list; one chosen before the year is let go.
   const today = new Date();
@@ -169,6 +175,7 @@ test('the log-in and sign-up forms and the Add Payment Method dialog say what is
   await expect(month.locator('option')).toHaveCount(13);
 
   await dialog.getByLabel('Bank account').check();
+  await expect(dialog.getByLabel('Account type').locator('option')).toHaveText(['Checking', 'Savings']);
   await save.click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid 9-digit routing number');
   await dialog.getByLabel('Routing number').fill(ROUTING_NUMBER);

@@ -359,3 +359,42 @@ test('both tables show every column and action inside the page at 375, 1024 and 
     page.getByRole('row').filter({ hasText: bankOrder }).filter({ hasText: 'Refund to card' }),
   ).toHaveCount(0);
 });
+
+test('the refund dialog keeps the keyboard on its controls, and a list that cannot refresh is not called live', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const orderId = await guestPayment(request, baseURL!, [{ productId: 'pen-pack-100', quantity: 1 }], 15.74);
+  await signInAsOperator(page);
+  await rowOf(page, orderId).getByRole('button', { name: 'Capture', exact: true }).click();
+  await expect(rowOf(page, orderId)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+
+  await rowOf(page, orderId).getByRole('button', { name: 'Refund' }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund payment' });
+  await refund.getByLabel('Refund amount').fill('5');
+  await page.keyboard.press('Tab');
+  const useAll = refund.getByRole('button', { name: 'Use the full $15.74' });
+  await expect(useAll).toBeFocused();
+  // It looks like the button it is: a visible edge, not bare text.
+  const edge = await useAll.evaluate((button) => getComputedStyle(button).borderTopColor);
+  expect(edge).not.toBe('rgba(0, 0, 0, 0)');
+  await page.keyboard.press('Enter');
+  await expect(refund.getByLabel('Refund amount')).toHaveValue('15.74');
+  await refund.getByRole('button', { name: 'Cancel' }).click();
+  await expect(refund).toBeHidden();
+
+  // The list's next refresh fails: the note says the list is not live any more.
+  await expect(page.getByText(/Live · updated/).first()).toBeVisible();
+  await page.route('**/api/admin/transactions', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"status":"error","message":"Down"}',
+    }),
+  );
+  await expect(page.getByText(/Could not refresh/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Not live · last updated/)).toBeVisible();
+  await expect(page.getByText(/^Live · updated/)).toHaveCount(0);
+});

@@ -53,6 +53,10 @@ test('a guest buys 3 pen packs and 2 reams with a test card and sees every detai
   const invoice = new URL(page.url()).searchParams.get('invoice') ?? '';
   expect(invoice).toMatch(/^CC-[0-9A-Z]{12}$/);
   await expect(page.getByText(invoice)).toBeVisible();
+  // The sandbox's page lists its test cards, as its wallet sheets do.
+  await page.getByText('Sandbox test cards').click();
+  await expect(page.getByText('4387 7511 1111 1038')).toBeVisible();
+  await expect(page.getByText('VISA · Declined: Do not honor (05)')).toBeVisible();
   await page.getByLabel('Card number').fill(CARDS.visa);
   await expect(page.getByText('VISA').first()).toBeVisible();
   await payOnHostedPage(page, CARDS.visa);

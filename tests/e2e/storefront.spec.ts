@@ -115,3 +115,57 @@ test('a script the policy forbids is reported, and the API reference page keeps 
     .click();
   await expect(page.getByText('refundableAmount').first()).toBeVisible();
 });
+
+test('adding more than an order holds says so in the cart instead of keeping quiet', async ({ page }) => {
+  await page.goto('/');
+  const quantity = page.getByLabel('Quantity', { exact: true });
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await quantity.fill('999');
+  await quantity.press('Tab');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(cart.getByRole('status').filter({ hasText: 'at most' })).toHaveCount(0);
+  await cart.getByRole('button', { name: /close/i }).click();
+
+  await quantity.fill('999');
+  await quantity.press('Tab');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(
+    cart.getByText('An order holds at most 999 of a product: the 999 you chose were not added.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /cart, 999 items/i })).toBeVisible();
+});
+
+for (const width of [1280, 1024]) {
+  test(`the hero's pictures stay inside the page's width at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const hero = page.getByRole('region', { name: /Pens and paper/ });
+    await expect(hero).toBeVisible();
+    const overhang = await hero.evaluate((section) => {
+      const content = section.querySelector<HTMLElement>('.container')!;
+      const style = getComputedStyle(content);
+      const box = content.getBoundingClientRect();
+      const left = box.left + parseFloat(style.paddingLeft);
+      const right = box.right - parseFloat(style.paddingRight);
+      // The tilted picture cards: their box includes the turned corners.
+      return [...section.querySelectorAll('[aria-hidden="true"] > div')]
+        .map((card) => card.getBoundingClientRect())
+        .filter((rect) => rect.left < left - 0.5 || rect.right > right + 0.5)
+        .map((rect) => `${rect.left}–${rect.right} outside ${left}–${right}`);
+    });
+    expect(overhang).toEqual([]);
+  });
+}
+
+test('the sign-in pages’ background runs down to the footer, with no band above it', async ({ page }) => {
+  for (const path of ['/login', '/register']) {
+    await page.goto(path);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    const gap = await page.evaluate(() => {
+      const main = document.querySelector('main')!.getBoundingClientRect();
+      const footer = document.querySelector('footer')!.getBoundingClientRect();
+      return footer.top - main.bottom;
+    });
+    expect(gap, path).toBeLessThanOrEqual(0.5);
+  }
+});

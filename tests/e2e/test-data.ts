@@ -12,6 +12,8 @@ export const CARDS = {
   visa: '4111 1111 1111 1111',
   /** MASTERCARD, approved. */
   mastercard: '5454 5454 5454 5454',
+  /** MASTERCARD of the 2-series (2221–2720), approved. */
+  mastercard2Series: '2223 0031 2200 3222',
   /** AMEX, approved (15 digits, grouped 4-6-5). */
   amex: '3782 822463 10005',
   /** VISA, declined: Do not honor (05). */

@@ -1,13 +1,22 @@
 export type CardBrand = 'VISA' | 'MASTERCARD' | 'AMEX' | 'DISCOVER' | 'UNKNOWN';
 
-/** product §5: 4 is VISA; 51–55 MASTERCARD; 34 or 37 AMEX; 6011 or 65 DISCOVER; otherwise unknown. */
+/**
+ * product §5: 4 is VISA; 51–55 MASTERCARD; 34 or 37 AMEX; 6011 or 65 DISCOVER; otherwise unknown. Also
+ * Mastercard's 2-series, 2221–2720, issued since 2017 (docs/decisions/024).
+ */
 export function detectCardBrand(cardNumber: string): CardBrand {
   const digits = cardNumber.replace(/\D/g, '');
   if (/^4/.test(digits)) return 'VISA';
-  if (/^5[1-5]/.test(digits)) return 'MASTERCARD';
+  if (/^5[1-5]/.test(digits) || isMastercardTwoSeries(digits)) return 'MASTERCARD';
   if (/^3[47]/.test(digits)) return 'AMEX';
   if (/^(6011|65)/.test(digits)) return 'DISCOVER';
   return 'UNKNOWN';
+}
+
+function isMastercardTwoSeries(digits: string): boolean {
+  if (!/^2\d{3}/.test(digits)) return false;
+  const prefix = Number(digits.slice(0, 4));
+  return prefix >= 2221 && prefix <= 2720;
 }
 
 /** The Luhn (mod 10) check every card number must pass. */

@@ -107,6 +107,11 @@ describe.each(TEST_BACKENDS)('Hosted payment page (%s)', (backend) => {
       expect(cancelUrl.searchParams.get('requestId')).toBe('req-1');
       expect(html).toContain(`action="/sandbox/hpp/pay"`);
       expect(html).toMatch(/<script nonce="[^"]+">/);
+      // The sandbox's test cards, as printed, with what each does.
+      expect(html).toContain('<summary>Sandbox test cards</summary>');
+      expect(html).toContain('4111 1111 1111 1111');
+      expect(html).toContain('3782 822463 10005');
+      expect(html).toContain('VISA · Declined: Do not honor (05)');
     });
 
     it('escapes a hostile invoice and return address', async () => {

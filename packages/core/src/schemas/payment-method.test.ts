@@ -114,10 +114,14 @@ describe('the Add Payment Method checks, in product §5 order and words', () => 
     expect(firstPaymentMethodProblem({ ...CARD, phone: '5125550100' })).toBe(M.phone);
   });
 
-  it('formats a card number as typed: digits, a space every 4, 19 characters at most', () => {
+  it('formats a card number as typed and as printed: a space every 4, AMEX 4-6-5, 19 characters at most', () => {
     expect(formatCardNumberInput('4111111111111111')).toBe('4111 1111 1111 1111');
     expect(formatCardNumberInput('4111-1111 1111 1111 9999')).toBe('4111 1111 1111 1111');
-    expect(formatCardNumberInput('3782 822463 10005')).toBe('3782 8224 6310 005');
+    expect(formatCardNumberInput('2223003122003222')).toBe('2223 0031 2200 3222');
+    expect(formatCardNumberInput('378282246310005')).toBe('3782 822463 10005');
+    expect(formatCardNumberInput('3782 822463 10005 99')).toBe('3782 822463 10005');
+    expect(formatCardNumberInput('37828')).toBe('3782 8');
+    expect(formatCardNumberInput('4111 11')).toBe('4111 11');
     expect(formatPhoneInput('5125550100')).toBe('512-555-0100');
     expect(formatPhoneInput('512')).toBe('512');
   });

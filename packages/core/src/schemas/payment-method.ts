@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidRoutingNumber } from '../card-brand';
+import { detectCardBrand, isValidRoutingNumber } from '../card-brand';
 import { EMAIL_PATTERN, INVALID_EMAIL, savedPaymentMethodSchema } from './account';
 import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
 
@@ -109,10 +109,23 @@ export function firstPaymentMethodProblem(
   return undefined;
 }
 
-/** Card numbers as typed: digits only, a space every 4, at most 19 characters (product §5). */
+/**
+ * Card numbers as typed: digits only, grouped as printed on the card (AMEX 4-6-5 and 15 digits, the
+ * others a space every 4 and 16 digits), at most 19 characters (product §5).
+ */
 export function formatCardNumberInput(text: string): string {
-  const digits = text.replace(/\D/g, '').slice(0, 16);
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ').slice(0, PAYMENT_METHOD_LIMITS.cardNumber);
+  const allDigits = text.replace(/\D/g, '');
+  const amex = detectCardBrand(allDigits) === 'AMEX';
+  const digits = allDigits.slice(0, amex ? 15 : 16);
+  const groups = amex ? [4, 6, 5] : [4, 4, 4, 4];
+  const parts: string[] = [];
+  let position = 0;
+  for (const size of groups) {
+    if (position >= digits.length) break;
+    parts.push(digits.slice(position, position + size));
+    position += size;
+  }
+  return parts.join(' ').slice(0, PAYMENT_METHOD_LIMITS.cardNumber);
 }
 
 /** Phone numbers as typed: digits, shown as 123-456-7890. */

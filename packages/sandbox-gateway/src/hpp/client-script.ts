@@ -27,6 +27,8 @@ const SCRIPT = String.raw`
   function brandOf(digits) {
     if (/^4/.test(digits)) return 'VISA';
     if (/^5[1-5]/.test(digits)) return 'MASTERCARD';
+    var prefix = Number(digits.slice(0, 4));
+    if (digits.length >= 4 && prefix >= 2221 && prefix <= 2720) return 'MASTERCARD';
     if (/^3[47]/.test(digits)) return 'AMEX';
     if (/^(6011|65)/.test(digits)) return 'DISCOVER';
     return '';

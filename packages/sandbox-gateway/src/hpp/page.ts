@@ -2,6 +2,7 @@ import { centsToDecimalString, formatCents } from '@store/core';
 import { cancelUrlOf, type CardFormErrors, type CardFormField, type PaymentRequest } from './card-form';
 import { CLIENT_SCRIPT } from './client-script';
 import { markup, trustedHtml, type SafeHtml } from './html';
+import { SANDBOX_TEST_CARDS } from '../test-cards';
 import { PAGE_STYLES } from './styles';
 
 const LOCK_ICON = trustedHtml(
@@ -57,6 +58,32 @@ function inputField(spec: FieldSpec): SafeHtml {
   </div>
   <p class="field-error" id="${errorId}">${spec.error}</p>
 </div>`;
+}
+
+/** A card number as printed: AMEX 4-6-5, the others in fours. */
+function printedCardNumber(number: string): string {
+  const groups = /^3[47]/.test(number) ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const parts: string[] = [];
+  let position = 0;
+  for (const size of groups) {
+    if (position >= number.length) break;
+    parts.push(number.slice(position, position + size));
+    position += size;
+  }
+  return parts.join(' ');
+}
+
+/** The sandbox's test cards, as the wallet sheets offer theirs: what to type to see each outcome. */
+function testCardList(): SafeHtml {
+  const cards = SANDBOX_TEST_CARDS.map(
+    (card) =>
+      markup`<li><span class="test-card-number">${printedCardNumber(card.number)}</span><span class="test-card-outcome">${card.brand} · ${card.outcome}</span></li>`,
+  );
+  return markup`<details class="test-cards">
+  <summary>Sandbox test cards</summary>
+  <p>Any expiry date in the future and any 3-digit CVV (4 digits for AMEX).</p>
+  <ul>${cards}</ul>
+</details>`;
 }
 
 export interface PaymentPageModel {
@@ -140,6 +167,7 @@ export function renderPaymentPage(model: PaymentPageModel): string {
   </form>
 </section>
 <p class="footnote">Your card details go to the payment gateway only; ${model.merchantName} never sees them.</p>
+${testCardList()}
 </main>`;
   return htmlDocument(`Pay ${amount} to ${model.merchantName}`, model.nonce, body, true);
 }

@@ -140,6 +140,20 @@ input[type="text"]:focus-visible { border-color: #2563eb; }
 }
 .return-link:hover { background: #1e40af; }
 .footnote { margin: 16px 8px 0; color: #52606d; font-size: 13px; text-align: center; }
+.test-cards {
+  margin: 16px 0 0;
+  padding: 12px 16px;
+  border: 1px dashed #d6b656;
+  border-radius: 8px;
+  background: #fffbeb;
+  font-size: 14px;
+}
+.test-cards summary { font-weight: 600; cursor: pointer; }
+.test-cards p { margin: 8px 0; color: #52606d; }
+.test-cards ul { margin: 0; padding: 0; list-style: none; }
+.test-cards li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 2px 12px; padding: 4px 0; }
+.test-card-number { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-weight: 600; }
+.test-card-outcome { color: #52606d; }
 .message { padding: 24px; }
 .message p { margin: 0 0 12px; }
 .message ul { margin: 0 0 16px; padding-left: 20px; }

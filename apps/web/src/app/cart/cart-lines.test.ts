@@ -1,6 +1,14 @@
 import { MAX_LINE_QUANTITY, computeCartTotals, formatCents } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { addToLines, clampQuantity, countItems, removeLine, setLineQuantity } from './cart-lines';
+import {
+  addToLines,
+  clampQuantity,
+  countItems,
+  limitNote,
+  quantityAdded,
+  removeLine,
+  setLineQuantity,
+} from './cart-lines';
 
 describe('cart lines', () => {
   it('adds a new product as a new line', () => {
@@ -42,5 +50,21 @@ describe('cart lines', () => {
       '$3.25',
       '$68.20',
     ]);
+  });
+});
+
+describe('adding more than a line holds', () => {
+  it('tells how many were really added, and says why in the cart', () => {
+    const full = [{ productId: 'pen-pack-100', quantity: MAX_LINE_QUANTITY }] as const;
+    expect(quantityAdded([], 'pen-pack-100', 999)).toBe(999);
+    expect(quantityAdded(full, 'pen-pack-100', 999)).toBe(0);
+    expect(quantityAdded([{ productId: 'pen-pack-100', quantity: 998 }], 'pen-pack-100', 5)).toBe(1);
+    expect(quantityAdded(full, 'paper-ream-500', 3)).toBe(3);
+    expect(limitNote(999, 0)).toBe(
+      'An order holds at most 999 of a product: the 999 you chose were not added.',
+    );
+    expect(limitNote(5, 1)).toBe(
+      'An order holds at most 999 of a product: only 1 of the 5 you chose was added.',
+    );
   });
 });

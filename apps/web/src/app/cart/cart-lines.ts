@@ -36,3 +36,17 @@ export function removeLine(lines: readonly CartLine[], productId: ProductId): Ca
 export function countItems(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
+
+/** How many of `quantity` adding it to the cart really adds: the line holds at most the line maximum. */
+export function quantityAdded(lines: readonly CartLine[], productId: ProductId, quantity: number): number {
+  const before = lines.find((line) => line.productId === productId)?.quantity ?? 0;
+  const after = addToLines(lines, productId, quantity).find((line) => line.productId === productId)!.quantity;
+  return after - before;
+}
+
+/** Why fewer were added than chosen: a line of an order holds at most MAX_LINE_QUANTITY. */
+export function limitNote(chosen: number, added: number): string {
+  const most = `An order holds at most ${MAX_LINE_QUANTITY} of a product`;
+  if (added === 0) return `${most}: the ${chosen} you chose ${chosen === 1 ? 'was' : 'were'} not added.`;
+  return `${most}: only ${added} of the ${chosen} you chose ${added === 1 ? 'was' : 'were'} added.`;
+}

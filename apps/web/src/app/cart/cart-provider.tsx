@@ -1,6 +1,13 @@
 import { computeCartTotals, type CartLine, type CartTotals, type ProductId } from '@store/core';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { addToLines, countItems, removeLine, setLineQuantity } from './cart-lines';
+import {
+  addToLines,
+  clampQuantity,
+  countItems,
+  quantityAdded,
+  removeLine,
+  setLineQuantity,
+} from './cart-lines';
 import {
   forgetCartCheckout,
   isCartPaidBy,
@@ -16,6 +23,8 @@ export interface CartContextValue {
   /** Priced by @store/core: the same arithmetic the server uses. */
   totals: CartTotals;
   isOpen: boolean;
+  /** The last Add to Cart, when the line limit kept it from adding all that was chosen. */
+  limitedAdd: LimitedAdd | null;
   /** True while a checkout call runs: every cart action is disabled. */
   isProcessing: boolean;
   addItem(productId: ProductId, quantity: number): void;
@@ -32,6 +41,14 @@ export interface CartContextValue {
   getOpener(): HTMLElement | null;
 }
 
+export interface LimitedAdd {
+  productId: ProductId;
+  /** The quantity chosen on the product page. */
+  chosen: number;
+  /** What the line could still take (0 when it was full already). */
+  added: number;
+}
+
 const CartContext = createContext<CartContextValue | null>(null);
 
 /**
@@ -42,6 +59,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [lines, setLines] = useState<readonly CartLine[]>(readStoredCart);
   const [isOpen, setIsOpen] = useState(false);
   const [isProcessing, setProcessing] = useState(false);
+  const [limitedAdd, setLimitedAdd] = useState<LimitedAdd | null>(null);
   // Read at the moment of the click, before the page behind the dialog becomes inert and loses focus.
   const openerRef = useRef<HTMLElement | null>(null);
   const rememberOpener = useCallback(() => {
@@ -68,17 +86,22 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (productId: ProductId, quantity: number) => {
       if (isProcessing) return;
       forgetCartCheckout();
+      const chosen = clampQuantity(quantity);
+      const added = quantityAdded(lines, productId, chosen);
+      // Said in the cart: a silent cap would leave the shopper believing all they chose was added.
+      setLimitedAdd(added < chosen ? { productId, chosen, added } : null);
       setLines((current) => addToLines(current, productId, quantity));
       if (!isOpen) rememberOpener();
       setIsOpen(true);
     },
-    [isProcessing, isOpen, rememberOpener],
+    [isProcessing, isOpen, rememberOpener, lines],
   );
 
   const setQuantity = useCallback(
     (productId: ProductId, quantity: number) => {
       if (isProcessing) return;
       forgetCartCheckout();
+      setLimitedAdd(null);
       setLines((current) => setLineQuantity(current, productId, quantity));
     },
     [isProcessing],
@@ -88,6 +111,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (productId: ProductId) => {
       if (isProcessing) return;
       forgetCartCheckout();
+      setLimitedAdd(null);
       setLines((current) => removeLine(current, productId));
     },
     [isProcessing],
@@ -98,7 +122,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setIsOpen(true);
   }, [isOpen, rememberOpener]);
   const closeCart = useCallback(() => {
-    if (!isProcessing) setIsOpen(false);
+    if (isProcessing) return;
+    setIsOpen(false);
+    setLimitedAdd(null);
   }, [isProcessing]);
 
   const markCheckout = useCallback((requestId: string) => markCartCheckout(requestId), []);
@@ -114,6 +140,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       itemCount: countItems(lines),
       totals: computeCartTotals(lines),
       isOpen,
+      limitedAdd,
       isProcessing,
       addItem,
       setQuantity,
@@ -128,6 +155,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [
       lines,
       isOpen,
+      limitedAdd,
       isProcessing,
       addItem,
       setQuantity,

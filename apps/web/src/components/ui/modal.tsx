@@ -82,10 +82,29 @@ export function Modal({
     // Opened once per mount: a later change of focus target must not close and reopen the dialog.
   }, []);
 
+  // The element last focused inside the dialog.
+  const focusedRef = useRef<Element | null>(null);
   useEffect(() => {
-    // When the focused button is replaced (a form gives way to its outcome), keep focus in the dialog.
     const dialog = dialogRef.current;
-    if (dialog?.open && !dialog.contains(document.activeElement)) dialog.focus();
+    if (!dialog) return;
+    // Focus was put inside when the dialog opened, before this listener was there.
+    focusedRef.current = document.activeElement;
+    const remember = (event: FocusEvent) => {
+      focusedRef.current = event.target instanceof Element ? event.target : null;
+    };
+    dialog.addEventListener('focusin', remember);
+    return () => dialog.removeEventListener('focusin', remember);
+  }, []);
+
+  useEffect(() => {
+    // When the focused control goes (a form gives way to its outcome) or is disabled while it works, keep
+    // focus in the dialog. Not on the way from one field to the next (Tab): focus passes through the page's
+    // body for a moment then, and a render in between (a field checked on blur) must leave it alone.
+    const dialog = dialogRef.current;
+    if (!dialog?.open || dialog.contains(document.activeElement)) return;
+    const focused = focusedRef.current;
+    const lost = !focused || !focused.isConnected || focused.matches(':disabled');
+    if (lost) dialog.focus();
   });
 
   useEffect(() => {

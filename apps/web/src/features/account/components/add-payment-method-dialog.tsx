@@ -362,7 +362,7 @@ export function AddPaymentMethodDialog({
               >
                 {BANK_ACCOUNT_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {type === 'SAVINGS' ? 'SAVING' : type}
+                    {type === 'SAVINGS' ? 'Savings' : 'Checking'}
                   </option>
                 ))}
               </SelectField>

@@ -34,9 +34,24 @@ export function PanelProblem({ children }: { children: ReactNode }) {
   );
 }
 
-/** "Live · updated 3:04:09 PM": when the list last came from the server. */
-export function RefreshNote({ query }: { query: { dataUpdatedAt: number; isFetching: boolean } }) {
+/**
+ * "Live · updated 3:04:09 PM": when the list last came from the server. While the list cannot be refreshed
+ * it is not live: the dot goes out and the note says since when the list is as shown.
+ */
+export function RefreshNote({
+  query,
+}: {
+  query: { dataUpdatedAt: number; isFetching: boolean; isError: boolean };
+}) {
   if (!query.dataUpdatedAt) return <span>refreshes every 5 s</span>;
+  if (query.isError) {
+    return (
+      <span className={panel.live}>
+        <span className={`${panel.liveDot} ${panel.liveDotOff}`} aria-hidden="true" />
+        Not live · last updated {formatClockTime(query.dataUpdatedAt)}
+      </span>
+    );
+  }
   return (
     <span className={panel.live}>
       <span className={`${panel.liveDot} ${query.isFetching ? panel.liveDotBusy : ''}`} aria-hidden="true" />

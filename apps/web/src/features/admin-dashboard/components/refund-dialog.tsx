@@ -125,7 +125,7 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
           <AmountField label="Refund amount" {...field} disabled={busy} inputRef={inputRef} />
           {check.ok && check.cents < refundableCents ? (
             <Button
-              variant="ghost"
+              variant="secondary"
               size="small"
               className={styles.quick}
               onClick={() => fill(centsToDecimalString(refundableCents))}

@@ -15,9 +15,11 @@ export interface CartLineProps {
   disabled: boolean;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
+  /** Why the line holds less than the shopper just chose to add. */
+  note?: string | null;
 }
 
-export function CartLineItem({ line, product, disabled, onQuantityChange, onRemove }: CartLineProps) {
+export function CartLineItem({ line, product, disabled, onQuantityChange, onRemove, note }: CartLineProps) {
   return (
     <li className={styles.line}>
       <ProductImage productId={product.id} decorative className={styles.thumb} />
@@ -60,6 +62,11 @@ export function CartLineItem({ line, product, disabled, onQuantityChange, onRemo
             Remove
           </button>
         </div>
+        {note && (
+          <p className={styles.note} role="status">
+            {note}
+          </p>
+        )}
       </div>
       <p className={styles.total}>
         <span className="visually-hidden">Line total </span>

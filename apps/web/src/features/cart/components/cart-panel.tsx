@@ -1,5 +1,6 @@
 import { findProduct, formatCents, SALES_TAX_PERCENT } from '@store/core';
 import { useEffect, useRef, useState } from 'react';
+import { limitNote } from '../../../app/cart/cart-lines';
 import { useCart } from '../../../app/cart/cart-provider';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -49,7 +50,17 @@ export function CartPanel() {
 }
 
 function CartDialog({ isOpen }: { isOpen: boolean }) {
-  const { lines, totals, itemCount, isProcessing, closeCart, setQuantity, removeItem, getOpener } = useCart();
+  const {
+    lines,
+    totals,
+    itemCount,
+    isProcessing,
+    closeCart,
+    setQuantity,
+    removeItem,
+    getOpener,
+    limitedAdd,
+  } = useCart();
   const { pay, payWithSavedMethod, payWithGooglePay, payWithApplePay, reportWalletProblem, failure } =
     useCheckout();
   const user = useCustomerUser();
@@ -134,6 +145,11 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
                       disabled={isProcessing}
                       onQuantityChange={(quantity) => setQuantity(line.productId, quantity)}
                       onRemove={() => removeItem(line.productId)}
+                      note={
+                        limitedAdd?.productId === line.productId
+                          ? limitNote(limitedAdd.chosen, limitedAdd.added)
+                          : null
+                      }
                     />
                   );
                 })}
