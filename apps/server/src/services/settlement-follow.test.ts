@@ -71,11 +71,11 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
     expect(rows[0]!.capture_status).toBe('settled');
     expect(rows[0]!.settled_at).not.toBeNull();
 
-    // The history labels it "Captured" (product §4: captured or settled), says when it settled, and still shows
-    // it was captured in part.
+    // The history still labels it as captured in part once it settled (a settled partial capture is not
+    // relabelled "Captured" while it shows $30.00 of $68.20), and says when it settled.
     const row = await historyRow(orderId);
     expect(row).toMatchObject({ captureStatus: 'settled', isPartialCapture: true, captureAmount: 30 });
-    expect(transactionLabel(row!)).toBe('Captured');
+    expect(transactionLabel(row!)).toBe('Partially Captured');
     expect(row!.settledAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await historyRow(orderId, 'settled')).toBeDefined();
     expect(await historyRow(orderId, 'partially_captured')).toBeDefined();
