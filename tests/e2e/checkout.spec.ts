@@ -1,10 +1,10 @@
 import { expect, test, type Page } from './fixtures';
-import { signInAsOperator } from './flows';
+import { signInAsOperator, storefrontWithEmptyCart } from './flows';
 import { CARDS, CVV } from './test-data';
 
 /** Puts 3 pen packs and 2 reams in the cart as a shopper would, and returns with the cart open. */
 async function fillCart(page: Page): Promise<void> {
-  await page.goto('/');
+  await storefrontWithEmptyCart(page);
   await page.getByRole('tab', { name: /Pen/ }).click();
   const quantity = page.getByLabel('Quantity', { exact: true });
   await page.getByRole('button', { name: 'Increase', exact: true }).click();

@@ -4,9 +4,22 @@ import { BANK_ACCOUNTS, CARDS, CVV, ROUTING_NUMBER } from './test-data';
 
 /** Steps several specs take the same way. */
 
+/**
+ * The storefront with an empty cart: the cart is kept for the tab (sessionStorage), so a test that fills
+ * it again in the same tab starts from nothing, as a new visit would.
+ */
+export async function storefrontWithEmptyCart(page: Page) {
+  await page.goto('/');
+  if (await page.evaluate(() => sessionStorage.getItem('cart') !== null)) {
+    await page.evaluate(() => sessionStorage.removeItem('cart'));
+    await page.reload();
+  }
+  await expect(page.getByRole('button', { name: /cart, 0 items/i })).toBeVisible();
+}
+
 /** Two reams in the cart: $19.98 and 5% tax, $20.98; the cart open. */
 export async function cartWithTwoReams(page: Page) {
-  await page.goto('/');
+  await storefrontWithEmptyCart(page);
   await page.getByRole('tab', { name: /Paper/ }).click();
   await page.getByRole('button', { name: 'Increase', exact: true }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -101,8 +114,9 @@ export async function addSavedCard(page: Page, number: string) {
   await dialog.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
   await dialog.getByRole('button', { name: 'Save payment method' }).click();
   // Said where it is seen, however far the form is scrolled, for the second before the dialog closes.
-  await expect(dialog.getByRole('status')).toHaveText('Payment method added.');
-  await expect(dialog.getByRole('status')).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('status').filter({ hasText: 'Payment method added.' })).toBeInViewport({
+    ratio: 1,
+  });
   await expect(dialog).toBeHidden({ timeout: 5_000 });
 }
 
@@ -122,7 +136,7 @@ export async function addSavedBankAccount(page: Page, bankName = 'First Sandbox 
 
 /** One pen pack in the cart (from the storefront), the cart open: $15.74. */
 export async function cartWithOnePenPack(page: Page) {
-  await page.goto('/');
+  await storefrontWithEmptyCart(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   const cart = page.getByRole('dialog', { name: /cart/i });
   await expect(cart.getByText('$15.74').first()).toBeVisible();
