@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId } from '@store/core';
-import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { describe, expect, it } from 'vitest';
+import { googlePayToken } from '../testing/chaos';
 import { useStoreBehindFaultyGateway } from '../testing/faulty-gateway';
 import { confirmUnverifiedPayments, reconcileLostAuthorizations } from './checkout';
 
@@ -118,31 +118,7 @@ describe('an authorization whose answer is lost', () => {
   it('with Google Pay: the same, and the answer keeps its failure message', async () => {
     bench.proxy.faults.auth = 'late';
     bench.proxy.faults.inquireByOrderid = 'unavailable';
-    const sheet = await fetch(`${bench.gateway.url}/sandbox-wallet/google-pay/payment-data`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        cardId: 'visa',
-        paymentDataRequest: {
-          apiVersion: 2,
-          apiVersionMinor: 0,
-          allowedPaymentMethods: [
-            {
-              type: 'CARD',
-              parameters: { allowedAuthMethods: ['PAN_ONLY'], allowedCardNetworks: ['VISA'] },
-              tokenizationSpecification: {
-                type: 'PAYMENT_GATEWAY',
-                parameters: { gateway: 'cardconnect', gatewayMerchantId: SANDBOX_CREDENTIALS.merchantId },
-              },
-            },
-          ],
-          transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '10.49', currencyCode: 'USD' },
-        },
-      }),
-    });
-    expect(sheet.status).toBe(200);
-    const token = ((await sheet.json()) as { paymentMethodData: { tokenizationData: { token: string } } })
-      .paymentMethodData.tokenizationData.token;
+    const token = await googlePayToken(bench.gateway.url);
     const orderId = createOrderId('googlepay');
     const answer = await store.post('/api/googlepay/process-with-googlepay', {
       paymentToken: token,

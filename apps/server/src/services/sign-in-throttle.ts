@@ -103,6 +103,18 @@ async function takeLimitedAttempt(
   return Math.max(0, ...verdict.slowed.map((slowed) => slowed.waitMs));
 }
 
+/** The two keys of something limited per customer and per address, under `action`'s name. */
+function perCustomerAndAddress(
+  action: string,
+  limits: { perCustomer: number; perAddress: number },
+  input: { customerId: string; clientAddress: string },
+): ThrottleKey[] {
+  return [
+    { key: `${action}|customer:${input.customerId}`, freeAttempts: limits.perCustomer },
+    { key: `${action}|client:${input.clientAddress}`, freeAttempts: limits.perAddress },
+  ];
+}
+
 /** What the audit log says of an attempt after which `who` must wait, or nothing when it need not. */
 function slowDownNote(who: string, waitMs: number): string | undefined {
   return waitMs > 0 ? `${who} slowed down: next attempt in ${waitText(waitMs)}` : undefined;
@@ -128,10 +140,7 @@ export async function beginTokenizeAttempt(
 ): Promise<void> {
   await takeLimitedAttempt(
     orm,
-    [
-      { key: `tokenize|customer:${input.customerId}`, freeAttempts: FREE_TOKENIZATIONS.perCustomer },
-      { key: `tokenize|client:${input.clientAddress}`, freeAttempts: FREE_TOKENIZATIONS.perAddress },
-    ],
+    perCustomerAndAddress('tokenize', FREE_TOKENIZATIONS, input),
     'Too many payment methods were entered',
     now,
   );
@@ -150,10 +159,7 @@ export async function beginSaveMethodAttempt(
 ): Promise<void> {
   await takeLimitedAttempt(
     orm,
-    [
-      { key: `save-method|customer:${input.customerId}`, freeAttempts: FREE_SAVES.perCustomer },
-      { key: `save-method|client:${input.clientAddress}`, freeAttempts: FREE_SAVES.perAddress },
-    ],
+    perCustomerAndAddress('save-method', FREE_SAVES, input),
     'Too many payment methods were saved',
     now,
   );
@@ -182,8 +188,7 @@ export async function beginSavedPaymentAttempt(
   const waitMs = await takeLimitedAttempt(
     orm,
     [
-      { key: `saved-payment|customer:${input.customerId}`, freeAttempts: FREE_SAVED_PAYMENTS.perCustomer },
-      { key: `saved-payment|client:${input.clientAddress}`, freeAttempts: FREE_SAVED_PAYMENTS.perAddress },
+      ...perCustomerAndAddress('saved-payment', FREE_SAVED_PAYMENTS, input),
       { key: declines, freeAttempts: FREE_SAVED_PAYMENTS.declinesPerCustomer },
     ],
     'Too many payments were attempted',
@@ -208,10 +213,7 @@ export async function beginEmailChangeAttempt(
 ): Promise<void> {
   await takeLimitedAttempt(
     orm,
-    [
-      { key: `email-change|customer:${input.customerId}`, freeAttempts: FREE_EMAIL_CHANGES.perCustomer },
-      { key: `email-change|client:${input.clientAddress}`, freeAttempts: FREE_EMAIL_CHANGES.perAddress },
-    ],
+    perCustomerAndAddress('email-change', FREE_EMAIL_CHANGES, input),
     'Too many email changes were attempted',
     now,
   );

@@ -287,7 +287,7 @@ async function prepareShoppers(
 }
 
 /** A Google Pay token for the sandbox's approving VISA, as Google's sheet hands it to the page. */
-async function googlePayToken(gatewayUrl: string): Promise<string> {
+export async function googlePayToken(gatewayUrl: string): Promise<string> {
   const sheet = await fetch(`${gatewayUrl}/sandbox-wallet/google-pay/payment-data`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
