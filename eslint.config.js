@@ -7,6 +7,17 @@ const ONLY_DB_IMPORTS_THE_ORM = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
   message: 'Only db/ imports the ORM.',
 };
+// The web's floors: app/ (router, providers) sits on top and composes the rest; features do not import each
+// other; what more than one of them needs lives below them, in components/, lib/ or @store/core.
+const FEATURES_DO_NOT_IMPORT_EACH_OTHER = {
+  group: ['**/features/*/**', '../../features/**'],
+  message: 'Features do not import each other; move shared code down.',
+};
+const NOTHING_BELOW_IMPORTS_APP = {
+  group: ['**/app/*', '**/app/**'],
+  message:
+    'Only app/ composes the app: features/, components/ and lib/ do not import from it; move shared code down.',
+};
 const NO_HTTP_BELOW = {
   group: ['**/http/*', '**/routes/*', '**/routes/**', 'fastify'],
   message: 'Services, the gateway adapter and db/ know nothing of HTTP: throw an AppError (errors.ts).',
@@ -29,17 +40,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; shared code lives in components/, lib/ or @store/core.
+      'no-restricted-imports': ['error', { patterns: [FEATURES_DO_NOT_IMPORT_EACH_OTHER] }],
+    },
+  },
+  {
+    files: ['apps/web/src/{features,components,lib}/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/*/**', '../../features/**'],
-              message: 'Features do not import each other; move shared code down.',
-            },
-          ],
-        },
+        { patterns: [FEATURES_DO_NOT_IMPORT_EACH_OTHER, NOTHING_BELOW_IMPORTS_APP] },
       ],
     },
   },

@@ -51,6 +51,26 @@ describe('the lint walls between the server layers', () => {
     ).toEqual([expect.stringMatching(/^no-console: /)]);
   });
 
+  it('keeps the web app/ above features/, components/ and lib/', async () => {
+    const planted = (from: string) =>
+      `import { AppProviders } from '${from}';\nexport const x = AppProviders;\n`;
+    for (const [path, from] of [
+      ['apps/web/src/features/storefront/components/planted.tsx', '../../../app/providers'],
+      ['apps/web/src/components/ui/planted.tsx', '../../app/providers'],
+      ['apps/web/src/lib/planted.ts', '../app/providers'],
+    ] as const) {
+      expect(await problemsOf(path, planted(from))).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*Only app\/ composes the app/),
+      ]);
+    }
+    expect(
+      await problemsOf(
+        'apps/web/src/app/planted.tsx',
+        "import { useCart } from '../lib/cart/cart-provider';\nexport const x = useCart;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('lets routes and http/ use both', async () => {
     expect(
       await problemsOf(

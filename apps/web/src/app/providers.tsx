@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CartProvider } from './cart/cart-provider';
+import { CartProvider } from '../lib/cart/cart-provider';
 
 // The query client is not here: each lazily loaded part brings the shared one with it (query-client.tsx).
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { SkipLink } from '../components/ui/skip-link';
 import { opensCart } from '../config/paths';
 import { SITE } from '../config/site';
 import { StorefrontPage } from '../features/storefront';
-import { useCart } from './cart/cart-provider';
+import { useCart } from '../lib/cart/cart-provider';
 import { lazyPart, loadPart } from './lazy-part';
 
 // The cart panel and the checkout behind it (wallets, payment calls) are a chunk of their own, fetched

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { KeyValueStorage } from './browser-storage';
+import { createMemoryStorage } from './browser-storage';
 import {
   ADMIN_SESSION_KEYS,
   adminSessionEndReason,
@@ -9,26 +9,16 @@ import {
   subscribeAdminSession,
 } from './admin-session';
 
-function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
-
 describe('admin session marker', () => {
   it('keeps only the marker and the username, never a password', () => {
-    const storage = memoryStorage();
+    const storage = createMemoryStorage();
     saveAdminSession('admin', storage);
     expect(Object.fromEntries(storage.data)).toEqual({ adminSession: '1', adminUsername: 'admin' });
     expect(readAdminSession(storage)).toBe('admin');
   });
 
   it('reads no session without the marker, whatever else is stored', () => {
-    const storage = memoryStorage();
+    const storage = createMemoryStorage();
     storage.setItem(ADMIN_SESSION_KEYS.username, 'admin');
     expect(readAdminSession(storage)).toBeNull();
     storage.setItem(ADMIN_SESSION_KEYS.marker, 'yes');
@@ -36,7 +26,7 @@ describe('admin session marker', () => {
   });
 
   it('forgets the session, tells subscribers, and remembers the first reason', () => {
-    const storage = memoryStorage();
+    const storage = createMemoryStorage();
     const listener = vi.fn();
     const unsubscribe = subscribeAdminSession(listener);
     saveAdminSession('ops', storage);

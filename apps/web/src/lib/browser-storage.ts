@@ -8,16 +8,20 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-function memoryStorage(): KeyValueStorage {
-  const memory = new Map<string, string>();
+/** Storage held in memory, for when the browser's cannot be used (and for tests, which read its `data`). */
+export function createMemoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
   return {
-    getItem: (key) => memory.get(key) ?? null,
-    setItem: (key, value) => void memory.set(key, value),
-    removeItem: (key) => void memory.delete(key),
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
   };
 }
 
-const fallbacks = { localStorage: memoryStorage(), sessionStorage: memoryStorage() };
+const fallbacks = { localStorage: createMemoryStorage(), sessionStorage: createMemoryStorage() };
 
 function resolveStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStorage {
   const fallbackStorage = fallbacks[kind];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStorage } from './browser-storage';
+import { createMemoryStorage } from './browser-storage';
 import {
   PAYMENT_STORAGE_KEYS,
   isRequestFresh,
@@ -7,24 +7,12 @@ import {
   saveCardPaymentRequest,
 } from './payment-storage';
 
-function memoryStorage(
-  initial: Record<string, string> = {},
-): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
-
 const NOW = 1_750_000_000_000;
 const MINUTE = 60_000;
 
 describe('saveCardPaymentRequest', () => {
   it('writes the spec keys, wallet flags off, and forgets an older wallet error', () => {
-    const storage = memoryStorage({ walletPaymentError: 'Google Pay payment failed' });
+    const storage = createMemoryStorage({ walletPaymentError: 'Google Pay payment failed' });
     saveCardPaymentRequest({ requestId: 'req-1', requestTime: NOW, amount: '68.20' }, storage);
     expect(Object.fromEntries(storage.data)).toEqual({
       lastPaymentRequestId: 'req-1',
@@ -39,7 +27,7 @@ describe('saveCardPaymentRequest', () => {
 
 describe('readStoredPaymentRequest', () => {
   const stored = (minutesAgo: number) =>
-    memoryStorage({
+    createMemoryStorage({
       [PAYMENT_STORAGE_KEYS.requestId]: 'req-1',
       [PAYMENT_STORAGE_KEYS.requestTime]: String(NOW - minutesAgo * MINUTE),
       [PAYMENT_STORAGE_KEYS.paymentAmount]: '68.20',
@@ -59,20 +47,22 @@ describe('readStoredPaymentRequest', () => {
   });
 
   it('reports nothing stored when the storage is empty', () => {
-    expect(readStoredPaymentRequest(memoryStorage(), NOW)).toEqual({ kind: 'none' });
+    expect(readStoredPaymentRequest(createMemoryStorage(), NOW)).toEqual({ kind: 'none' });
   });
 
   it('reports an amount or time without a request id as incomplete', () => {
-    expect(readStoredPaymentRequest(memoryStorage({ lastPaymentAmount: '68.20' }), NOW)).toEqual({
+    expect(readStoredPaymentRequest(createMemoryStorage({ lastPaymentAmount: '68.20' }), NOW)).toEqual({
       kind: 'incomplete',
     });
-    expect(readStoredPaymentRequest(memoryStorage({ lastPaymentRequestTime: String(NOW) }), NOW)).toEqual({
+    expect(
+      readStoredPaymentRequest(createMemoryStorage({ lastPaymentRequestTime: String(NOW) }), NOW),
+    ).toEqual({
       kind: 'incomplete',
     });
   });
 
   it('does not use a request id whose age cannot be shown', () => {
-    expect(readStoredPaymentRequest(memoryStorage({ lastPaymentRequestId: 'req-1' }), NOW)).toEqual({
+    expect(readStoredPaymentRequest(createMemoryStorage({ lastPaymentRequestId: 'req-1' }), NOW)).toEqual({
       kind: 'none',
     });
     expect(isRequestFresh('yesterday', NOW)).toBe(false);

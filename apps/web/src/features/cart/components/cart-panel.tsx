@@ -1,7 +1,7 @@
 import { findProduct, formatCents, SALES_TAX_PERCENT } from '@store/core';
 import { useEffect, useRef, useState } from 'react';
-import { limitNote } from '../../../app/cart/cart-lines';
-import { useCart } from '../../../app/cart/cart-provider';
+import { limitNote } from '../../../lib/cart/cart-lines';
+import { useCart } from '../../../lib/cart/cart-provider';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CartIcon, CloseIcon, LockIcon } from '../../../components/ui/icons';

@@ -1,6 +1,6 @@
 import { centsToDecimalString, centsToDollars, createOrderId, type CreatePaymentRequest } from '@store/core';
 import { useEffect, useState } from 'react';
-import { useCart } from '../../../app/cart/cart-provider';
+import { useCart } from '../../../lib/cart/cart-provider';
 import {
   FAILURE_MESSAGE_MS,
   GUEST_CUSTOMER_NAME,

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { OPEN_CART_STATE, PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { usePaymentResult } from '../hooks/use-payment-result';
-import { useCart } from '../../../app/cart/cart-provider';
+import { useCart } from '../../../lib/cart/cart-provider';
 import { adviseOnFailure, type FailureKind, type PaymentReceipt } from '../utils/payment-outcome';
 import styles from './payment-complete-page.module.css';
 

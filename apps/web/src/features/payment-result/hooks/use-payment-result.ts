@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCart } from '../../../app/cart/cart-provider';
+import { useCart } from '../../../lib/cart/cart-provider';
 import { ApiError } from '../../../lib/api-client';
 import { readStoredPaymentRequest, readWalletPaymentError } from '../../../lib/payment-storage';
 import { useVerifyPayment } from '../api/verify-payment';

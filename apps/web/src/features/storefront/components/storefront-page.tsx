@@ -1,4 +1,4 @@
-import { useCart } from '../../../app/cart/cart-provider';
+import { useCart } from '../../../lib/cart/cart-provider';
 import { Hero } from './hero';
 import { ProductTabs } from './product-tabs';
 import { WhyChooseUs } from './why-choose-us';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStorage } from '../../lib/browser-storage';
+import { createMemoryStorage } from '../browser-storage';
 import {
   CART_STORAGE_KEYS,
   forgetCartCheckout,
@@ -9,21 +9,9 @@ import {
   storeCart,
 } from './cart-storage';
 
-function memoryStorage(
-  initial: Record<string, string> = {},
-): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
-
 describe('the cart kept for the tab', () => {
   it('keeps products and quantities, and nothing for an empty cart', () => {
-    const storage = memoryStorage();
+    const storage = createMemoryStorage();
     storeCart(
       [
         { productId: 'pen-pack-100', quantity: 3 },
@@ -45,7 +33,7 @@ describe('the cart kept for the tab', () => {
   });
 
   it('reads back only what a cart can hold', () => {
-    const stored = (text: string) => readStoredCart(memoryStorage({ [CART_STORAGE_KEYS.lines]: text }));
+    const stored = (text: string) => readStoredCart(createMemoryStorage({ [CART_STORAGE_KEYS.lines]: text }));
     expect(stored('not json')).toEqual([]);
     expect(stored('{"productId":"pen-pack-100"}')).toEqual([]);
     expect(
@@ -62,7 +50,7 @@ describe('the cart kept for the tab', () => {
   });
 
   it('knows which payment request pays for the cart until it is forgotten', () => {
-    const storage = memoryStorage();
+    const storage = createMemoryStorage();
     expect(isCartPaidBy('req-1', storage)).toBe(false);
     markCartCheckout('req-1', storage);
     expect(isCartPaidBy('req-1', storage)).toBe(true);

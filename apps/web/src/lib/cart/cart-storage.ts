@@ -1,5 +1,5 @@
 import { PRODUCT_IDS, type CartLine, type ProductId } from '@store/core';
-import { getSessionStorage, type KeyValueStorage } from '../../lib/browser-storage';
+import { getSessionStorage, type KeyValueStorage } from '../browser-storage';
 import { clampQuantity } from './cart-lines';
 
 /**
