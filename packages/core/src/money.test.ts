@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimalString, centsToDollars, formatCents, MAX_AMOUNT_CENTS, parseDollars } from './money';
+import {
+  centsToDecimalString,
+  centsToDollars,
+  dollarsToCents,
+  formatCents,
+  MAX_AMOUNT_CENTS,
+  parseDollars,
+} from './money';
 
 describe('parseDollars', () => {
   it.each([
@@ -27,6 +34,25 @@ describe('parseDollars', () => {
     [{}, 'Amount must be a number'],
   ])('refuses %s: %s', (input, reason) => {
     expect(parseDollars(input)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('dollarsToCents', () => {
+  it("reads an answer's dollars exactly, an absent amount as 0", () => {
+    expect(dollarsToCents(68.2)).toBe(6820);
+    expect(dollarsToCents(0.29)).toBe(29);
+    expect(dollarsToCents(1_000_000)).toBe(MAX_AMOUNT_CENTS);
+    expect(dollarsToCents(0)).toBe(0);
+    expect(dollarsToCents(null)).toBe(0);
+    expect(dollarsToCents(undefined)).toBe(0);
+  });
+
+  it('rounds what is not a plain decimal, and is never negative', () => {
+    expect(dollarsToCents(12.345)).toBe(1235);
+    expect(dollarsToCents(2_000_000)).toBe(200_000_000);
+    expect(dollarsToCents(-5)).toBe(0);
+    expect(dollarsToCents(Number.NaN)).toBe(0);
+    expect(dollarsToCents(Number.POSITIVE_INFINITY)).toBe(0);
   });
 });
 

@@ -38,6 +38,18 @@ export function parseDollars(input: unknown): ParsedAmount {
   return { ok: true, cents };
 }
 
+/**
+ * A dollar amount from one of this store's answers (a JSON number, 68.2) as cents, read through its decimal
+ * text (`parseDollars`), never by multiplying floats, so that sums and comparisons are in whole cents. An
+ * absent amount is 0. Not a plain decimal (no answer of this store has one): rounded, never negative.
+ */
+export function dollarsToCents(dollars: number | null | undefined): Cents {
+  if (dollars === null || dollars === undefined) return 0;
+  const parsed = parseDollars(dollars);
+  if (parsed.ok) return parsed.cents;
+  return Number.isFinite(dollars) ? Math.max(0, Math.round(dollars * 100)) : 0;
+}
+
 /** 6820 → "68.20": the decimal form used on the wire and by the gateway. */
 export function centsToDecimalString(cents: Cents): string {
   assertCents(cents);

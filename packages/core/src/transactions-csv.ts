@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsToDecimalString, parseDollars, type Cents } from './money';
+import { centsToDecimalString, dollarsToCents } from './money';
 import { adminTransactionsRequestSchema, type AdminTransaction } from './schemas/admin';
 import { transactionLabel } from './transaction-label';
 
@@ -38,19 +38,9 @@ type Column = (typeof TRANSACTION_CSV_COLUMNS)[number];
 /** The first line of the file, with its CRLF. */
 export const TRANSACTIONS_CSV_HEADER = `${TRANSACTION_CSV_COLUMNS.join(',')}\r\n`;
 
-/**
- * Answers carry dollars as JSON numbers (68.2); they are read back into cents through their decimal text,
- * never by multiplying floats. Not a plain decimal (no answer of this store has one): rounded, never negative.
- */
-function exactCents(dollars: number): Cents {
-  const parsed = parseDollars(dollars);
-  if (parsed.ok) return parsed.cents;
-  return Number.isFinite(dollars) ? Math.max(0, Math.round(dollars * 100)) : 0;
-}
-
 /** Dollar fields are written as exact two-decimal text ("68.20"), as an accountant expects. */
 const money = (dollars: number | null | undefined): string =>
-  dollars === null || dollars === undefined ? '' : centsToDecimalString(exactCents(dollars));
+  dollars === null || dollars === undefined ? '' : centsToDecimalString(dollarsToCents(dollars));
 
 const CELLS: Record<Column, (row: AdminTransaction) => CsvValue> = {
   orderId: (row) => row.orderId,

@@ -1,17 +1,11 @@
-import type { CustomerUser } from '@store/core';
+import type { CustomerUser, UserResponse } from '@store/core';
 import { ApiError, postJson, readMessage } from './api-client';
 
 /**
  * The customer calls more than one part of the app makes: reading the answer's `user`, checking the
  * session, logging out. Calls of one screen live in that screen's feature.
  */
-export interface UserAnswer {
-  status?: string;
-  user?: CustomerUser;
-  message?: string;
-}
-
-export function userOf(body: UserAnswer, fallback: string): CustomerUser {
+export function userOf(body: UserResponse, fallback: string): CustomerUser {
   if (body.status === 'success' && body.user && typeof body.user.id === 'string') return body.user;
   const message = readMessage(body);
   throw new ApiError(message ?? fallback, 'rejected', 200, message);
@@ -21,7 +15,7 @@ export function userOf(body: UserAnswer, fallback: string): CustomerUser {
 export async function fetchSessionUser(): Promise<CustomerUser | null> {
   try {
     return userOf(
-      await postJson<UserAnswer>('/api/users/session', undefined, { method: 'GET' }),
+      await postJson<UserResponse>('/api/users/session', undefined, { method: 'GET' }),
       'No session',
     );
   } catch (error) {

@@ -153,3 +153,4 @@ export const userResponseSchema = z.object({
   user: customerUserSchema,
   message: z.string().optional(),
 });
+export type UserResponse = z.infer<typeof userResponseSchema>;

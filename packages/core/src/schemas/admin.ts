@@ -181,17 +181,22 @@ export const adminLoginResponseSchema = z.object({
   message: z.string(),
   username: z.string(),
 });
+export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 export const adminSessionResponseSchema = z.object({ status: success, username: z.string() });
 export const messageResponseSchema = z.object({ status: success, message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const adminPaymentsResponseSchema = z.object({
   status: success,
   payments: z.array(adminPaymentSchema),
   nextCursor,
+  /** Every authorized payment, not only this page. */
   total: z.number(),
+  /** The count stops at 1,000: there are at least `total`. */
   totalIsCapped: z.boolean(),
   message: z.string(),
 });
+export type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponseSchema>;
 
 export const adminTransactionsResponseSchema = z.object({
   status: success,
@@ -201,6 +206,7 @@ export const adminTransactionsResponseSchema = z.object({
   /** With the built-in sandbox gateway: the console may close its batch (POST /api/admin/sandbox/settle). */
   sandboxBatch: z.literal(true).optional(),
 });
+export type AdminTransactionsResponse = z.infer<typeof adminTransactionsResponseSchema>;
 
 export const capturePaymentResponseSchema = z.object({
   status: success,
@@ -213,6 +219,7 @@ export const capturePaymentResponseSchema = z.object({
     originalAmount: z.number(),
   }),
 });
+export type CapturePaymentResponse = z.infer<typeof capturePaymentResponseSchema>;
 
 export const captureAllResponseSchema = z.object({
   status: success,
@@ -221,10 +228,12 @@ export const captureAllResponseSchema = z.object({
   successCount: z.number(),
   failureCount: z.number(),
 });
+export type CaptureAllResponse = z.infer<typeof captureAllResponseSchema>;
 
 export const refundResponseSchema = z.object({
   status: success,
   message: z.string(),
+  /** True when the gateway is the sandbox: no real money moved. */
   demoMode: z.boolean(),
   refund: z.object({
     amount: z.number(),
@@ -233,6 +242,7 @@ export const refundResponseSchema = z.object({
     scheduled: z.literal(true).optional(),
   }),
 });
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
 export const sandboxSettleResponseSchema = z.object({
   status: success,
@@ -240,12 +250,14 @@ export const sandboxSettleResponseSchema = z.object({
   settled: z.number(),
   refundsSent: z.number(),
 });
+export type SandboxSettleResponse = z.infer<typeof sandboxSettleResponseSchema>;
 
 export const auditLogResponseSchema = z.object({
   status: success,
   events: z.array(auditEventSchema),
   nextCursor,
 });
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 
 export const reconcileResponseSchema = z.object({
   status: success,

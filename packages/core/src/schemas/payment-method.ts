@@ -230,17 +230,20 @@ export const tokenizeResponseSchema = z.object({
   type: z.enum(['CC', 'ACH']),
   message: z.string(),
 });
+export type TokenizeResponse = z.infer<typeof tokenizeResponseSchema>;
 
 export const savePaymentTokenResponseSchema = z.object({
   status: z.literal('success'),
   paymentMethod: savedPaymentMethodSchema,
   message: z.string(),
 });
+export type SavePaymentTokenResponse = z.infer<typeof savePaymentTokenResponseSchema>;
 
 export const paymentMethodsResponseSchema = z.object({
   status: z.literal('success'),
   paymentMethods: z.array(savedPaymentMethodSchema),
 });
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
 
 /** A payment made by the server (saved method): the result page verifies `requestId` as for the hosted page. */
 export const serverPaymentResponseSchema = z.object({
@@ -249,3 +252,4 @@ export const serverPaymentResponseSchema = z.object({
   requestId: z.string(),
   message: z.string(),
 });
+export type ServerPaymentResponse = z.infer<typeof serverPaymentResponseSchema>;

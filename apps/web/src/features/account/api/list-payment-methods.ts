@@ -1,12 +1,10 @@
-import type { SavedPaymentMethod } from '@store/core';
+import type { PaymentMethodsResponse, SavedPaymentMethod } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, postJson } from '../../../lib/api-client';
 
 /** `POST /api/payment/payment-methods`: the customer's saved methods, the default first. */
 export async function listPaymentMethods(userId: string): Promise<SavedPaymentMethod[]> {
-  const body = await postJson<{ paymentMethods?: SavedPaymentMethod[] }>('/api/payment/payment-methods', {
-    userId,
-  });
+  const body = await postJson<PaymentMethodsResponse>('/api/payment/payment-methods', { userId });
   if (!Array.isArray(body.paymentMethods))
     throw new ApiError('Failed to load payment methods', 'rejected', 200);
   return body.paymentMethods;

@@ -1,4 +1,4 @@
-import type { SavedPaymentMethod } from '@store/core';
+import type { SavedPaymentMethod, SavePaymentTokenResponse } from '@store/core';
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 
 export interface SavePaymentTokenPayload {
@@ -17,10 +17,7 @@ export interface SavePaymentTokenPayload {
 
 /** `POST /api/payment/save-payment-token` (product §3's payload): keeps the token in the customer's profile. */
 export async function savePaymentToken(payload: SavePaymentTokenPayload): Promise<SavedPaymentMethod> {
-  const body = await postJson<{ status?: string; paymentMethod?: SavedPaymentMethod }>(
-    '/api/payment/save-payment-token',
-    payload,
-  );
+  const body = await postJson<SavePaymentTokenResponse>('/api/payment/save-payment-token', payload);
   if (body.status !== 'success' || !body.paymentMethod) {
     const message = readMessage(body);
     throw new ApiError(message ?? 'Failed to save payment method', 'rejected', 200, message);

@@ -1,4 +1,4 @@
-import type { PaymentMethodForm } from '@store/core';
+import type { PaymentMethodForm, TokenizeResponse } from '@store/core';
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 
 /**
@@ -6,22 +6,21 @@ import { ApiError, postJson, readMessage } from '../../../lib/api-client';
  * and answers only the token (product §8's texts when the answer is not one).
  */
 export async function tokenizePaymentMethod(form: PaymentMethodForm): Promise<string> {
-  let body: unknown;
+  let body: TokenizeResponse;
   try {
-    body = await postJson<unknown>('/api/payment/tokenize-proxy', form);
+    body = await postJson<TokenizeResponse>('/api/payment/tokenize-proxy', form);
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'parse') {
       throw new ApiError('Failed to parse tokenization response', 'parse', error.status);
     }
     throw error;
   }
-  const answer = body as { status?: unknown; tokenid?: unknown };
-  if (answer.status !== 'Y') {
+  if (body.status !== 'Y') {
     const message = readMessage(body);
     throw new ApiError(message ?? 'Tokenization failed', 'rejected', 200, message);
   }
-  if (typeof answer.tokenid !== 'string' || answer.tokenid === '') {
+  if (typeof body.tokenid !== 'string' || body.tokenid === '') {
     throw new ApiError('No token ID returned from tokenization service', 'rejected', 200);
   }
-  return answer.tokenid;
+  return body.tokenid;
 }

@@ -1,11 +1,11 @@
-import type { CustomerUser, UpdateProfileRequest } from '@store/core';
+import type { CustomerUser, UpdateProfileRequest, UserResponse } from '@store/core';
 import { postJson } from '../../../lib/api-client';
-import { userOf, type UserAnswer } from '../../../lib/customer-user-api';
+import { userOf } from '../../../lib/customer-user-api';
 
 /** `PUT /api/users/profile`: a new name and email; a new email carries the current password. */
 export async function updateProfile(input: UpdateProfileRequest): Promise<CustomerUser> {
   return userOf(
-    await postJson<UserAnswer>('/api/users/profile', input, { method: 'PUT' }),
+    await postJson<UserResponse>('/api/users/profile', input, { method: 'PUT' }),
     'Failed to update profile',
   );
 }

@@ -1,3 +1,4 @@
+import type { AdminLoginResponse } from '@store/core';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 
@@ -6,12 +7,6 @@ export const ADMIN_LOGIN_PATH = '/api/admin/login';
 export interface AdminLoginRequest {
   username: string;
   password: string;
-}
-
-export interface AdminLoginResponse {
-  status: 'success';
-  message: string;
-  username: string;
 }
 
 /**

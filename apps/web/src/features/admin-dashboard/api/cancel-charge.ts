@@ -1,3 +1,4 @@
+import type { RefundResponse } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { moneyActionKeys } from '../utils/idempotency-keys';
@@ -10,13 +11,6 @@ export interface CancelChargeVariables {
   orderId: string;
 }
 
-export interface CancelChargeResponse {
-  status: 'success';
-  message: string;
-  demoMode: boolean;
-  refund: { amount: number; refundableAmount: number };
-}
-
 /**
  * Cancels the charge of a captured payment the gateway has not settled yet: the capture is voided, and the
  * customer is never charged. Refused once the payment has settled.
@@ -24,13 +18,13 @@ export interface CancelChargeResponse {
 export async function cancelCharge(
   variables: CancelChargeVariables,
   idempotencyKey: string,
-): Promise<CancelChargeResponse> {
+): Promise<RefundResponse> {
   const body = await adminPost<unknown>(
     CANCEL_CHARGE_PATH,
     { payment: { paymentId: variables.paymentId, orderId: variables.orderId } },
     { idempotencyKey },
   );
-  return requireSuccess<CancelChargeResponse>(body, 'Failed to cancel the charge');
+  return requireSuccess<RefundResponse>(body, 'Failed to cancel the charge');
 }
 
 export const cancelChargeMutationKey = ['admin', 'cancel-charge'] as const;

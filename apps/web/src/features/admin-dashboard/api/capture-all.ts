@@ -1,4 +1,4 @@
-import type { CaptureAllResult } from '@store/core';
+import type { CaptureAllResponse } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { moneyActionKeys } from '../utils/idempotency-keys';
@@ -6,14 +6,6 @@ import { ADMIN_LISTS_KEY, dropPendingPayments } from '../utils/pending-cache';
 import { CAPTURE_ALL_TIMEOUT_MS } from '../utils/polling';
 
 export const CAPTURE_ALL_PATH = '/api/admin/capture-all';
-
-export interface CaptureAllResponse {
-  status: 'success';
-  successCount: number;
-  failureCount: number;
-  results: CaptureAllResult[];
-  message: string;
-}
 
 /** Captures every authorized payment in full; each one succeeds or fails on its own. */
 export async function captureAllPayments(idempotencyKey: string): Promise<CaptureAllResponse> {

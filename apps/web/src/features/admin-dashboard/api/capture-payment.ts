@@ -1,4 +1,4 @@
-import { centsToDollars, type Cents } from '@store/core';
+import { centsToDollars, type CapturePaymentResponse, type Cents } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { moneyActionKeys } from '../utils/idempotency-keys';
@@ -13,18 +13,6 @@ export interface CapturePaymentVariables {
   originalCents: Cents;
   /** A partial capture's reduced amount; absent for a full capture. */
   amountCents?: Cents;
-}
-
-export interface CapturePaymentResponse {
-  status: 'success';
-  message: string;
-  payment: {
-    paymentId: string;
-    orderId: string;
-    captureStatus: string;
-    captureAmount: number;
-    originalAmount: number;
-  };
 }
 
 /**

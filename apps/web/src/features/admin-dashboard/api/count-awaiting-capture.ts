@@ -1,5 +1,6 @@
+import type { AdminPaymentsResponse } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
-import { LIST_PENDING_PAYMENTS_PATH, type PendingPaymentsPage } from './list-pending-payments';
+import { LIST_PENDING_PAYMENTS_PATH } from './list-pending-payments';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 
 const PROGRESS_POLL_MS = 1000;
@@ -7,7 +8,7 @@ const PROGRESS_POLL_MS = 1000;
 /** How many payments still await capture (a one-row page of the payments list: just its total). */
 export async function countAwaitingCapture(): Promise<number> {
   const body = await adminPost<unknown>(LIST_PENDING_PAYMENTS_PATH, { limit: 1 });
-  return requireSuccess<PendingPaymentsPage>(body, 'Failed to fetch payments').total;
+  return requireSuccess<AdminPaymentsResponse>(body, 'Failed to fetch payments').total;
 }
 
 /** Polled every second while Capture All runs, so the console can show how far it has got. */

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@store/core';
+import type { AuditLogResponse } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { ADMIN_POLL_MS } from '../utils/polling';
@@ -6,16 +6,10 @@ import { ADMIN_POLL_MS } from '../utils/polling';
 export const LIST_AUDIT_EVENTS_PATH = '/api/admin/audit-log';
 const PAGE_SIZE = 50;
 
-export interface AuditEventsPage {
-  status: 'success';
-  events: AuditEvent[];
-  nextCursor: string | null;
-}
-
 /** Who did what to which order, newest first. */
-export async function listAuditEvents(cursor?: string): Promise<AuditEventsPage> {
+export async function listAuditEvents(cursor?: string): Promise<AuditLogResponse> {
   const body = await adminPost<unknown>(LIST_AUDIT_EVENTS_PATH, { limit: PAGE_SIZE, cursor });
-  return requireSuccess<AuditEventsPage>(body, 'Failed to fetch the audit log', (page) =>
+  return requireSuccess<AuditLogResponse>(body, 'Failed to fetch the audit log', (page) =>
     Array.isArray(page.events),
   );
 }

@@ -1,4 +1,4 @@
-import type { AdminPayment } from '@store/core';
+import type { AdminPaymentsResponse } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ADMIN_POLL_MS } from '../utils/polling';
 import { adminPost, requireSuccess } from '../utils/admin-post';
@@ -6,21 +6,10 @@ import { adminPost, requireSuccess } from '../utils/admin-post';
 export const LIST_PENDING_PAYMENTS_PATH = '/api/admin/payments';
 const PAGE_SIZE = 100;
 
-export interface PendingPaymentsPage {
-  status: 'success';
-  payments: AdminPayment[];
-  nextCursor: string | null;
-  /** Every authorized payment, not only this page. */
-  total: number;
-  /** The count stops at 1,000: there are at least `total`. */
-  totalIsCapped?: boolean;
-  message?: string;
-}
-
 /** Authorized, uncaptured payments, oldest first (the first to expire at the top). */
-export async function listPendingPayments(cursor?: string): Promise<PendingPaymentsPage> {
+export async function listPendingPayments(cursor?: string): Promise<AdminPaymentsResponse> {
   const body = await adminPost<unknown>(LIST_PENDING_PAYMENTS_PATH, { limit: PAGE_SIZE, cursor });
-  return requireSuccess<PendingPaymentsPage>(body, 'Failed to fetch payments', (page) =>
+  return requireSuccess<AdminPaymentsResponse>(body, 'Failed to fetch payments', (page) =>
     Array.isArray(page.payments),
   );
 }

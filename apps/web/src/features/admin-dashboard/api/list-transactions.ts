@@ -1,19 +1,10 @@
-import type { AdminTransaction, TransactionFilter } from '@store/core';
+import type { AdminTransactionsResponse, TransactionFilter } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { ADMIN_POLL_MS } from '../utils/polling';
 
 export const LIST_TRANSACTIONS_PATH = '/api/admin/transactions';
 const PAGE_SIZE = 50;
-
-export interface TransactionsPage {
-  status: 'success';
-  transactions: AdminTransaction[];
-  nextCursor: string | null;
-  message?: string;
-  /** Demo mode with the built-in sandbox: its batch can be closed now from the console. */
-  sandboxBatch?: boolean;
-}
 
 export interface TransactionQuery {
   /** Order id prefix; empty for all. */
@@ -22,14 +13,17 @@ export interface TransactionQuery {
 }
 
 /** Payments and refunds as separate rows, newest first. */
-export async function listTransactions(query: TransactionQuery, cursor?: string): Promise<TransactionsPage> {
+export async function listTransactions(
+  query: TransactionQuery,
+  cursor?: string,
+): Promise<AdminTransactionsResponse> {
   const body = await adminPost<unknown>(LIST_TRANSACTIONS_PATH, {
     limit: PAGE_SIZE,
     cursor,
     search: query.search || undefined,
     status: query.status === 'all' ? undefined : query.status,
   });
-  return requireSuccess<TransactionsPage>(body, 'Failed to fetch transactions', (page) =>
+  return requireSuccess<AdminTransactionsResponse>(body, 'Failed to fetch transactions', (page) =>
     Array.isArray(page.transactions),
   );
 }

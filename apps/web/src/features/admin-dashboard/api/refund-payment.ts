@@ -1,10 +1,16 @@
-import { centsToDollars, type AdminTransaction, type Cents } from '@store/core';
+import {
+  centsToDollars,
+  dollarsToCents,
+  type AdminTransaction,
+  type AdminTransactionsResponse,
+  type Cents,
+  type RefundResponse,
+} from '@store/core';
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { moneyActionKeys } from '../utils/idempotency-keys';
-import { dollarsToCents } from '../utils/money';
 import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
-import { transactionsQueryKey, type TransactionsPage } from './list-transactions';
+import { transactionsQueryKey } from './list-transactions';
 
 export const REFUND_PATH = '/api/admin/refund';
 
@@ -12,15 +18,6 @@ export interface RefundVariables {
   paymentId: string;
   orderId: string;
   amountCents: Cents;
-}
-
-export interface RefundResponse {
-  status: 'success';
-  message: string;
-  /** True when the gateway is the sandbox: no real money moved. */
-  demoMode: boolean;
-  /** `scheduled`: the payment has not settled yet; the gateway takes the refund after tonight's settlement. */
-  refund: { amount: number; refundableAmount: number; scheduled?: boolean };
 }
 
 /** Gives back part or all of what was captured; several partial refunds are allowed. */
@@ -91,7 +88,7 @@ async function applyRefundToHistory(
       isPartialRefund: refundedCents > 0 && refundableCents > 0,
     };
   };
-  queryClient.setQueriesData<InfiniteData<TransactionsPage, string | undefined>>(
+  queryClient.setQueriesData<InfiniteData<AdminTransactionsResponse, string | undefined>>(
     { queryKey: transactionsQueryKey },
     (data) =>
       data && {

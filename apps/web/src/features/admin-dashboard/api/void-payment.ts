@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { moneyActionKeys } from '../utils/idempotency-keys';
@@ -10,22 +11,17 @@ export interface VoidPaymentVariables {
   orderId: string;
 }
 
-export interface VoidPaymentResponse {
-  status: 'success';
-  message: string;
-}
-
 /** Releases an authorization: the hold on the customer's card ends and nothing is charged. */
 export async function voidPayment(
   variables: VoidPaymentVariables,
   idempotencyKey: string,
-): Promise<VoidPaymentResponse> {
+): Promise<MessageResponse> {
   const body = await adminPost<unknown>(
     VOID_PAYMENT_PATH,
     { payment: { paymentId: variables.paymentId, orderId: variables.orderId } },
     { idempotencyKey },
   );
-  return requireSuccess<VoidPaymentResponse>(body, 'Failed to void payment');
+  return requireSuccess<MessageResponse>(body, 'Failed to void payment');
 }
 
 export const voidPaymentMutationKey = ['admin', 'void-payment'] as const;

@@ -1,4 +1,4 @@
-import { formatCents } from '@store/core';
+import { dollarsToCents, formatCents } from '@store/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SkipLink } from '../../../components/ui/skip-link';
@@ -6,7 +6,7 @@ import { SITE } from '../../../config/site';
 import { useTabs } from '../../../lib/use-tabs';
 import { usePendingPayments } from '../api/list-pending-payments';
 import { useNow } from '../hooks/use-now';
-import { dollarsToCents, sumCents } from '../utils/money';
+import { sumCents } from '../utils/money';
 import { uniqueRows } from '../utils/rows';
 import { authorizationTimeLeft } from '../utils/time-left';
 import { AuditLogPanel } from './audit-log-panel';

@@ -1,8 +1,7 @@
-import { formatCents } from '@store/core';
+import { dollarsToCents, formatCents } from '@store/core';
 import { useMemo } from 'react';
 import { useAuditEvents } from '../api/list-audit-events';
 import { auditActionLabel } from '../utils/audit-labels';
-import { dollarsToCents } from '../utils/money';
 import { plural, uniqueRows } from '../utils/rows';
 import { ListEmpty, ListState, StaleListProblem } from './list-state';
 import { LoadMoreButton } from './load-more';

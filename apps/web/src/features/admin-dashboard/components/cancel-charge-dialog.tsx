@@ -1,7 +1,6 @@
-import { formatCents, type AdminTransaction } from '@store/core';
+import { dollarsToCents, formatCents, type AdminTransaction } from '@store/core';
 import { useCancelCharge } from '../api/cancel-charge';
 import { formatDateTime } from '../utils/format-date';
-import { dollarsToCents } from '../utils/money';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import type { Notice } from './notices';
 import { CardText } from './payment-facts';

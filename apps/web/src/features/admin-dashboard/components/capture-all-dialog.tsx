@@ -1,11 +1,11 @@
-import { formatCents, type CaptureAllResult, type Cents } from '@store/core';
+import { formatCents, type CaptureAllResponse, type CaptureAllResult, type Cents } from '@store/core';
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon, XCircleIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCaptureAll, type CaptureAllResponse } from '../api/capture-all';
+import { useCaptureAll } from '../api/capture-all';
 import { useAwaitingCaptureCount } from '../api/count-awaiting-capture';
 import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
 import { plural } from '../utils/rows';

@@ -1,4 +1,4 @@
-import { formatCents, type AdminPayment } from '@store/core';
+import { dollarsToCents, formatCents, type AdminPayment } from '@store/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,6 @@ import { useCapturePayment } from '../api/capture-payment';
 import { useAmountInput } from '../hooks/use-amount-input';
 import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
-import { dollarsToCents } from '../utils/money';
 import type { Notice } from './notices';
 import { AmountField } from './amount-field';
 import { AmountFormFooter, OrderSubtitle } from './dialog-parts';

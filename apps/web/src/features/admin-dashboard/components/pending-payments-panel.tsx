@@ -1,4 +1,4 @@
-import { formatCents, type AdminPayment } from '@store/core';
+import { dollarsToCents, formatCents, type AdminPayment } from '@store/core';
 import { useMutationState } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +16,6 @@ import { useNotices } from '../hooks/use-notices';
 import { useNow } from '../hooks/use-now';
 import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
-import { dollarsToCents } from '../utils/money';
 import { plural, uniqueRows } from '../utils/rows';
 import { authorizationTimeLeft } from '../utils/time-left';
 import { CaptureAllDialog } from './capture-all-dialog';

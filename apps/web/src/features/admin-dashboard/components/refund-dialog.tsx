@@ -1,14 +1,20 @@
-import { centsToDecimalString, formatCents, type AdminTransaction, type Cents } from '@store/core';
+import {
+  centsToDecimalString,
+  dollarsToCents,
+  formatCents,
+  type AdminTransaction,
+  type Cents,
+  type RefundResponse,
+} from '@store/core';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckCircleIcon, ClockIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
-import { useRefundPayment, type RefundResponse } from '../api/refund-payment';
+import { useRefundPayment } from '../api/refund-payment';
 import { useAmountInput } from '../hooks/use-amount-input';
 import { failureText, isUnconfirmed } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
-import { dollarsToCents } from '../utils/money';
 import { DEMO_REFUND_RESULT_MS, REFUND_RESULT_MS } from '../utils/polling';
 import { AmountField } from './amount-field';
 import { AmountFormFooter, OrderSubtitle } from './dialog-parts';

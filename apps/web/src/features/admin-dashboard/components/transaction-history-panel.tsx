@@ -1,4 +1,10 @@
-import { formatCents, transactionLabel, type AdminTransaction, type TransactionFilter } from '@store/core';
+import {
+  dollarsToCents,
+  formatCents,
+  transactionLabel,
+  type AdminTransaction,
+  type TransactionFilter,
+} from '@store/core';
 import { useMutationState } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -12,7 +18,6 @@ import { useNotices } from '../hooks/use-notices';
 import { failureText } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
 import { isTransactionFilter, TRANSACTION_FILTER_OPTIONS } from '../utils/filters';
-import { dollarsToCents } from '../utils/money';
 import { plural, uniqueRows } from '../utils/rows';
 import { CancelChargeDialog } from './cancel-charge-dialog';
 import { NoticeList } from './notices';

@@ -1,7 +1,6 @@
-import { formatCents, type AdminPayment } from '@store/core';
+import { dollarsToCents, formatCents, type AdminPayment } from '@store/core';
 import { useVoidPayment } from '../api/void-payment';
 import { formatDateTime } from '../utils/format-date';
-import { dollarsToCents } from '../utils/money';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import type { Notice } from './notices';
 import { CardText } from './payment-facts';

@@ -1,5 +1,5 @@
+import type { AdminPaymentsResponse } from '@store/core';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { PendingPaymentsPage } from '../api/list-pending-payments';
 
 /** Every admin list (payments, transactions, audit log): refreshed after any money call. */
 export const ADMIN_LISTS_KEY = ['admin'] as const;
@@ -16,7 +16,7 @@ export async function dropPendingPayments(
   if (paymentIds.length === 0) return;
   const gone = new Set(paymentIds);
   await queryClient.cancelQueries({ queryKey: PENDING_KEY });
-  queryClient.setQueryData<InfiniteData<PendingPaymentsPage, string | undefined>>(PENDING_KEY, (data) => {
+  queryClient.setQueryData<InfiniteData<AdminPaymentsResponse, string | undefined>>(PENDING_KEY, (data) => {
     if (!data) return data;
     let removed = 0;
     const pages = data.pages.map((page) => {

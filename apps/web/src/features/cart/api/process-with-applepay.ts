@@ -1,5 +1,5 @@
-import type { CartLine } from '@store/core';
-import { postServerPayment, type ServerPaymentAnswer } from './server-payment';
+import type { CartLine, WalletPaymentResponse } from '@store/core';
+import { postServerPayment } from './server-payment';
 
 export interface ApplePayPayment {
   /** `event.payment.token` as Apple Pay gave it. */
@@ -18,8 +18,8 @@ export interface ApplePayPayment {
 export function processWithApplePay(
   payment: ApplePayPayment,
   idempotencyKey: string,
-): Promise<ServerPaymentAnswer> {
-  return postServerPayment(
+): Promise<WalletPaymentResponse> {
+  return postServerPayment<WalletPaymentResponse>(
     '/api/applepay/process-with-applepay',
     payment,
     idempotencyKey,

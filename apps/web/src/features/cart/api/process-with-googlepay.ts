@@ -1,5 +1,5 @@
-import type { ProcessWithGooglePayRequest } from '@store/core';
-import { postServerPayment, type ServerPaymentAnswer } from './server-payment';
+import type { ProcessWithGooglePayRequest, WalletPaymentResponse } from '@store/core';
+import { postServerPayment } from './server-payment';
 
 /**
  * `POST /api/googlepay/process-with-googlepay`: hands Google's token to the store, which has CardPointe
@@ -8,8 +8,8 @@ import { postServerPayment, type ServerPaymentAnswer } from './server-payment';
 export function processWithGooglePay(
   payment: ProcessWithGooglePayRequest,
   idempotencyKey: string,
-): Promise<ServerPaymentAnswer> {
-  return postServerPayment(
+): Promise<WalletPaymentResponse> {
+  return postServerPayment<WalletPaymentResponse>(
     '/api/googlepay/process-with-googlepay',
     payment,
     idempotencyKey,

@@ -1,5 +1,5 @@
-import type { CartLine } from '@store/core';
-import { postServerPayment, type ServerPaymentAnswer } from './server-payment';
+import type { CartLine, ServerPaymentResponse } from '@store/core';
+import { postServerPayment } from './server-payment';
 
 export interface SavedMethodPayment {
   userId: string;
@@ -16,8 +16,8 @@ export interface SavedMethodPayment {
 export function processWithToken(
   payment: SavedMethodPayment,
   idempotencyKey: string,
-): Promise<ServerPaymentAnswer> {
-  return postServerPayment(
+): Promise<ServerPaymentResponse> {
+  return postServerPayment<ServerPaymentResponse>(
     '/api/payment/process-with-token',
     payment,
     idempotencyKey,

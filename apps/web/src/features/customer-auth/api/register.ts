@@ -1,6 +1,6 @@
-import type { CustomerUser } from '@store/core';
+import type { CustomerUser, UserResponse } from '@store/core';
 import { postJson } from '../../../lib/api-client';
-import { userOf, type UserAnswer } from '../../../lib/customer-user-api';
+import { userOf } from '../../../lib/customer-user-api';
 
 /** `POST /api/users/register`: the new customer is signed in at once. */
 export async function registerCustomer(input: {
@@ -8,5 +8,5 @@ export async function registerCustomer(input: {
   email: string;
   password: string;
 }): Promise<CustomerUser> {
-  return userOf(await postJson<UserAnswer>('/api/users/register', input), 'Registration failed');
+  return userOf(await postJson<UserResponse>('/api/users/register', input), 'Registration failed');
 }
