@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
-
-function problemsOf(environment: Record<string, string>): string[] {
-  try {
-    loadConfig(environment);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { loadConfig } from './config';
+import { configProblems as problemsOf } from './testing/config-problems';
 
 describe('loadConfig', () => {
   it('runs on the embedded defaults with nothing set', () => {

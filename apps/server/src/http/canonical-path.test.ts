@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../testing/routes';
+import { shoppersAt } from '../testing/shoppers';
 import { adminCookie, PGLITE, useTestServer } from '../testing/test-server';
 import { normalisedPath } from './canonical-path';
 
@@ -29,17 +29,9 @@ describe('one canonical path for every check of the API', () => {
   let routes: { method: string; path: string }[];
 
   beforeAll(async () => {
-    const registered = await server.post('/api/users/register', {
-      name: 'Pat Shopper',
-      email: `pat-${randomUUID()}@example.com`,
-      password: 'a perfectly fine passphrase',
-    });
-    expect(registered.status).toBe(200);
     // Signed in as a customer and as the operator: a call that reached its handler would be served.
-    cookies = [
-      (registered.headers.get('set-cookie') ?? '').split(';')[0],
-      await adminCookie(server.url),
-    ].join('; ');
+    const customer = await shoppersAt(server).register();
+    cookies = [customer.cookie, await adminCookie(server.url)].join('; ');
     routes = registeredRoutes(server.app)
       .map((route) => {
         const [method, path] = route.split(' ') as [string, string];

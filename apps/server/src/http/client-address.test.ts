@@ -1,30 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
-import { startServer, type RunningServer } from '../server';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { FREE_TOKENIZATIONS, SIGN_IN_THROTTLE } from '../services/sign-in-throttle';
-import {
-  adminCookie,
-  postJson,
-  TEST_ADMIN,
-  TEST_PUBLIC_URL,
-  testDatabaseKinds,
-} from '../testing/test-server';
-import type { Database } from '../db/client';
+import { configProblems as problemsOf } from '../testing/config-problems';
+import { cardForm, shoppersAt, type Shopper } from '../testing/shoppers';
+import { adminCookie, TEST_ADMIN, testDatabaseKinds, useTestServer } from '../testing/test-server';
 import { registerClientAddress } from './client-address';
 
 const MARKUP = '"><img src=x onerror=alert(3)>';
-
-function problemsOf(environment: Record<string, string>): string[] {
-  try {
-    loadConfig(environment);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('TRUST_PROXY', () => {
   it('takes the proxies to trust: addresses, CIDR ranges and named ranges; none by default', () => {
@@ -121,59 +104,23 @@ describe('the client address', () => {
 });
 
 describe.each(testDatabaseKinds())('forged X-Forwarded-For entries behind a proxy, on $name', (kind) => {
-  let server: RunningServer;
-  let database: Database;
   const logLines: string[] = [];
-  let sequence = 0;
-
-  beforeAll(async () => {
-    database = await kind.create();
-    // The store behind a proxy on the same machine, which appends the address it saw.
-    const config = loadConfig({
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      PUBLIC_URL: TEST_PUBLIC_URL,
-      ADMIN_USERNAME: TEST_ADMIN.username,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      TRUST_PROXY: 'loopback',
-    });
-    server = await startServer(config, {
-      database,
-      serveWeb: false,
-      upkeep: false,
-      logger: { write: (line) => void logLines.push(line) },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
+  // The store behind a proxy on the same machine, which appends the address it saw.
+  const server = useTestServer(
+    kind,
+    { LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' },
+    { upkeep: false, logger: { write: (line) => void logLines.push(line) } },
+  );
+  const shoppers = shoppersAt(server);
 
   /** What a client writes, then what the proxy appends: the address the client really speaks from. */
   const forged = (left: string, real: string) => ({ 'x-forwarded-for': `${left}, ${real}` });
-
-  async function register(real: string): Promise<string> {
-    sequence += 1;
-    const answer = await postJson(
-      server.url,
-      '/api/users/register',
-      {
-        name: `Shopper ${sequence}`,
-        email: `shopper-${sequence}-${randomUUID()}@example.com`,
-        password: 'a perfectly fine passphrase',
-      },
-      { headers: { 'x-forwarded-for': real } },
-    );
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return (answer.headers.get('set-cookie') ?? '').split(';')[0]!;
-  }
 
   /** Statuses of 30 sign-in guesses, each under a new forged address, all from one real one. */
   async function guesses(path: string, account: Record<string, string>, real: string): Promise<number[]> {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 30; attempt += 1) {
-      const answer = await postJson(
-        server.url,
+      const answer = await server.post(
         path,
         { ...account, password: `wrong guess ${attempt}` },
         { headers: forged(`198.51.100.${attempt + 1}`, real) },
@@ -203,14 +150,7 @@ describe.each(testDatabaseKinds())('forged X-Forwarded-For entries behind a prox
   });
 
   it('slows customer sign-in guesses from one real address whatever each claims to come from', async () => {
-    const email = `guessed-${randomUUID()}@example.com`;
-    const answer = await postJson(
-      server.url,
-      '/api/users/register',
-      { name: 'Guessed Customer', email, password: 'a perfectly fine passphrase' },
-      { headers: { 'x-forwarded-for': '192.0.2.50' } },
-    );
-    expect(answer.status).toBe(200);
+    const { email } = await shoppers.register({ address: '192.0.2.50' });
     slowedAfter(
       SIGN_IN_THROTTLE.freeAttemptsPerAccountAndAddress,
       await guesses('/api/users/login', { email }, '203.0.113.8'),
@@ -221,34 +161,16 @@ describe.each(testDatabaseKinds())('forged X-Forwarded-For entries behind a prox
   it('counts tokenizations against the real address, across customers, whatever each claims', async () => {
     // Customers who each stay under their own limit: only the address limit can slow them.
     const perCustomer = FREE_TOKENIZATIONS.perCustomer - 3;
-    const cookies = [
-      await register('192.0.2.61'),
-      await register('192.0.2.62'),
-      await register('192.0.2.63'),
-    ];
-    cookies.push(await register('192.0.2.64'));
-    expect(cookies.length * perCustomer).toBeGreaterThan(FREE_TOKENIZATIONS.perAddress);
+    const customers: Shopper[] = [];
+    for (const real of ['192.0.2.61', '192.0.2.62', '192.0.2.63', '192.0.2.64']) {
+      customers.push(await shoppers.register({ address: real }));
+    }
+    expect(customers.length * perCustomer).toBeGreaterThan(FREE_TOKENIZATIONS.perAddress);
     const statuses: number[] = [];
     for (let round = 0; round < perCustomer; round += 1) {
-      for (const [index, cookie] of cookies.entries()) {
-        const answer = await postJson(
-          server.url,
-          '/api/payment/tokenize-proxy',
-          {
-            name: 'Pat Shopper',
-            address: '1 Main St',
-            city: 'Austin',
-            state: 'TX',
-            zip: '78701',
-            country: 'US',
-            email: 'pat@example.com',
-            mode: 'CC',
-            accountNumber: '4111 1111 1111 1111',
-            expiryMonth: '12',
-            expiryYear: '2030',
-          },
-          { cookie, headers: forged(`198.51.100.${round * cookies.length + index + 1}`, '203.0.113.9') },
-        );
+      for (const [index, customer] of customers.entries()) {
+        const claimed = `198.51.100.${round * customers.length + index + 1}`;
+        const answer = await shoppers.tokenize(customer, cardForm(), forged(claimed, '203.0.113.9'));
         statuses.push(answer.status);
       }
     }
@@ -258,8 +180,7 @@ describe.each(testDatabaseKinds())('forged X-Forwarded-For entries behind a prox
   it('writes only the real address to the audit log and the app log, never the forged text', async () => {
     const tries = [forged(MARKUP, '203.0.113.10'), { 'x-forwarded-for': MARKUP }];
     for (const headers of tries) {
-      const answer = await postJson(
-        server.url,
+      const answer = await server.post(
         '/api/admin/login',
         { username: TEST_ADMIN.username, password: 'not the password' },
         { headers },
@@ -267,9 +188,9 @@ describe.each(testDatabaseKinds())('forged X-Forwarded-For entries behind a prox
       expect(answer.status).toBe(401);
     }
     const cookie = await adminCookie(server.url);
-    const audit = await postJson(server.url, '/api/admin/audit-log', { limit: 100 }, { cookie });
+    const audit = await server.post('/api/admin/audit-log', { limit: 100 }, { cookie });
     expect(audit.status).toBe(200);
-    const { rows } = await database.sql.query<{ detail: string }>('select detail from audit_events');
+    const { rows } = await server.database.sql.query<{ detail: string }>('select detail from audit_events');
     expect(rows.filter((row) => row.detail.includes('<img') || row.detail.includes('198.51.100.'))).toEqual(
       [],
     );

@@ -14,6 +14,7 @@ import {
 import { emptyPgliteSnapshot } from '../../../../packages/sandbox-gateway/src/pglite-snapshot';
 import { createPgliteTestDataDir } from '../db/test-database';
 import { startChildServer, type ChildServer } from '../testing/processes';
+import { bankForm, cardForm, shoppersAt } from '../testing/shoppers';
 import { postJson, TEST_ADMIN, TEST_PUBLIC_URL } from '../testing/test-server';
 
 /**
@@ -99,54 +100,17 @@ describe('no card data in logs or database files', () => {
     }
 
     // A customer saves a card and a bank account, and mistypes one.
-    const registered = await postJson(store.url, '/api/users/register', {
-      name: 'Pat Shopper',
-      email: 'pat.scan@example.com',
-      password: 'a perfectly fine passphrase',
-    });
-    const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const form = {
-      name: 'Pat Shopper',
-      address: '1 Main St',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      country: 'US',
-      email: 'pat@example.com',
-    };
+    const shoppers = shoppersAt(store);
+    const customer = await shoppers.register({ email: 'pat.scan@example.com' });
     const attempts = [
-      { ...form, mode: 'CC', accountNumber: SECRETS.card, expiryMonth: '12', expiryYear: '2030' },
-      {
-        ...form,
-        mode: 'CC',
-        accountNumber: `${SECRETS.card.slice(0, -1)}2`,
-        expiryMonth: '12',
-        expiryYear: '2030',
-      },
-      {
-        ...form,
-        mode: 'ACH',
-        routingNumber: '036001808',
-        accountNumber: SECRETS.bankAccount,
-        bankName: 'Bank',
-        accountType: 'CHECKING',
-      },
-      {
-        ...form,
-        mode: 'ACH',
-        routingNumber: '036001809',
-        accountNumber: SECRETS.bankAccount,
-        bankName: 'Bank',
-        accountType: 'CHECKING',
-      },
+      cardForm(SECRETS.card),
+      cardForm(`${SECRETS.card.slice(0, -1)}2`),
+      bankForm({ accountNumber: SECRETS.bankAccount, bankName: 'Bank' }),
+      bankForm({ routingNumber: '036001809', accountNumber: SECRETS.bankAccount, bankName: 'Bank' }),
     ];
-    for (const attempt of attempts) {
-      await postJson(store.url, '/api/payment/tokenize-proxy', attempt, { cookie });
-    }
+    for (const attempt of attempts) await shoppers.tokenize(customer, attempt);
     // A malformed body holding a card number: refused, and not echoed into the log either.
-    await postJson(store.url, '/api/payment/tokenize-proxy', `{"accountNumber": "${SECRETS.card}",`, {
-      cookie,
-    });
+    await shoppers.as(customer, '/api/payment/tokenize-proxy', `{"accountNumber": "${SECRETS.card}",`);
 
     await store.stop();
     const output = store.output();

@@ -1,10 +1,10 @@
 import type { AdminPayment, AdminTransaction } from '@store/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  adminCookie,
   authorizedPayment,
   settleSandbox,
   testDatabaseKinds,
+  useAdminSession,
   useTestServer,
 } from '../testing/test-server';
 import { runMaintenance } from './maintenance';
@@ -16,13 +16,7 @@ import { runMaintenance } from './maintenance';
  */
 describe.each(testDatabaseKinds())('the gateway is the source of truth, on $name', (kind) => {
   const server = useTestServer(kind);
-  let cookie: string;
-
-  beforeAll(async () => {
-    cookie = await adminCookie(server.url);
-  });
-
-  const call = (path: string, body: unknown) => server.post(path, body, { cookie });
+  const call = useAdminSession(server).post;
 
   async function paymentRow(paymentId: string) {
     const { rows } = await server.database.sql.query<{

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { googlePayToken } from '../testing/chaos';
 import { useStoreBehindFaultyGateway } from '../testing/faulty-gateway';
+import { shoppersAt } from '../testing/shoppers';
 import { confirmUnverifiedPayments, reconcileLostAuthorizations } from './checkout';
 
-const ONE_REAM = [{ productId: 'paper-ream-500', quantity: 1 }];
-/** $9.99 + 5% tax. */
-const ONE_REAM_TOTAL = 10.49;
 const UNCONFIRMED = 'The payment could not be confirmed right now. Please try again.';
 
 /**
@@ -43,55 +40,14 @@ describe('an authorization whose answer is lost', () => {
     return { request: requests.rows[0]?.status, payments: payments.rows.length, audit: audit.rows };
   }
 
+  const shoppers = shoppersAt(store);
+
   async function customerWithSavedCard() {
-    const email = `lost-${randomUUID()}@example.com`;
-    const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
-    const registered = await store.post(
-      '/api/users/register',
-      { name: 'Pat Shopper', email, password: 'a perfectly fine passphrase' },
-      { headers: { 'x-forwarded-for': address } },
-    );
-    expect(registered.status).toBe(200);
-    const customer = {
-      id: (registered.body.user as { id: string }).id,
-      cookie: (registered.headers.get('set-cookie') ?? '').split(';')[0]!,
-    };
-    const as = (path: string, body: unknown) =>
-      store.post(path, body, { cookie: customer.cookie, headers: { 'x-forwarded-for': address } });
-    const tokenized = await as('/api/payment/tokenize-proxy', {
-      name: 'Pat Shopper',
-      address: '1 Main St',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      country: 'US',
-      email,
-      mode: 'CC',
-      accountNumber: '4111 1111 1111 1111',
-      expiryMonth: '12',
-      expiryYear: '2030',
+    const customer = await shoppers.register({
+      address: `198.51.100.${Math.floor(Math.random() * 200) + 1}`,
     });
-    expect(tokenized.status, JSON.stringify(tokenized.body)).toBe(200);
-    const saved = await as('/api/payment/save-payment-token', {
-      userId: customer.id,
-      tokenId: tokenized.body.tokenid,
-      paymentType: 'CC',
-      holderName: 'Pat Shopper',
-      cardType: 'VISA',
-      last4: '1111',
-      expiryMonth: '12',
-      expiryYear: '2030',
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const methodId = (saved.body.paymentMethod as { id: string }).id;
-    return (orderId: string) =>
-      as('/api/payment/process-with-token', {
-        userId: customer.id,
-        paymentMethodId: methodId,
-        amount: ONE_REAM_TOTAL,
-        orderId,
-        items: ONE_REAM,
-      });
+    const card = await shoppers.saveCard(customer);
+    return (orderId: string) => shoppers.pay(customer, card.id, { orderId });
   }
 
   it('with a saved card: the shopper is told it failed, and the approval is voided by order id', async () => {
@@ -120,14 +76,7 @@ describe('an authorization whose answer is lost', () => {
     bench.proxy.faults.inquireByOrderid = 'unavailable';
     const token = await googlePayToken(bench.gateway.url);
     const orderId = createOrderId('googlepay');
-    const answer = await store.post('/api/googlepay/process-with-googlepay', {
-      paymentToken: token,
-      amount: ONE_REAM_TOTAL,
-      orderId,
-      email: 'shopper@example.com',
-      gateway: 'cardconnect',
-      items: ONE_REAM,
-    });
+    const answer = await shoppers.payWithGooglePay(token, orderId);
     expect(answer.status).toBe(502);
     expect(answer.body.message).toBe(UNCONFIRMED);
     expect(await atGateway(orderId)).toEqual([{ respstat: 'A', voided: true }]);

@@ -1,13 +1,18 @@
 import { transactionLabel, type AdminTransaction } from '@store/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../gateway/payment-gateway';
+import { answersLost } from '../testing/faulty-gateway';
 import {
   adminCookie,
   authorizedPayment,
+  capturedPayment,
   settleSandbox,
   startTestServer,
   testDatabaseKinds,
+  useAdminSession,
   useTestServer,
+  type Answer,
+  type TestServer,
 } from '../testing/test-server';
 import { runHousekeeping } from './maintenance';
 import {
@@ -30,28 +35,18 @@ import {
 describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind) => {
   // Upkeep runs here only when a test runs it, so that no pass of its own sends a refund first.
   const server = useTestServer(kind, {}, { upkeep: false });
-  let cookie: string;
-
-  beforeAll(async () => {
-    cookie = await adminCookie(server.url);
-  });
+  const admin = useAdminSession(server);
 
   const deps = (gateway: PaymentGateway = server.gateway) => ({ orm: server.database.orm, gateway });
 
-  async function capturedPayment() {
-    const { orderId, paymentId } = await authorizedPayment(server);
-    const answer = await server.post('/api/admin/capture-payment', { payment: { paymentId } }, { cookie });
-    expect(answer.status).toBe(200);
-    return { orderId, paymentId };
-  }
-
+  const captured = () => capturedPayment(server, admin.cookie);
   const refund = (paymentId: string, amount: number, headers?: Record<string, string>) =>
-    server.post('/api/admin/refund', { transaction: { paymentId }, amount }, { cookie, headers });
+    admin.post('/api/admin/refund', { transaction: { paymentId }, amount }, headers);
   const cancelCharge = (paymentId: string) =>
-    server.post('/api/admin/cancel-charge', { payment: { paymentId } }, { cookie });
+    admin.post('/api/admin/cancel-charge', { payment: { paymentId } });
 
   const history = async (orderId: string) =>
-    (await server.post('/api/admin/transactions', { search: orderId }, { cookie })).body
+    (await admin.post('/api/admin/transactions', { search: orderId })).body
       .transactions as AdminTransaction[];
 
   const refundsOf = async (paymentId: string) =>
@@ -80,7 +75,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   }
 
   it('schedules a same-day partial refund, keeps its amount reserved, and sends it once the capture settles', async () => {
-    const { orderId, paymentId } = await capturedPayment();
+    const { orderId, paymentId } = await captured();
     const answer = await refund(paymentId, 8.2);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -130,7 +125,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
       refundAmount: 8.2,
       refundableAmount: 60,
     });
-    const audit = await server.post('/api/admin/audit-log', {}, { cookie });
+    const audit = await admin.post('/api/admin/audit-log', {});
     expect(JSON.stringify(audit.body)).toContain('scheduled refund sent after settlement: approved');
 
     // Once settled, a refund goes straight through.
@@ -140,7 +135,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   });
 
   it('answers a retried request for a scheduled refund from the first one, never scheduling twice', async () => {
-    const { paymentId } = await capturedPayment();
+    const { paymentId } = await captured();
     const headers = { 'idempotency-key': `retry-${paymentId}` };
     const first = await refund(paymentId, 5, headers);
     const again = await refund(paymentId, 5, headers);
@@ -150,7 +145,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   });
 
   it('a whole refund after a scheduled part is scheduled too: both run after settlement, for what was captured', async () => {
-    const { paymentId } = await capturedPayment();
+    const { paymentId } = await captured();
     expect((await refund(paymentId, 20)).body.message).toBe(REFUND_SCHEDULED_MESSAGE);
     expect((await refund(paymentId, 48.2)).body.message).toBe(REFUND_SCHEDULED_MESSAGE);
     // Nothing is left to cancel as a whole.
@@ -164,33 +159,25 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   });
 
   it('settles a scheduled refund whose answer was lost when it was sent, from the gateway, never sending it twice', async () => {
-    const { paymentId } = await capturedPayment();
+    const { paymentId } = await captured();
     await refund(paymentId, 3);
     await settleSandbox(server);
-    let sent = 0;
-    const losing: PaymentGateway = {
-      ...server.gateway,
-      refund: async (input) => {
-        sent += 1;
-        await server.gateway.refund(input);
-        return { ok: false, kind: 'unavailable', message: 'The payment gateway did not answer in time' };
-      },
-    };
+    const losing = answersLost(server.gateway, 'refund');
     await followSettlement(deps(), { limit: 50, now: new Date(Date.now() + 3 * SETTLEMENT_RECHECK_MS) });
     // The answer was lost, but asking the gateway at once finds the refund.
-    await sendScheduledRefunds(deps(losing), { limit: 50 });
-    expect(sent).toBe(1);
+    await sendScheduledRefunds(deps(losing.gateway), { limit: 50 });
+    expect(losing.calls).toBe(1);
     expect(await refundsOf(paymentId)).toEqual([
       { status: 'succeeded', method: 'refund', amount_cents: 300 },
     ]);
-    await reconcilePendingOperations(deps(losing), 0);
-    await sendScheduledRefunds(deps(losing), { limit: 50 });
-    expect(sent).toBe(1);
+    await reconcilePendingOperations(deps(losing.gateway), 0);
+    await sendScheduledRefunds(deps(losing.gateway), { limit: 50 });
+    expect(losing.calls).toBe(1);
     expect((await atGateway(paymentId)).refundedAmountCents).toBe(300);
   });
 
   it('schedules a same-day refund whose request was lost on the way, once reconciliation finds it was not done', async () => {
-    const { paymentId } = await capturedPayment();
+    const { paymentId } = await captured();
     const lost: PaymentGateway = {
       ...server.gateway,
       refund: async () => ({
@@ -216,7 +203,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   });
 
   it('releases a scheduled refund the gateway refuses once sent, and says so in the audit log', async () => {
-    const { paymentId } = await capturedPayment();
+    const { paymentId } = await captured();
     await refund(paymentId, 4);
     await settleSandbox(server);
     const refusing: PaymentGateway = {
@@ -231,12 +218,12 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
       [paymentId],
     );
     expect(rows[0]!.refunded_cents).toBe(0);
-    const audit = await server.post('/api/admin/audit-log', {}, { cookie });
+    const audit = await admin.post('/api/admin/audit-log', {});
     expect(JSON.stringify(audit.body)).toContain('scheduled refund sent after settlement: Invalid amount');
   });
 
   it('cancels the charge before settlement: the capture is voided and nothing is charged', async () => {
-    const { orderId, paymentId } = await capturedPayment();
+    const { orderId, paymentId } = await captured();
     const answer = await cancelCharge(paymentId);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -257,8 +244,8 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   });
 
   it('refuses to cancel a settled charge with the reason, whether the store knew it had settled or not', async () => {
-    const known = await capturedPayment();
-    const unknown = await capturedPayment();
+    const known = await captured();
+    const unknown = await captured();
     await settleSandbox(server);
     await followSettlement(deps(), { limit: 1, now: new Date(Date.now() + 5 * SETTLEMENT_RECHECK_MS) });
     const [knownStatus] = (
@@ -296,7 +283,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   });
 
   it('upkeep does it by itself: housekeeping learns the settlement and sends the waiting refund', async () => {
-    const { paymentId } = await capturedPayment();
+    const { paymentId } = await captured();
     await refund(paymentId, 2.5);
     await settleSandbox(server);
     // The payment was never asked about, so the first pass asks at once.
@@ -307,9 +294,9 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   });
 
   it('closes the sandbox batch from the console in demo mode, then sends what waited for it', async () => {
-    const { paymentId } = await capturedPayment();
+    const { paymentId } = await captured();
     await refund(paymentId, 1.25);
-    const answer = await server.post('/api/admin/sandbox/settle', {}, { cookie });
+    const answer = await admin.post('/api/admin/sandbox/settle', {});
     expect(answer.status).toBe(200);
     expect(answer.body.message).toMatch(
       /^Sandbox batch closed: \d+ payments? settled, \d+ scheduled refunds? sent$/,
@@ -323,17 +310,31 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
 });
 
 describe.each(testDatabaseKinds())('other merchant settings, on $name', (kind) => {
-  it('refuses a same-day partial refund with the explanation when the store is set to refuse them', async () => {
-    const server = await startTestServer(await kind.create(), { REFUNDS_BEFORE_SETTLEMENT: 'refuse' });
+  /** A store with `environment` and a $68.20 payment captured today: `test` refunds `amount` of it. */
+  async function withCapturedPayment(
+    environment: Record<string, string>,
+    test: (
+      refund: (amount: number) => Promise<Answer>,
+      server: TestServer,
+      paymentId: string,
+    ) => Promise<void>,
+  ) {
+    const server = await startTestServer(await kind.create(), environment);
     try {
       const cookie = await adminCookie(server.url);
-      const { paymentId } = await authorizedPayment(server);
-      await server.post('/api/admin/capture-payment', { payment: { paymentId } }, { cookie });
-      const answer = await server.post(
-        '/api/admin/refund',
-        { transaction: { paymentId }, amount: 5 },
-        { cookie },
-      );
+      const { paymentId } = await capturedPayment(server, cookie);
+      const refund = (amount: number) =>
+        server.post('/api/admin/refund', { transaction: { paymentId }, amount }, { cookie });
+      await test(refund, server, paymentId);
+    } finally {
+      await server.close();
+      await server.database.close();
+    }
+  }
+
+  it('refuses a same-day partial refund with the explanation when the store is set to refuse them', () =>
+    withCapturedPayment({ REFUNDS_BEFORE_SETTLEMENT: 'refuse' }, async (refund, server, paymentId) => {
+      const answer = await refund(5);
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe(REFUND_BEFORE_SETTLEMENT_REFUSED);
       const { rows } = await server.database.sql.query<{ refunded_cents: number }>(
@@ -342,35 +343,15 @@ describe.each(testDatabaseKinds())('other merchant settings, on $name', (kind) =
       );
       expect(rows[0]!.refunded_cents).toBe(0);
       // A whole refund still works, as a cancelled charge.
-      const whole = await server.post(
-        '/api/admin/refund',
-        { transaction: { paymentId }, amount: 68.2 },
-        { cookie },
-      );
+      const whole = await refund(68.2);
       expect(whole.body.message).toBe('Refunded in full by cancelling the charge before settlement');
-    } finally {
-      await server.close();
-      await server.database.close();
-    }
-  });
+    }));
 
-  it('sends a same-day partial refund at once for a merchant account that takes unsettled refunds', async () => {
-    const server = await startTestServer(await kind.create(), { SANDBOX_UNSETTLED_REFUNDS: 'true' });
-    try {
-      const cookie = await adminCookie(server.url);
-      const { paymentId } = await authorizedPayment(server);
-      await server.post('/api/admin/capture-payment', { payment: { paymentId } }, { cookie });
-      const answer = await server.post(
-        '/api/admin/refund',
-        { transaction: { paymentId }, amount: 5 },
-        { cookie },
-      );
+  it('sends a same-day partial refund at once for a merchant account that takes unsettled refunds', () =>
+    withCapturedPayment({ SANDBOX_UNSETTLED_REFUNDS: 'true' }, async (refund) => {
+      const answer = await refund(5);
       expect(answer.status).toBe(200);
       expect(answer.body.message).toBe('Refund processed');
       expect((answer.body.refund as Record<string, unknown>).scheduled).toBeUndefined();
-    } finally {
-      await server.close();
-      await server.database.close();
-    }
-  });
+    }));
 });

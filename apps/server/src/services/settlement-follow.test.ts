@@ -1,11 +1,12 @@
 import { transactionLabel, type AdminTransaction } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../gateway/payment-gateway';
+import { answersLost } from '../testing/faulty-gateway';
 import {
-  adminCookie,
-  authorizedPayment,
+  capturedPayment,
   settleSandbox,
   testDatabaseKinds,
+  useAdminSession,
   useTestServer,
 } from '../testing/test-server';
 import {
@@ -17,13 +18,12 @@ import {
 
 describe.each(testDatabaseKinds())('the store follows settlement, on $name', (kind) => {
   const server = useTestServer(kind);
-  let cookie: string;
+  const admin = useAdminSession(server);
   let inquiries = 0;
   /** The store's gateway, counting how often settlement is asked about. */
   let counted: PaymentGateway;
 
-  beforeAll(async () => {
-    cookie = await adminCookie(server.url);
+  beforeAll(() => {
     counted = {
       ...server.gateway,
       inquire: (retref) => {
@@ -36,21 +36,17 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
   const follow = (now: Date, limit = 50) =>
     followSettlement({ orm: server.database.orm, gateway: counted }, { now, limit });
 
-  async function capturedPayment(amount?: number) {
-    const { orderId, paymentId } = await authorizedPayment(server);
-    const payment = amount === undefined ? { paymentId } : { paymentId, originalAmount: 68.2, amount };
-    const answer = await server.post('/api/admin/capture-payment', { payment }, { cookie });
-    expect(answer.status).toBe(200);
-    return { orderId, paymentId };
-  }
+  const captured = (amount?: number) => capturedPayment(server, admin.cookie, amount);
+  const refund = (paymentId: string, amount: number) =>
+    admin.post('/api/admin/refund', { transaction: { paymentId }, amount });
 
   const historyRow = async (orderId: string, status = 'all') => {
-    const answer = await server.post('/api/admin/transactions', { search: orderId, status }, { cookie });
+    const answer = await admin.post('/api/admin/transactions', { search: orderId, status });
     return (answer.body.transactions as AdminTransaction[]).find((row) => row.refundType !== 'refund');
   };
 
   it('asks about each captured payment once an hour until the batch settles it, then marks it settled', async () => {
-    const { orderId, paymentId } = await capturedPayment(30);
+    const { orderId, paymentId } = await captured(30);
     const start = new Date();
     inquiries = 0;
     expect((await follow(start)).settled).toBe(0);
@@ -82,12 +78,8 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
     expect(await historyRow(orderId, 'captured')).toBeUndefined();
 
     // A settled payment is refunded like any captured one.
-    const refund = await server.post(
-      '/api/admin/refund',
-      { transaction: { paymentId }, amount: 10 },
-      { cookie },
-    );
-    expect(refund.status).toBe(200);
+    const refunded = await refund(paymentId, 10);
+    expect(refunded.status).toBe(200);
     // And is never asked about again.
     inquiries = 0;
     await follow(new Date(start.getTime() + 3 * SETTLEMENT_RECHECK_MS));
@@ -101,8 +93,8 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
   });
 
   it('does bounded work per pass, oldest capture first', async () => {
-    const first = await capturedPayment();
-    const second = await capturedPayment();
+    const first = await captured();
+    const second = await captured();
     await settleSandbox(server);
     const later = new Date(Date.now() + 10 * SETTLEMENT_RECHECK_MS);
     inquiries = 0;
@@ -141,12 +133,8 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
     ).rows[0]!.retref;
 
   it('refunds a same-day capture in full by voiding it: the charge is cancelled, the history says so', async () => {
-    const { orderId, paymentId } = await capturedPayment();
-    const answer = await server.post(
-      '/api/admin/refund',
-      { transaction: { paymentId }, amount: 68.2 },
-      { cookie },
-    );
+    const { orderId, paymentId } = await captured();
+    const answer = await refund(paymentId, 68.2);
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Refunded in full by cancelling the charge before settlement');
     expect(await operationsOf(paymentId)).toEqual([
@@ -155,7 +143,7 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
     const atGateway = await server.gateway.inquire(await retrefOf(paymentId));
     expect(atGateway).toMatchObject({ ok: true, value: { settlement: 'voided' } });
     const refundRow = (
-      (await server.post('/api/admin/transactions', { search: orderId }, { cookie })).body
+      (await admin.post('/api/admin/transactions', { search: orderId })).body
         .transactions as AdminTransaction[]
     ).find((row) => row.refundType === 'refund');
     expect(refundRow).toMatchObject({ refundMethod: 'void', amount: 68.2 });
@@ -163,14 +151,10 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
   });
 
   it('refunds a whole settled capture with a refund', async () => {
-    const settled = await capturedPayment();
+    const settled = await captured();
     await settleSandbox(server);
     await follow(new Date(Date.now() + 20 * SETTLEMENT_RECHECK_MS));
-    const answer = await server.post(
-      '/api/admin/refund',
-      { transaction: { paymentId: settled.paymentId }, amount: 68.2 },
-      { cookie },
-    );
+    const answer = await refund(settled.paymentId, 68.2);
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Refund processed');
     expect((await operationsOf(settled.paymentId))[0]).toMatchObject({
@@ -180,13 +164,9 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
   });
 
   it('turns the void into a refund when the batch closed before the store knew (27 Txn Batched)', async () => {
-    const { paymentId } = await capturedPayment();
+    const { paymentId } = await captured();
     await settleSandbox(server);
-    const answer = await server.post(
-      '/api/admin/refund',
-      { transaction: { paymentId }, amount: 68.2 },
-      { cookie },
-    );
+    const answer = await refund(paymentId, 68.2);
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Refund processed');
     const [operation] = await operationsOf(paymentId);
@@ -195,27 +175,19 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
   });
 
   it('settles a lost answer on the void path from the gateway\u2019s record, never sending it twice', async () => {
-    const { paymentId } = await capturedPayment();
-    let voids = 0;
-    const losing: PaymentGateway = {
-      ...server.gateway,
-      voidAuthorization: async (input) => {
-        voids += 1;
-        await server.gateway.voidAuthorization(input);
-        return { ok: false, kind: 'unavailable', message: 'The payment gateway did not answer in time' };
-      },
-    };
-    const deps = { orm: server.database.orm, gateway: losing };
+    const { paymentId } = await captured();
+    const losing = answersLost(server.gateway, 'voidAuthorization');
+    const deps = { orm: server.database.orm, gateway: losing.gateway };
     await expect(
       refundPayment(deps, { paymentId, amountCents: 6820, actor: 'admin' }),
     ).resolves.toMatchObject({
       message: 'Refunded in full by cancelling the charge before settlement',
     });
-    expect(voids).toBe(1);
+    expect(losing.calls).toBe(1);
     expect(await operationsOf(paymentId)).toEqual([
       { method: 'void', status: 'succeeded', gateway_retref: null },
     ]);
     await reconcilePendingOperations(deps, 0);
-    expect(voids).toBe(1);
+    expect(losing.calls).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import { createPostgresTestDatabase } from '../db/test-database';
 import { faultyGateway } from './faulty-gateway';
 import { startChildServer, type ChildServer } from './processes';
 import { seedAuthorizedPayments, standaloneSandboxClient } from './seed-payments';
+import { ONE_REAM_TOTAL, shoppersAt } from './shoppers';
 import { sandboxAsCardPointe } from './standalone-sandbox';
 import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from './test-server';
 
@@ -178,8 +179,6 @@ export async function compareShopperPayments(
 
 const SAVED_CARD_SHOPPERS_PER_ROUND = 3;
 const GOOGLE_PAY_SHOPPERS_PER_ROUND = 3;
-const ONE_REAM = [{ productId: 'paper-ream-500', quantity: 1 }];
-const ONE_REAM_TOTAL = 10.49;
 
 /**
  * Shoppers ready to pay: customers with a saved card (each from an address of its own) and Google Pay
@@ -200,87 +199,25 @@ async function prepareShoppers(
     }
   };
   const payments: (() => Promise<void>)[] = [];
+  const shoppers = shoppersAt(store);
   for (let index = 0; index < SAVED_CARD_SHOPPERS_PER_ROUND; index += 1) {
-    const headers = { 'x-forwarded-for': `10.${round % 250}.${index}.1` };
-    const email = `chaos-${round}-${index}-${Date.now()}@example.com`;
-    const registered = await postJson(
-      store.url,
-      '/api/users/register',
-      { name: `Chaos Shopper ${round}.${index}`, email, password: 'a perfectly fine passphrase' },
-      { headers },
-    );
-    if (registered.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
-    const userId = (registered.body.user as { id: string }).id;
-    const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const tokenized = await postJson(
-      store.url,
-      '/api/payment/tokenize-proxy',
-      {
-        name: 'Chaos Shopper',
-        address: '1 Main St',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-        country: 'US',
-        email,
-        mode: 'CC',
-        accountNumber: '4111 1111 1111 1111',
-        expiryMonth: '12',
-        expiryYear: '2030',
-      },
-      { cookie, headers },
-    );
-    if (tokenized.status !== 200) throw new Error(`tokenize: ${JSON.stringify(tokenized.body)}`);
-    const saved = await postJson(
-      store.url,
-      '/api/payment/save-payment-token',
-      {
-        userId,
-        tokenId: tokenized.body.tokenid,
-        paymentType: 'CC',
-        holderName: 'Chaos Shopper',
-        cardType: 'VISA',
-        last4: '1111',
-        expiryMonth: '12',
-        expiryYear: '2030',
-      },
-      { cookie, headers },
-    );
-    if (saved.status !== 200) throw new Error(`save: ${JSON.stringify(saved.body)}`);
-    const paymentMethodId = (saved.body.paymentMethod as { id: string }).id;
+    const shopper = await shoppers.register({
+      name: `Chaos Shopper ${round}.${index}`,
+      email: `chaos-${round}-${index}-${Date.now()}@example.com`,
+      address: `10.${round % 250}.${index}.1`,
+    });
+    const card = await shoppers.saveCard(shopper);
     payments.push(() => {
       const orderId = createOrderId('card');
-      return told(
-        orderId,
-        postJson(
-          store.url,
-          '/api/payment/process-with-token',
-          { userId, paymentMethodId, amount: ONE_REAM_TOTAL, orderId, items: ONE_REAM },
-          { cookie, headers },
-        ),
-      );
+      return told(orderId, shoppers.pay(shopper, card.id, { orderId }));
     });
   }
   for (let index = 0; index < GOOGLE_PAY_SHOPPERS_PER_ROUND; index += 1) {
     const token = await googlePayToken(gatewayUrl);
     payments.push(() => {
       const orderId = createOrderId('googlepay');
-      return told(
-        orderId,
-        postJson(
-          store.url,
-          '/api/googlepay/process-with-googlepay',
-          {
-            paymentToken: token,
-            amount: ONE_REAM_TOTAL,
-            orderId,
-            email: 'shopper@example.com',
-            gateway: 'cardconnect',
-            items: ONE_REAM,
-          },
-          { headers: { 'x-forwarded-for': `10.${round % 250}.100.${index + 1}` } },
-        ),
-      );
+      const headers = { 'x-forwarded-for': `10.${round % 250}.100.${index + 1}` };
+      return told(orderId, shoppers.payWithGooglePay(token, orderId, headers));
     });
   }
   return payments;

@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import type { SandboxGatewayOptions } from '@store/sandbox-gateway';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { PaymentGateway } from '../gateway/payment-gateway';
 import { sandboxAsCardPointe, startStandaloneSandbox, type StandaloneSandbox } from './standalone-sandbox';
 import { PGLITE, useTestServer, type TestServer } from './test-server';
 
@@ -155,4 +156,27 @@ export function useStoreBehindFaultyGateway(
   bench.store = useTestServer(PGLITE, () => ({ ...sandboxAsCardPointe(bench.proxy.url), ...environment }));
   beforeEach(() => bench.proxy.reset());
   return bench;
+}
+
+/**
+ * `gateway` with the answers of `operation` lost: the gateway does the work, and the store hears that it did
+ * not answer in time. `calls` counts the calls that reached the gateway.
+ */
+export function answersLost(gateway: PaymentGateway, operation: 'refund' | 'voidAuthorization') {
+  const lossy = {
+    calls: 0,
+    gateway: {
+      ...gateway,
+      [operation]: async (input: Parameters<PaymentGateway['refund']>[0]) => {
+        lossy.calls += 1;
+        await gateway[operation](input);
+        return {
+          ok: false,
+          kind: 'unavailable',
+          message: 'The payment gateway did not answer in time',
+        } as const;
+      },
+    } as PaymentGateway,
+  };
+  return lossy;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createPgliteTestDatabase, testDatabaseKinds, type TestDatabaseKind } from '../db/test-database';
+import type { LogDestination } from '../http/request-log';
 import { startServer, type RunningServer } from '../server';
 
 export { testDatabaseKinds };
@@ -12,6 +13,12 @@ export const PGLITE: TestDatabaseKind = { name: 'PGlite', create: createPgliteTe
 
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:3999';
 export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' };
+
+/** How the store is started: without its upkeep; its log (at LOG_LEVEL) written to a destination. */
+export interface TestServerOptions {
+  upkeep?: boolean;
+  logger?: LogDestination;
+}
 
 export interface Answer {
   status: number;
@@ -61,7 +68,7 @@ export async function postJson(
 export async function startTestServer(
   database: Database,
   environment: Record<string, string> = {},
-  options: { upkeep?: boolean } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     PORT: '0',
@@ -93,7 +100,7 @@ export async function startTestServer(
 export function useTestServer(
   kind: TestDatabaseKind,
   environment: Record<string, string> | (() => Record<string, string>) = {},
-  options: { upkeep?: boolean } = {},
+  options: TestServerOptions = {},
 ): TestServer {
   const server = {} as TestServer;
   beforeAll(async () => {
@@ -137,6 +144,27 @@ export async function adminCookie(baseUrl: string, credentials = TEST_ADMIN): Pr
   if (answer.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(answer.body)}`);
   const cookie = answer.headers.get('set-cookie') ?? '';
   return cookie.split(';')[0] ?? '';
+}
+
+export interface AdminSession {
+  cookie: string;
+  /** POSTs as the admin, from the console. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Answer>;
+}
+
+/**
+ * The test admin signed in to `server` for one describe block, before its tests (after the hooks written
+ * before it, `useTestServer`'s among them). Read it inside tests and hooks.
+ */
+export function useAdminSession(server: TestServer): AdminSession {
+  const session: AdminSession = {
+    cookie: '',
+    post: (path, body, headers) => server.post(path, body, { cookie: session.cookie, headers }),
+  };
+  beforeAll(async () => {
+    session.cookie = await adminCookie(server.url);
+  });
+  return session;
 }
 
 export const THREE_PENS_TWO_REAMS: CartLine[] = [
@@ -186,4 +214,17 @@ export async function authorizedPayment(server: TestServer): Promise<{ orderId: 
     [orderId],
   );
   return { orderId, paymentId: rows[0]!.id };
+}
+
+/** `authorizedPayment`, captured from the console by the admin of `cookie`: in full, or `amount` of $68.20. */
+export async function capturedPayment(
+  server: TestServer,
+  cookie: string,
+  amount?: number,
+): Promise<{ orderId: string; paymentId: string }> {
+  const { orderId, paymentId } = await authorizedPayment(server);
+  const payment = amount === undefined ? { paymentId } : { paymentId, originalAmount: 68.2, amount };
+  const answer = await server.post('/api/admin/capture-payment', { payment }, { cookie });
+  if (answer.status !== 200) throw new Error(`capture failed: ${JSON.stringify(answer.body)}`);
+  return { orderId, paymentId };
 }

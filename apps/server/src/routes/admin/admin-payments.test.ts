@@ -1,31 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { transactionLabel, type AdminPayment, type AdminTransaction } from '@store/core';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  adminCookie,
   authorizedPayment,
   countRows,
   settleSandbox,
   testDatabaseKinds,
+  useAdminSession,
   useTestServer,
 } from '../../testing/test-server';
 
 describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) => {
   const server = useTestServer(kind);
-  let cookie: string;
+  const call = useAdminSession(server).post;
 
-  beforeAll(async () => {
-    cookie = await adminCookie(server.url);
-  });
   beforeEach(async () => {
     // Each test starts with nothing awaiting capture.
     await server.database.sql.query(
       "update payments set capture_status = 'voided' where capture_status = 'authorized'",
     );
   });
-
-  const call = (path: string, body: unknown, headers?: Record<string, string>) =>
-    server.post(path, body, { cookie, ...(headers ? { headers } : {}) });
 
   async function paymentState(paymentId: string) {
     const { rows } = await server.database.sql.query<Record<string, unknown>>(

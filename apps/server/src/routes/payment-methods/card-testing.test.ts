@@ -1,16 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { createOrderId, type CartLine, type SavedPaymentMethod } from '@store/core';
+import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { findUnsettledStoreRequest } from '../../db/checkout-store';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { reconcileLostAuthorizations, SHOPPER_DECLINE } from '../../services/checkout';
 import { payWithSavedMethod } from '../../services/payment-methods';
 import { FREE_SAVED_PAYMENTS, FREE_TOKENIZATIONS } from '../../services/sign-in-throttle';
+import {
+  cardForm,
+  DECLINING_VISA,
+  ONE_REAM,
+  ONE_REAM_TOTAL,
+  shoppersAt,
+  VISA,
+  type Shopper,
+} from '../../testing/shoppers';
 import { testDatabaseKinds, useTestServer } from '../../testing/test-server';
 
-const ONE_REAM: CartLine[] = [{ productId: 'paper-ream-500', quantity: 1 }];
-const ONE_REAM_TOTAL = 10.49;
-const DECLINING_VISA = '4387 7511 1111 1038';
 const DECLINED = SHOPPER_DECLINE.card;
 
 /** A Luhn-valid VISA number made from `seed`, as a card tester's list would hold. */
@@ -25,13 +30,6 @@ function visaNumber(seed: number): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
-interface Customer {
-  id: string;
-  email: string;
-  cookie: string;
-  address: string;
-}
-
 /**
  * Saved cards as a card tester would use them: tokenize a stolen number, save it, pay, read the issuer's
  * answer, next. The store binds each token to the customer and session it issued it to, limits every step
@@ -40,73 +38,15 @@ interface Customer {
  */
 describe.each(testDatabaseKinds())('card testing through saved methods on $name', (kind) => {
   const server = useTestServer(kind, { TRUST_PROXY: 'loopback' });
+  const shoppers = shoppersAt(server);
+  const { as, save, pay, saveCard: savedCard } = shoppers;
+  const tokenize = (customer: Shopper, number: string) => shoppers.tokenize(customer, cardForm(number));
   let sequence = 0;
 
-  async function newCustomer(address = `198.51.100.${(sequence % 250) + 1}`): Promise<Customer> {
-    sequence += 1;
-    const email = `tester-${sequence}-${randomUUID()}@example.com`;
-    const answer = await server.post(
-      '/api/users/register',
-      { name: `Customer ${sequence}`, email, password: 'a perfectly fine passphrase' },
-      { headers: { 'x-forwarded-for': address } },
-    );
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return {
-      id: (answer.body.user as { id: string }).id,
-      email,
-      cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0]!,
-      address,
-    };
-  }
+  /** A new customer, signed in, from an address of its own unless one is given. */
+  const newCustomer = (address = `198.51.100.${(sequence++ % 250) + 1}`) => shoppers.register({ address });
 
-  const as = (customer: Customer, path: string, body: unknown) =>
-    server.post(path, body, { cookie: customer.cookie, headers: { 'x-forwarded-for': customer.address } });
-
-  const tokenize = (customer: Customer, number: string) =>
-    as(customer, '/api/payment/tokenize-proxy', {
-      name: 'Pat Shopper',
-      address: '1 Main St',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      country: 'US',
-      email: 'pat@example.com',
-      mode: 'CC',
-      accountNumber: number,
-      expiryMonth: '12',
-      expiryYear: '2030',
-    });
-
-  const save = (customer: Customer, tokenId: string) =>
-    as(customer, '/api/payment/save-payment-token', {
-      userId: customer.id,
-      tokenId,
-      paymentType: 'CC',
-      holderName: 'Pat Shopper',
-      cardType: 'VISA',
-      last4: tokenId.slice(-4),
-      expiryMonth: '12',
-      expiryYear: '2030',
-    });
-
-  const pay = (customer: Customer, methodId: string) =>
-    as(customer, '/api/payment/process-with-token', {
-      userId: customer.id,
-      paymentMethodId: methodId,
-      amount: ONE_REAM_TOTAL,
-      orderId: createOrderId('card'),
-      items: ONE_REAM,
-    });
-
-  async function savedCard(customer: Customer, number: string): Promise<SavedPaymentMethod> {
-    const tokenized = await tokenize(customer, number);
-    expect(tokenized.status, JSON.stringify(tokenized.body)).toBe(200);
-    const saved = await save(customer, tokenized.body.tokenid as string);
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    return saved.body.paymentMethod as SavedPaymentMethod;
-  }
-
-  async function savedMethodsOf(customer: Customer): Promise<number> {
+  async function savedMethodsOf(customer: Shopper): Promise<number> {
     const { rows } = await server.database.sql.query<{ count: number }>(
       'select count(*)::int as count from saved_payment_methods where customer_id = $1',
       [customer.id],
@@ -122,7 +62,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
     return rows;
   }
 
-  async function numericIdOf(customer: Customer): Promise<number> {
+  async function numericIdOf(customer: Shopper): Promise<number> {
     const { rows } = await server.database.sql.query<{ numeric_id: number }>(
       'select numeric_id from customers where id = $1',
       [customer.id],
@@ -152,13 +92,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
     expect(await savedMethodsOf(bob)).toBe(0);
 
     // Alice signed in again elsewhere: that session did not enter the card.
-    const signedIn = await server.post(
-      '/api/users/login',
-      { email: alice.email, password: 'a perfectly fine passphrase' },
-      { headers: { 'x-forwarded-for': alice.address } },
-    );
-    expect(signedIn.status).toBe(200);
-    const otherSession = { ...alice, cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0]! };
+    const otherSession = await shoppers.signIn(alice);
     expect((await save(otherSession, token)).status).toBe(422);
 
     expect((await save(alice, token)).status).toBe(200);
@@ -167,7 +101,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
   });
 
   /** Tokenize → save → pay for each number, as fast as the store answers; every answer the tester got. */
-  async function cardTestingLoop(tester: Customer, tokenizeAt: 'store' | 'CardSecure') {
+  async function cardTestingLoop(tester: Shopper, tokenizeAt: 'store' | 'CardSecure') {
     const numbers = [
       '4387751111111038',
       '4387751111111046',
@@ -247,14 +181,14 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
 
     // An approval clears the declines: a customer who then pays normally is not held up.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const good = await savedCard(customer, '4111 1111 1111 1111');
+    const good = await savedCard(customer, VISA);
     expect((await pay(customer, good.id)).status).toBe(200);
     expect((await pay(customer, good.id)).status).toBe(200);
   });
 
   it('limits saved-method payments per customer however they end', async () => {
     const customer = await newCustomer();
-    const card = await savedCard(customer, '4111 1111 1111 1111');
+    const card = await savedCard(customer, VISA);
     const statuses = [];
     for (let attempt = 0; attempt < FREE_SAVED_PAYMENTS.perCustomer + 1; attempt += 1) {
       statuses.push((await pay(customer, card.id)).status);
@@ -264,33 +198,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
 
   it('records a bank payment as one even when the account is removed while the debit is at the gateway', async () => {
     const customer = await newCustomer();
-    const tokenized = await as(customer, '/api/payment/tokenize-proxy', {
-      name: 'Pat Shopper',
-      address: '1 Main St',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      country: 'US',
-      email: 'pat@example.com',
-      mode: 'ACH',
-      routingNumber: '036001808',
-      accountNumber: '9876543210',
-      bankName: 'First Sandbox Bank',
-      accountType: 'CHECKING',
-    });
-    expect(tokenized.status).toBe(200);
-    const saved = await as(customer, '/api/payment/save-payment-token', {
-      userId: customer.id,
-      tokenId: tokenized.body.tokenid,
-      paymentType: 'ACH',
-      holderName: 'Pat Shopper',
-      bankName: 'First Sandbox Bank',
-      accountType: 'CHECKING',
-      last4: '3210',
-      routingNumberLast4: '1808',
-    });
-    expect(saved.status).toBe(200);
-    const methodId = (saved.body.paymentMethod as { id: string }).id;
+    const { id: methodId } = await shoppers.saveBankAccount(customer);
     // The customer removes the account in another tab while the gateway is debiting it.
     const gateway: PaymentGateway = {
       ...server.gateway,
@@ -309,7 +217,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
       { orm: server.database.orm, gateway, publicUrl: server.config.publicUrl },
       {
         customerId: customer.id,
-        clientAddress: customer.address,
+        clientAddress: customer.address!,
         methodId,
         amountCents: 1049,
         orderId,
@@ -333,7 +241,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
 
   it('refuses the hosted page while a saved-card payment is unsettled, so one cart is never authorized twice', async () => {
     const customer = await newCustomer();
-    const card = await savedCard(customer, '4111 1111 1111 1111');
+    const card = await savedCard(customer, VISA);
     // The gateway approves, but neither its answer nor the voids that follow reach the store.
     const lost = { ok: false as const, kind: 'unavailable' as const, message: 'The gateway did not answer' };
     const gateway: PaymentGateway = {
@@ -350,7 +258,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
     await expect(
       payWithSavedMethod(deps, {
         customerId: customer.id,
-        clientAddress: customer.address,
+        clientAddress: customer.address!,
         methodId: card.id,
         amountCents: 1049,
         orderId,

@@ -2,6 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createOrderId, type SavedPaymentMethod } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import {
+  BANK_ACCOUNT,
+  bankForm,
+  cardForm,
+  DECLINING_VISA,
+  shoppersAt,
+  VISA,
+  type Shopper,
+} from '../../testing/shoppers';
+import {
   adminCookie,
   countRows,
   testDatabaseKinds,
@@ -9,131 +18,27 @@ import {
   type Answer,
 } from '../../testing/test-server';
 
-const VISA = '4111 1111 1111 1111';
-const DECLINING_VISA = '4387 7511 1111 1038';
-const ROUTING = '036001808';
-const BANK_ACCOUNT = '9876543210';
-const ONE_REAM = [{ productId: 'paper-ream-500', quantity: 1 }];
-
-interface Customer {
-  id: string;
-  cookie: string;
-  address: string;
-}
-
 describe.each(testDatabaseKinds())('saved cards and bank accounts on $name', (kind) => {
   // Behind a proxy: each customer speaks from an address of its own, as shoppers do.
   const server = useTestServer(kind, { TRUST_PROXY: 'loopback' });
+  const shoppers = shoppersAt(server);
+  const { as, saveBankAccount } = shoppers;
   let sequence = 0;
 
-  async function newCustomer(): Promise<Customer> {
-    sequence += 1;
-    const answer = await server.post(
-      '/api/users/register',
-      {
-        name: `Customer ${sequence}`,
-        email: `customer-${sequence}-${randomUUID()}@example.com`,
-        password: 'a perfectly fine passphrase',
-      },
-      { headers: { 'x-forwarded-for': `198.51.100.${sequence}` } },
-    );
-    expect(answer.status).toBe(200);
-    return {
-      id: (answer.body.user as { id: string }).id,
-      cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0]!,
-      address: `198.51.100.${sequence}`,
-    };
-  }
+  const newCustomer = () => shoppers.register({ address: `198.51.100.${++sequence}` });
 
-  const as = (customer: Customer, path: string, body: unknown, headers: Record<string, string> = {}) =>
-    server.post(path, body, {
-      cookie: customer.cookie,
-      headers: { 'x-forwarded-for': customer.address, ...headers },
-    });
+  /** A card saved with a brand and last 4 of the browser's that the store must not take. */
+  const saveCard = (customer: Shopper, number = VISA) =>
+    shoppers.saveCard(customer, number, { cardType: 'AMEX', last4: '0000' });
 
-  const address = {
-    name: 'Pat Shopper',
-    address: '1 Main St',
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-    country: 'US',
-    email: 'pat@example.com',
-  };
-
-  async function saveCard(customer: Customer, number = VISA): Promise<SavedPaymentMethod> {
-    const tokenized = await as(customer, '/api/payment/tokenize-proxy', {
-      ...address,
-      mode: 'CC',
-      accountNumber: number,
-      expiryMonth: '12',
-      expiryYear: '2030',
-    });
-    expect(tokenized.status, JSON.stringify(tokenized.body)).toBe(200);
-    const saved = await as(customer, '/api/payment/save-payment-token', {
-      userId: customer.id,
-      tokenId: tokenized.body.tokenid,
-      paymentType: 'CC',
-      holderName: 'Pat Shopper',
-      cardType: 'AMEX', // the browser's word is not taken: the gateway's BIN answer is
-      last4: '0000',
-      expiryMonth: '12',
-      expiryYear: '2030',
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    return saved.body.paymentMethod as SavedPaymentMethod;
-  }
-
-  async function saveBankAccount(customer: Customer): Promise<SavedPaymentMethod> {
-    const tokenized = await as(customer, '/api/payment/tokenize-proxy', {
-      ...address,
-      mode: 'ACH',
-      routingNumber: ROUTING,
-      accountNumber: BANK_ACCOUNT,
-      bankName: 'First Sandbox Bank',
-      accountType: 'CHECKING',
-    });
-    expect(tokenized.status, JSON.stringify(tokenized.body)).toBe(200);
-    const saved = await as(customer, '/api/payment/save-payment-token', {
-      userId: customer.id,
-      tokenId: tokenized.body.tokenid,
-      paymentType: 'ACH',
-      holderName: 'Pat Shopper',
-      bankName: 'First Sandbox Bank',
-      accountType: 'CHECKING',
-      last4: '3210',
-      routingNumberLast4: '1808',
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    return saved.body.paymentMethod as SavedPaymentMethod;
-  }
-
-  async function methods(customer: Customer): Promise<SavedPaymentMethod[]> {
+  async function methods(customer: Shopper): Promise<SavedPaymentMethod[]> {
     const answer = await as(customer, '/api/payment/payment-methods', { userId: customer.id });
     expect(answer.status).toBe(200);
     return answer.body.paymentMethods as SavedPaymentMethod[];
   }
 
-  function pay(
-    customer: Customer,
-    method: SavedPaymentMethod,
-    extra: Record<string, unknown> = {},
-    key?: string,
-  ) {
-    return as(
-      customer,
-      '/api/payment/process-with-token',
-      {
-        userId: customer.id,
-        paymentMethodId: method.id,
-        amount: 10.49,
-        orderId: createOrderId('card'),
-        items: ONE_REAM,
-        ...extra,
-      },
-      key ? { 'idempotency-key': key } : undefined,
-    );
-  }
+  const pay = (customer: Shopper, method: SavedPaymentMethod, extra = {}, key?: string) =>
+    shoppers.pay(customer, method.id, extra, key ? { 'idempotency-key': key } : undefined);
 
   it('saves a card with the brand and last 4 the gateway gives, as the default', async () => {
     const customer = await newCustomer();
@@ -212,33 +117,23 @@ describe.each(testDatabaseKinds())('saved cards and bank accounts on $name', (ki
     expect(await methods(customer)).toEqual([{ ...bank, isDefault: true }]);
   });
 
-  it('refuses a routing number that fails the ABA checksum, and saves nothing', async () => {
+  it.each([
+    [
+      'refuses a routing number that fails the ABA checksum, and saves nothing',
+      bankForm({ routingNumber: '036001809' }),
+      'Please enter a valid 9-digit routing number',
+    ],
+    [
+      'refuses a form that breaks product §5 with its message, before anything reaches the gateway',
+      cardForm(VISA, { state: 'Texas' }),
+      'Please enter a valid 2-letter state code (e.g., TX, CA, NY)',
+    ],
+  ])('%s', async (_, form, message) => {
     const customer = await newCustomer();
-    const answer = await as(customer, '/api/payment/tokenize-proxy', {
-      ...address,
-      mode: 'ACH',
-      routingNumber: '036001809',
-      accountNumber: BANK_ACCOUNT,
-      bankName: 'First Sandbox Bank',
-      accountType: 'CHECKING',
-    });
+    const answer = await shoppers.tokenize(customer, form);
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe('Please enter a valid 9-digit routing number');
+    expect(answer.body.message).toBe(message);
     expect(await methods(customer)).toEqual([]);
-  });
-
-  it('refuses a form that breaks product §5 with its message, before anything reaches the gateway', async () => {
-    const customer = await newCustomer();
-    const answer = await as(customer, '/api/payment/tokenize-proxy', {
-      ...address,
-      state: 'Texas',
-      mode: 'CC',
-      accountNumber: VISA,
-      expiryMonth: '12',
-      expiryYear: '2030',
-    });
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe('Please enter a valid 2-letter state code (e.g., TX, CA, NY)');
   });
 
   it('pays with a saved card: authorized for the operator to capture, confirmed like a hosted-page payment', async () => {
@@ -357,7 +252,7 @@ describe.each(testDatabaseKinds())('saved cards and bank accounts on $name', (ki
     for (const { schema, name } of tables) {
       const { rows } = await server.database.sql.query(`select * from "${schema}"."${name}"`);
       const text = JSON.stringify(rows);
-      for (const secret of ['4111111111111111', '4387751111111038', BANK_ACCOUNT]) {
+      for (const secret of ['4111111111111111', '4387751111111038', BANK_ACCOUNT.accountNumber]) {
         expect(text.includes(secret), `${secret} found in ${schema}.${name}`).toBe(false);
       }
     }

@@ -1,6 +1,7 @@
 import { createOrderId } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../../testing/routes';
+import { PASSPHRASE, shoppersAt, type Shopper } from '../../testing/shoppers';
 import { TEST_PUBLIC_URL, testDatabaseKinds, useTestServer } from '../../testing/test-server';
 
 /**
@@ -18,7 +19,6 @@ interface CustomerCall {
 }
 
 const UNKNOWN_METHOD = '00000000-0000-4000-8000-000000000000';
-const PASSWORD = 'a perfectly fine passphrase';
 
 const CUSTOMER_CALLS: Record<string, CustomerCall> = {
   'POST /api/payment/payment-methods': { input: (userId) => ({ userId }), ownerStatus: 200 },
@@ -61,7 +61,7 @@ const CUSTOMER_CALLS: Record<string, CustomerCall> = {
       userId,
       name: 'Renamed',
       email: `renamed-${userId}@example.com`,
-      currentPassword: PASSWORD,
+      currentPassword: PASSPHRASE,
     }),
     ownerStatus: 200,
   },
@@ -91,55 +91,14 @@ const CALLS_WITHOUT_USER = [
 
 describe.each(testDatabaseKinds())('who may act on a customer account, on $name', (kind) => {
   const server = useTestServer(kind);
-  const customers: { id: string; cookie: string }[] = [];
-
-  beforeAll(async () => {
-    for (const name of ['Owner', 'Other']) {
-      const answer = await server.post('/api/users/register', {
-        name,
-        email: `${name.toLowerCase()}-${Date.now()}@example.com`,
-        password: PASSWORD,
-      });
-      customers.push({
-        id: (answer.body.user as { id: string }).id,
-        cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0]!,
-      });
-    }
-  });
+  const shoppers = shoppersAt(server);
+  const customers: Shopper[] = [];
   /** A card the other customer saved: the owner must never reach it. */
   let othersMethod: string;
+
   beforeAll(async () => {
-    const other = customers[1]!;
-    const tokenized = await server.post(
-      '/api/payment/tokenize-proxy',
-      {
-        mode: 'CC',
-        name: 'Other',
-        address: '2 Side St',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-        country: 'US',
-        email: 'other@example.com',
-        accountNumber: '4111111111111111',
-        expiryMonth: '12',
-        expiryYear: '2030',
-      },
-      { cookie: other.cookie },
-    );
-    const saved = await server.post(
-      '/api/payment/save-payment-token',
-      {
-        userId: other.id,
-        tokenId: tokenized.body.tokenid,
-        paymentType: 'CC',
-        holderName: 'Other',
-        expiryMonth: '12',
-        expiryYear: '2030',
-      },
-      { cookie: other.cookie },
-    );
-    othersMethod = (saved.body.paymentMethod as { id: string }).id;
+    for (const name of ['Owner', 'Other']) customers.push(await shoppers.register({ name }));
+    othersMethod = (await shoppers.saveCard(customers[1]!)).id;
   });
 
   async function call(route: string, input: Record<string, unknown>, cookie?: string) {
@@ -172,7 +131,7 @@ describe.each(testDatabaseKinds())('who may act on a customer account, on $name'
   );
 
   it.each(cases)('%s as %s', async (route, caller) => {
-    const [owner, other] = customers as [{ id: string; cookie: string }, { id: string; cookie: string }];
+    const [owner, other] = customers as [Shopper, Shopper];
     const spec = CUSTOMER_CALLS[route]!;
     const cookie =
       caller === 'no session' ? undefined : caller === 'another customer' ? other.cookie : owner.cookie;

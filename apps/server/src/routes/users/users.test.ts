@@ -21,6 +21,10 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
     );
   }
 
+  function signIn(email: string, password: string, address: string): Promise<Answer> {
+    return server.post('/api/users/login', { email, password }, { headers: from(address) });
+  }
+
   function cookieOf(answer: Answer): string {
     return (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   }
@@ -186,19 +190,10 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
     await register('Target', 'target@example.com');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt += 1) {
-      const answer = await server.post(
-        '/api/users/login',
-        { email: 'target@example.com', password: `guess-${attempt}` },
-        { headers: from('203.0.113.99') },
-      );
-      statuses.push(answer.status);
+      statuses.push((await signIn('target@example.com', `guess-${attempt}`, '203.0.113.99')).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
-    const owner = await server.post(
-      '/api/users/login',
-      { email: 'target@example.com', password: PASSWORD },
-      { headers: from('198.51.100.250') },
-    );
+    const owner = await signIn('target@example.com', PASSWORD, '198.51.100.250');
     expect(owner.status).toBe(200);
   });
 
@@ -217,41 +212,24 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
   });
 
   it('reads and changes the profile, and refuses an email another account has', async () => {
-    const answer = await register('Mary Jackson', 'mary@example.com');
-    const cookie = cookieOf(answer);
-    const userId = (answer.body.user as { id: string }).id;
-    const read = await fetch(`${server.url}/api/users/profile?userId=${userId}`, { headers: { cookie } });
+    const mary = await signedInCustomer('Mary Jackson', 'mary@example.com', '192.0.2.40');
+    const read = await fetch(`${server.url}/api/users/profile?userId=${mary.userId}`, {
+      headers: { cookie: mary.cookie },
+    });
     expect(((await read.json()) as { user: { name: string } }).user.name).toBe('Mary Jackson');
 
-    const put = (body: unknown) =>
-      fetch(`${server.url}/api/users/profile`, {
-        method: 'PUT',
-        headers: { cookie, 'content-type': 'application/json', origin: server.config.publicUrl },
-        body: JSON.stringify(body),
-      });
-    const changed = await put({
-      userId,
-      name: 'Mary W. Jackson',
-      email: 'mary.jackson@example.com',
-      currentPassword: PASSWORD,
-    });
+    const change = (name: string, email: string) =>
+      mary.putProfile({ name, email, currentPassword: PASSWORD });
+    const changed = await change('Mary W. Jackson', 'mary.jackson@example.com');
     expect(changed.status).toBe(200);
-    expect(((await changed.json()) as { user: Record<string, unknown> }).user).toMatchObject({
-      name: 'Mary W. Jackson',
-      email: 'mary.jackson@example.com',
-    });
-    const blank = await put({ userId, name: ' ', email: 'mary@example.com' });
+    expect(changed.body.user).toMatchObject({ name: 'Mary W. Jackson', email: 'mary.jackson@example.com' });
+    const blank = await mary.putProfile({ name: ' ', email: 'mary@example.com' });
     expect(blank.status).toBe(400);
-    expect(((await blank.json()) as { message: string }).message).toBe('Name and email are required');
+    expect(blank.body.message).toBe('Name and email are required');
     await register('Dorothy Vaughan', 'dorothy@example.com');
-    const taken = await put({
-      userId,
-      name: 'Mary',
-      email: 'DOROTHY@example.com',
-      currentPassword: PASSWORD,
-    });
+    const taken = await change('Mary', 'DOROTHY@example.com');
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({
+    expect(taken.body).toEqual({
       status: 'error',
       message: 'This email cannot be used for your account. Use another one, or contact us if it is yours.',
       error: 'conflict',
@@ -260,30 +238,16 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
 
   it('asks for the current password to change the email, and for nothing to change the name', async () => {
     const lin = await signedInCustomer('Lin Wei', 'lin@example.com', '192.0.2.10');
-    const missing = await lin.putProfile({ name: 'Lin Wei', email: 'lin.wei@example.com' });
-    expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({
-      status: 'error',
-      message: 'Enter your current password to change your email',
-      error: 'invalid',
-    });
-    const wrong = await lin.putProfile({
-      name: 'Lin Wei',
-      email: 'lin.wei@example.com',
-      currentPassword: 'not the password',
-    });
-    expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({
-      status: 'error',
-      message: 'Current password is incorrect',
-      error: 'unauthorized',
-    });
-    const blank = await lin.putProfile({
-      name: 'Lin Wei',
-      email: 'lin.wei@example.com',
-      currentPassword: '',
-    });
-    expect(blank.status).toBe(400);
+    // Without the current password, with a wrong one or a blank one: refused.
+    for (const [currentPassword, status, refusal] of [
+      [undefined, 400, { message: 'Enter your current password to change your email', error: 'invalid' }],
+      ['not the password', 401, { message: 'Current password is incorrect', error: 'unauthorized' }],
+      ['', 400, undefined],
+    ] as const) {
+      const answer = await lin.putProfile({ name: 'Lin Wei', email: 'lin.wei@example.com', currentPassword });
+      expect(answer.status, `current password ${String(currentPassword)}`).toBe(status);
+      if (refusal) expect(answer.body).toEqual({ status: 'error', ...refusal });
+    }
     const { rows } = await server.database.sql.query<{ email: string }>(
       'select email from customers where id = $1',
       [lin.userId],
@@ -326,19 +290,11 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
       });
       expect(wrong.status).toBe(401);
     }
-    const login = await server.post(
-      '/api/users/login',
-      { email: 'noor@example.com', password: PASSWORD },
-      { headers: from(address) },
-    );
+    const login = await signIn('noor@example.com', PASSWORD, address);
     expect(login.status).toBe(429);
     expect(login.body.message).toMatch(/^Too many failed sign-in attempts/);
     // From anywhere else the owner signs in at once.
-    const elsewhere = await server.post(
-      '/api/users/login',
-      { email: 'noor@example.com', password: PASSWORD },
-      { headers: from('192.0.2.21') },
-    );
+    const elsewhere = await signIn('noor@example.com', PASSWORD, '192.0.2.21');
     expect(elsewhere.status).toBe(200);
   });
 

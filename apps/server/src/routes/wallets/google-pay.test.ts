@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
+import { shoppersAt } from '../../testing/shoppers';
 import {
   adminCookie,
   countRows,
@@ -188,19 +189,9 @@ describe.each(testDatabaseKinds())('Google Pay on $name', (kind) => {
   });
 
   it('takes a userId only from its signed-in owner: 401 without a session, 403 for another customer', async () => {
-    const register = async () => {
-      const answer = await server.post('/api/users/register', {
-        name: 'Wallet Customer',
-        email: `wallet-${randomUUID()}@example.com`,
-        password: 'a perfectly fine passphrase',
-      });
-      return {
-        id: (answer.body.user as { id: string }).id,
-        cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0]!,
-      };
-    };
-    const owner = await register();
-    const other = await register();
+    const shoppers = shoppersAt(server);
+    const owner = await shoppers.register({ name: 'Wallet Customer' });
+    const other = await shoppers.register({ name: 'Wallet Customer' });
     expect((await pay({ userId: owner.id })).status).toBe(401);
     expect((await pay({ userId: owner.id }, { cookie: other.cookie })).status).toBe(403);
     const orderId = createOrderId('googlepay');

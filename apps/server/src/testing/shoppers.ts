@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { createOrderId, type CartLine, type SavedPaymentMethod } from '@store/core';
+import { postJson, type Answer } from './test-server';
+
+/**
+ * Customers of the store as the storefront makes them: registered (signed in by it), with cards and bank
+ * accounts entered in the Add Payment Method form (tokenized at the store's proxy, then saved), paying with
+ * them. Over HTTP, against any running store: one in the test's process or one in a child process.
+ */
+
+/** The password every test customer registers with. */
+export const PASSPHRASE = 'a perfectly fine passphrase';
+/** The sandbox's approving VISA, as a shopper types it. */
+export const VISA = '4111 1111 1111 1111';
+/** The sandbox's VISA its issuer declines (05 Do not honor). */
+export const DECLINING_VISA = '4387 7511 1111 1038';
+export const ONE_REAM: CartLine[] = [{ productId: 'paper-ream-500', quantity: 1 }];
+/** $9.99 + 5% tax. */
+export const ONE_REAM_TOTAL = 10.49;
+
+/** Where the test customer lives, as the forms ask for it. */
+const ADDRESS = { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
+/** The billing details of the Add Payment Method form. */
+export const BILLING = { name: 'Pat Shopper', email: 'pat@example.com', ...ADDRESS };
+
+/** A checking account at the sandbox's bank, as the form takes it. */
+export const BANK_ACCOUNT = {
+  routingNumber: '036001808',
+  accountNumber: '9876543210',
+  bankName: 'First Sandbox Bank',
+  accountType: 'CHECKING',
+};
+
+/** The form for a card, as the storefront posts it to the tokenize proxy. */
+export function cardForm(accountNumber = VISA, billing: Partial<typeof BILLING> = {}) {
+  return { ...BILLING, ...billing, mode: 'CC', accountNumber, expiryMonth: '12', expiryYear: '2030' };
+}
+
+/** The form for a bank account (`BANK_ACCOUNT` unless other details are given). */
+export function bankForm(account: Partial<typeof BANK_ACCOUNT> = {}, billing: Partial<typeof BILLING> = {}) {
+  return { ...BILLING, ...billing, mode: 'ACH', ...BANK_ACCOUNT, ...account };
+}
+
+/** What the form saves with a card's token. The store takes the brand and last 4 from the gateway. */
+export function cardDetails(tokenId: string): Record<string, unknown> {
+  return {
+    paymentType: 'CC',
+    holderName: 'Pat Shopper',
+    cardType: 'VISA',
+    last4: tokenId.slice(-4),
+    expiryMonth: '12',
+    expiryYear: '2030',
+  };
+}
+
+/** What the form saves with the token of `BANK_ACCOUNT`. */
+export const BANK_DETAILS = {
+  paymentType: 'ACH',
+  holderName: 'Pat Shopper',
+  bankName: BANK_ACCOUNT.bankName,
+  accountType: BANK_ACCOUNT.accountType,
+  last4: '3210',
+  routingNumberLast4: '1808',
+};
+
+export interface Shopper {
+  id: string;
+  email: string;
+  /** Its session cookie (`name=value`). */
+  cookie: string;
+  /** The address it speaks from (X-Forwarded-For, for a store behind a proxy); none: the connection's. */
+  address?: string;
+}
+
+/** The session cookie an answer sets, as `name=value`. */
+export function sessionCookie(answer: Answer): string {
+  return (answer.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+function succeeded(answer: Answer, what: string): Answer {
+  if (answer.status !== 200) throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer;
+}
+
+/**
+ * The calls a customer makes, at the store `store` (read when called, so a store a hook starts later will
+ * do). The ones that make a fixture throw when the store refuses; the others return the store's answer.
+ */
+export function shoppersAt(store: { url: string }) {
+  const as = (shopper: Shopper, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    postJson(store.url, path, body, {
+      cookie: shopper.cookie,
+      headers: { ...(shopper.address ? { 'x-forwarded-for': shopper.address } : {}), ...headers },
+    });
+
+  const tokenize = (shopper: Shopper, form: object = cardForm(), headers?: Record<string, string>) =>
+    as(shopper, '/api/payment/tokenize-proxy', form, headers);
+
+  const save = (shopper: Shopper, tokenId: string, details = cardDetails(tokenId)) =>
+    as(shopper, '/api/payment/save-payment-token', { userId: shopper.id, tokenId, ...details });
+
+  /** Tokenizes `form` at the store's proxy, then saves the token with `details`. */
+  async function saveMethod(
+    shopper: Shopper,
+    form: object,
+    details: (tokenId: string) => Record<string, unknown>,
+  ): Promise<SavedPaymentMethod> {
+    const tokenized = succeeded(await tokenize(shopper, form), 'tokenize');
+    const tokenId = tokenized.body.tokenid as string;
+    const saved = succeeded(await save(shopper, tokenId, details(tokenId)), 'save the token');
+    return saved.body.paymentMethod as SavedPaymentMethod;
+  }
+
+  return {
+    /** A new customer, signed in; from `address` if given. Its email is a new one unless one is given. */
+    async register(options: { name?: string; email?: string; address?: string } = {}): Promise<Shopper> {
+      const email = options.email ?? `shopper-${randomUUID()}@example.com`;
+      const answer = succeeded(
+        await postJson(
+          store.url,
+          '/api/users/register',
+          { name: options.name ?? 'Pat Shopper', email, password: PASSPHRASE },
+          { headers: options.address ? { 'x-forwarded-for': options.address } : {} },
+        ),
+        `register ${email}`,
+      );
+      const id = (answer.body.user as { id: string }).id;
+      return { id, email, cookie: sessionCookie(answer), address: options.address };
+    },
+
+    /** The same customer signed in again, from the same address: a session of its own. */
+    async signIn(shopper: Shopper): Promise<Shopper> {
+      const answer = await as({ ...shopper, cookie: '' }, '/api/users/login', {
+        email: shopper.email,
+        password: PASSPHRASE,
+      });
+      return { ...shopper, cookie: sessionCookie(succeeded(answer, `sign in ${shopper.email}`)) };
+    },
+
+    /** POSTs as the shopper: with its session, from its address (unless `headers` say otherwise). */
+    as,
+    tokenize,
+    save,
+
+    /** A card saved as the form saves it (`details` change what the form sends with the token). */
+    saveCard: (shopper: Shopper, number = VISA, details: Record<string, unknown> = {}) =>
+      saveMethod(shopper, cardForm(number), (tokenId) => ({ ...cardDetails(tokenId), ...details })),
+
+    /** `BANK_ACCOUNT` saved as the form saves it. */
+    saveBankAccount: (shopper: Shopper) => saveMethod(shopper, bankForm(), () => BANK_DETAILS),
+
+    /** Pays for one ream with a saved method, as the checkout does (`extra` changes the body). */
+    pay: (
+      shopper: Shopper,
+      methodId: string,
+      extra: Record<string, unknown> = {},
+      headers?: Record<string, string>,
+    ) =>
+      as(
+        shopper,
+        '/api/payment/process-with-token',
+        {
+          userId: shopper.id,
+          paymentMethodId: methodId,
+          amount: ONE_REAM_TOTAL,
+          orderId: createOrderId('card'),
+          items: ONE_REAM,
+          ...extra,
+        },
+        headers,
+      ),
+
+    /** Pays for one ream as a guest with a Google Pay token, as the checkout's Google Pay button does. */
+    payWithGooglePay: (paymentToken: string, orderId: string, headers?: Record<string, string>) =>
+      postJson(
+        store.url,
+        '/api/googlepay/process-with-googlepay',
+        {
+          paymentToken,
+          amount: ONE_REAM_TOTAL,
+          orderId,
+          email: 'shopper@example.com',
+          gateway: 'cardconnect',
+          items: ONE_REAM,
+        },
+        { headers },
+      ),
+  };
+}
