@@ -67,6 +67,11 @@ export async function findPaymentRequest(
   return rows[0];
 }
 
+export async function findPayment(orm: Orm, paymentId: string): Promise<PaymentRow | undefined> {
+  const rows = await orm.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return rows[0];
+}
+
 export async function findPaymentByOrder(orm: Orm, orderId: string): Promise<PaymentRow | undefined> {
   const rows = await orm.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
   return rows[0];

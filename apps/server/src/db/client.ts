@@ -12,6 +12,17 @@ import * as schema from './schema';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction's handle, as `orm.transaction` passes it. */
+export type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+/** Whether the database refused a write for a duplicate of a unique key (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
+    (error as { cause?: { code?: unknown } }).cause?.code;
+  return code === '23505';
+}
+
 /** The plain SQL interface both PGlite and pg.Pool offer; the sandbox gateway keeps its own tables through it. */
 export interface SqlClient {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;

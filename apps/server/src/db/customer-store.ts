@@ -1,16 +1,9 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Orm } from './client';
+import { isUniqueViolation, type Orm } from './client';
 import { customers, savedPaymentMethods, sessions } from './schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type SavedMethodRow = typeof savedPaymentMethods.$inferSelect;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
-    (error as { cause?: { code?: unknown } }).cause?.code;
-  return code === '23505';
-}
 
 /** Creates a customer; undefined when the email (whatever its case) has an account already. */
 export async function insertCustomer(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
-import { listPendingOperations, nextReconciliationDue } from './money-store';
 import { createPgliteTestDatabase } from './test-database';
+import { listPendingOperations, nextReconciliationDue } from './ledger-store';
 
 /**
  * Reconciliation lists the operations due when a pass starts, and asks to be woken when the next one falls

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Orm } from '../db/client';
+import { AppError } from '../errors';
+import { ERROR_STATUS } from './errors';
 import {
   claimIdempotencyKey,
   refreshIdempotencyClaim,
   releaseIdempotencyKey,
   storeIdempotentAnswer,
-} from '../db/money-store';
-import { AppError } from '../errors';
-import { ERROR_STATUS } from './errors';
+} from '../db/idempotency-store';
 
 /**
  * A claim not refreshed for this long belongs to a request that died; a retry may take it over. A running

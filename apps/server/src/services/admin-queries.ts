@@ -11,8 +11,8 @@ import {
 } from '@store/core';
 import { insertAuditEvent, listAuditEvents } from '../db/audit-store';
 import type { Orm } from '../db/client';
-import { listAwaitingCapture, listHistory, type HistoryRow } from '../db/money-store';
 import { AppError } from '../errors';
+import { listAwaitingCapture, type HistoryRow, listHistory } from '../db/payment-lists';
 
 /** Page positions travel as opaque cursors: base64url of "time|id". */
 function encodeCursor(at: Date, id: string): string {

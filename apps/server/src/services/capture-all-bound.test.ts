@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../gateway/payment-gateway';
 import { seedAuthorizedPayments } from '../testing/seed-payments';
 import { testDatabaseKinds, useTestServer } from '../testing/test-server';
 import { DEFAULT_CAPTURE_ALL_CONCURRENCY } from '../config';
-import { captureAll } from './payment-operations';
+import { captureAll } from './money/capture-all';
 
 /** The gateway, with each capture held 20 ms and counted while in flight. */
 function countingGateway(gateway: PaymentGateway) {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { googlePayToken } from '../testing/chaos';
 import { useStoreBehindFaultyGateway } from '../testing/faulty-gateway';
 import { shoppersAt } from '../testing/shoppers';
-import { confirmUnverifiedPayments, reconcileLostAuthorizations } from './checkout';
+import { confirmUnverifiedPayments } from './checkout/hosted-page';
+import { reconcileLostAuthorizations } from './checkout/server-payments';
 
 const UNCONFIRMED = 'The payment could not be confirmed right now. Please try again.';
 

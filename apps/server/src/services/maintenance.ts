@@ -1,21 +1,17 @@
 import { deleteExpiredSessions } from '../db/session-store';
 import { oldestPendingStoreRequest } from '../db/checkout-store';
-import { deleteIdempotencyKeysBefore, nextReconciliationDue } from '../db/money-store';
 import { deleteIssuedTokensBefore } from '../db/token-store';
-import {
-  confirmUnverifiedPayments,
-  reconcileLostAuthorizations,
-  type CheckoutDependencies,
-} from './checkout';
+import { confirmUnverifiedPayments } from './checkout/hosted-page';
+import type { CheckoutDependencies } from './checkout/orders';
+import { reconcileLostAuthorizations } from './checkout/server-payments';
 import { ISSUED_TOKEN_LIFETIME_MS } from './payment-methods';
-import {
-  checkOpenPaymentsAtGateway,
-  followSettlement,
-  reconcilePendingOperations,
-  sendScheduledRefunds,
-  type OperationsDependencies,
-} from './payment-operations';
 import { forgetStaleSignInAttempts } from './sign-in-throttle';
+import { deleteIdempotencyKeysBefore } from '../db/idempotency-store';
+import { nextReconciliationDue } from '../db/ledger-store';
+import type { OperationsDependencies } from './money/dependencies';
+import { checkOpenPaymentsAtGateway } from './money/gateway-changes';
+import { reconcilePendingOperations } from './money/reconciliation';
+import { followSettlement, sendScheduledRefunds } from './money/settlement';
 
 const KEEP_IDEMPOTENT_ANSWERS_MS = 24 * 60 * 60 * 1000;
 /** Open authorizations compared with the gateway's records per pass: bounded work, oldest comparison first. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CartLine, PaymentMethodForm, SavedPaymentMethod } from '@store/core';
+import type { PaymentMethodForm, SavedPaymentMethod } from '@store/core';
 import type { Orm } from '../db/client';
 import {
   deleteSavedMethod,
@@ -15,9 +15,9 @@ import {
 import { claimIssuedToken, recordIssuedToken } from '../db/token-store';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import { AppError } from '../errors';
-import { confirmServerPayment, recordOrder, refusalError } from './checkout';
+import { refusalError } from './checkout/shopper-answers';
 import { toSavedMethod } from './customer-accounts';
-import { beginSaveMethodAttempt, beginSavedPaymentAttempt, beginTokenizeAttempt } from './sign-in-throttle';
+import { beginSaveMethodAttempt, beginTokenizeAttempt } from './sign-in-throttle';
 
 /**
  * Saved cards and bank accounts on the gateway's stored profiles (CardPointe's profile service): the
@@ -31,13 +31,13 @@ export interface PaymentMethodDependencies {
 
 const NOT_FOUND = 'Payment method not found';
 
-async function customerOf(orm: Orm, customerId: string): Promise<CustomerRow> {
+export async function customerOf(orm: Orm, customerId: string): Promise<CustomerRow> {
   const customer = await findCustomer(orm, customerId);
   if (!customer) throw new AppError('not_found', 'Account not found');
   return customer;
 }
 
-async function methodOf(orm: Orm, customerId: string, methodId: string): Promise<SavedMethodRow> {
+export async function methodOf(orm: Orm, customerId: string, methodId: string): Promise<SavedMethodRow> {
   // Scoped to the caller: someone else's method is "not found", never a hint that it exists.
   const method = await findSavedMethod(orm, customerId, methodId);
   if (!method) throw new AppError('not_found', NOT_FOUND);
@@ -122,7 +122,7 @@ function checkSaveInput(input: SavePaymentMethodInput) {
   return undefined;
 }
 
-const CARD_EXPIRED = 'This card has expired. Check the expiration date, or use another card.';
+export const CARD_EXPIRED = 'This card has expired. Check the expiration date, or use another card.';
 /** A token this customer did not get from the store's tokenize-proxy in this session, or saved already. */
 const TOKEN_NOT_ISSUED = 'Please enter the card or bank account again to save it.';
 
@@ -229,57 +229,4 @@ export async function setDefaultPaymentMethod(
   if (!(await makeDefaultMethod(deps.orm, input.customerId, input.methodId))) {
     throw new AppError('not_found', NOT_FOUND);
   }
-}
-
-/**
- * Pays an order with a saved method: the server prices the cart and refuses another amount, records the
- * order, and asks the gateway for a customer-initiated stored-credential payment on the profile account: a
- * card is authorized for the operator to capture, a bank account is debited (captured) at once. The
- * payment is then confirmed and recorded exactly as a hosted-page payment is (verify-payment).
- */
-export async function payWithSavedMethod(
-  deps: PaymentMethodDependencies,
-  input: Omit<CustomerRequest, 'sessionDigest'> & {
-    methodId: string;
-    amountCents: number;
-    orderId: string;
-    items: CartLine[];
-  },
-): Promise<{ status: 'success'; transactionId: string; requestId: string; message: string }> {
-  const method = await methodOf(deps.orm, input.customerId, input.methodId);
-  const customer = await customerOf(deps.orm, input.customerId);
-  if (method.kind === 'card' && isCardExpired({ month: method.expiryMonth!, year: method.expiryYear! })) {
-    throw new AppError('unprocessable', CARD_EXPIRED);
-  }
-  const attempt = await beginSavedPaymentAttempt(deps.orm, input);
-  const { requestId, totalCents } = await recordOrder(deps.orm, {
-    orderId: input.orderId,
-    channel: 'card',
-    customerName: customer.name,
-    items: input.items,
-    amountCents: input.amountCents,
-    payer: {
-      customerId: customer.id,
-      savedMethodId: method.id,
-      authorizedBy: 'store',
-      methodKind: method.kind,
-      bankName: method.bankName,
-    },
-  });
-  const authorized = await deps.gateway.authorize({
-    profile: `${customer.gatewayProfileId}/${method.gatewayAccountId}`,
-    amountCents: totalCents,
-    orderId: input.orderId,
-    capture: method.kind === 'ach',
-    storedCredential: true,
-  });
-  const answer = await confirmServerPayment(deps, {
-    requestId,
-    authorized,
-    failure: 'Payment processing failed',
-    payer: `customer ${customer.numericId}`,
-    refusalNote: attempt.slowDownNote,
-  });
-  await attempt.approved();
-  return answer;
 }

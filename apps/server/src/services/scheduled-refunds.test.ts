@@ -15,16 +15,14 @@ import {
   type TestServer,
 } from '../testing/test-server';
 import { runHousekeeping } from './maintenance';
+import { refundPayment } from './money/commands';
+import { reconcilePendingOperations } from './money/reconciliation';
 import {
   CHARGE_SETTLED_MESSAGE,
-  followSettlement,
-  reconcilePendingOperations,
   REFUND_BEFORE_SETTLEMENT_REFUSED,
   REFUND_SCHEDULED_MESSAGE,
-  refundPayment,
-  sendScheduledRefunds,
-  SETTLEMENT_RECHECK_MS,
-} from './payment-operations';
+} from './money/refund-policy';
+import { followSettlement, sendScheduledRefunds, SETTLEMENT_RECHECK_MS } from './money/settlement';
 
 /**
  * Refunds around settlement against a merchant account as CardPointe sets them up by default (no refunds of

@@ -9,12 +9,9 @@ import {
   useAdminSession,
   useTestServer,
 } from '../testing/test-server';
-import {
-  followSettlement,
-  reconcilePendingOperations,
-  refundPayment,
-  SETTLEMENT_RECHECK_MS,
-} from './payment-operations';
+import { refundPayment } from './money/commands';
+import { reconcilePendingOperations } from './money/reconciliation';
+import { followSettlement, SETTLEMENT_RECHECK_MS } from './money/settlement';
 
 describe.each(testDatabaseKinds())('the store follows settlement, on $name', (kind) => {
   const server = useTestServer(kind);

@@ -43,16 +43,11 @@ import {
   listTransactions,
   openTransactionsExport,
 } from '../../services/admin-queries';
-import {
-  cancelCharge,
-  catchUpWithSettlement,
-  captureAll,
-  capturePayment,
-  reconcilePendingOperations,
-  refundPayment,
-  voidPayment,
-  type RefundsBeforeSettlement,
-} from '../../services/payment-operations';
+import { captureAll } from '../../services/money/capture-all';
+import { capturePayment, voidPayment, refundPayment, cancelCharge } from '../../services/money/commands';
+import { reconcilePendingOperations } from '../../services/money/reconciliation';
+import type { RefundsBeforeSettlement } from '../../services/money/refund-policy';
+import { catchUpWithSettlement } from '../../services/money/settlement';
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -2,8 +2,9 @@ import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { findUnsettledStoreRequest } from '../../db/checkout-store';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
-import { reconcileLostAuthorizations, SHOPPER_DECLINE } from '../../services/checkout';
-import { payWithSavedMethod } from '../../services/payment-methods';
+import { payWithSavedMethod } from '../../services/checkout/saved-method';
+import { reconcileLostAuthorizations } from '../../services/checkout/server-payments';
+import { SHOPPER_DECLINE } from '../../services/checkout/shopper-answers';
 import { FREE_SAVED_PAYMENTS, FREE_TOKENIZATIONS } from '../../services/sign-in-throttle';
 import {
   cardForm,

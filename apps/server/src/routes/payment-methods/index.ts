@@ -16,13 +16,13 @@ import { runIdempotent } from '../../http/idempotency';
 import { answers, typed } from '../../http/contract';
 import {
   listPaymentMethods,
-  payWithSavedMethod,
   removePaymentMethod,
   savePaymentMethod,
   setDefaultPaymentMethod,
   tokenizePaymentMethod,
   type PaymentMethodDependencies,
 } from '../../services/payment-methods';
+import { payWithSavedMethod } from '../../services/checkout/saved-method';
 
 /** Saved cards and bank accounts, and paying with them (product §7). Every call is the signed-in owner's. */
 export function registerPaymentMethodRoutes(

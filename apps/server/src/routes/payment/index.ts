@@ -7,7 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { CustomerGuard } from '../../http/customer-session';
 import { answers, typed } from '../../http/contract';
-import { createPayment, verifyPayment, type CheckoutDependencies } from '../../services/checkout';
+import { createPayment, verifyPayment } from '../../services/checkout/hosted-page';
+import type { CheckoutDependencies } from '../../services/checkout/orders';
 
 export function registerPaymentRoutes(
   app: FastifyInstance,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmUnverifiedPayments } from '../../services/checkout';
+import { confirmUnverifiedPayments } from '../../services/checkout/hosted-page';
 import {
   createOrder as createTestOrder,
   payOnHostedPage as payWithCard,

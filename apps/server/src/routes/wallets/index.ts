@@ -18,9 +18,9 @@ import { validateMerchant, type MerchantSessionClient } from '../../services/app
 import type { CustomerGuard } from '../../http/customer-session';
 import { runIdempotent } from '../../http/idempotency';
 import { answers, typed } from '../../http/contract';
-import type { CheckoutDependencies } from '../../services/checkout';
+import type { CheckoutDependencies } from '../../services/checkout/orders';
 import { beginMerchantValidationAttempt } from '../../services/sign-in-throttle';
-import { noteWalletResultSeen, payWithWallet } from '../../services/wallet-payments';
+import { noteWalletResultSeen, payWithWallet } from '../../services/checkout/wallet';
 
 export interface WalletRouteDependencies extends CheckoutDependencies {
   customers: CustomerGuard;

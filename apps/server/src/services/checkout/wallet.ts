@@ -3,11 +3,13 @@ import {
   findPaymentRequest,
   markPaymentRequest,
   notePaymentRequestSeenByBrowser,
-} from '../db/checkout-store';
-import { findCustomer } from '../db/customer-store';
-import type { WalletPayload } from '../gateway/payment-gateway';
-import { AppError } from '../errors';
-import { confirmServerPayment, recordOrder, refusalError, type CheckoutDependencies } from './checkout';
+} from '../../db/checkout-store';
+import { findCustomer } from '../../db/customer-store';
+import type { WalletPayload } from '../../gateway/payment-gateway';
+import { AppError } from '../../errors';
+import { recordOrder, type CheckoutDependencies } from './orders';
+import { confirmServerPayment } from './server-payments';
+import { refusalError } from './shopper-answers';
 
 /**
  * Google Pay and Apple Pay through CardPointe: the wallet's encrypted payload goes to CardSecure, which
@@ -15,6 +17,7 @@ import { confirmServerPayment, recordOrder, refusalError, type CheckoutDependenc
  * amount it computed itself and leaves the payment for the operator to capture, like any card payment.
  * Wallet payloads and their tokens are never stored.
  */
+
 const FAILURES = {
   googlepay: 'Google Pay payment failed',
   applepay: 'Apple Pay payment failed',

@@ -1,0 +1,248 @@
+import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentRow } from './checkout-store';
+import type { Orm } from './client';
+import { readPrepared, snapshotText } from './prepared';
+import { payments } from './schema';
+
+/** The console's lists of payments: awaiting capture, Transaction History, and Capture All's targets. */
+
+/** Authorized payments, oldest first (they expire first), keyset-paginated on (authorized_at, id). */
+export async function listAuthorizedPayments(
+  orm: Orm,
+  options: { limit: number; after?: { at: Date; id: string } },
+): Promise<PaymentRow[]> {
+  const after = options.after;
+  return orm
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.captureStatus, 'authorized'),
+        after
+          ? or(
+              gt(payments.authorizedAt, after.at),
+              and(eq(payments.authorizedAt, after.at), gt(payments.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(payments.authorizedAt), asc(payments.id))
+    .limit(options.limit);
+}
+
+/** A timestamp as JavaScript's toISOString writes it, made by the database (UTC, milliseconds). */
+const isoText = (column: SQL) =>
+  sql`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A Pending Payments row: what the console shows, with the times already as ISO text. */
+export interface AwaitingCaptureRow {
+  id: string;
+  orderId: string;
+  requestId: string | null;
+  cardBrand: string;
+  last4: string;
+  bankName: string | null;
+  authorizedCents: number;
+  authorizedAt: string;
+  /** When the authorization lapses at the gateway: `authorizedAt` plus the lifetime the caller gave. */
+  expiresAt: string;
+}
+
+/**
+ * One page of Pending Payments and how many await capture (counted up to `countCap`), in one statement:
+ * only the columns shown, times as text (a page is 100 rows; parsing dates and mapping whole rows cost
+ * more than the query itself), and one round trip instead of two.
+ */
+export async function listAwaitingCapture(
+  orm: Orm,
+  options: {
+    limit: number;
+    after?: { at: Date; id: string };
+    countCap: number;
+    /** How long an authorization lasts at the gateway: each row's expiry is written with the page. */
+    lifetimeMs: number;
+  },
+): Promise<{ rows: AwaitingCaptureRow[]; total: number; snapshot: string }> {
+  const after = options.after;
+  const found = await readPrepared<Record<string, unknown>>(
+    orm,
+    sql`
+    with page as (
+      select id, order_id, request_id, card_brand, last4, bank_name, authorized_cents, authorized_at
+      from payments where capture_status = 'authorized'
+      ${after ? sql`and (authorized_at, id) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : sql``}
+      order by authorized_at, id limit ${options.limit}
+    ), awaiting as (
+      select count(*)::int as total, ${snapshotText} as snapshot from (
+        select 1 from payments where capture_status = 'authorized' limit ${options.countCap}
+      ) counted
+    )
+    select page.id, page.order_id, page.request_id, page.card_brand, page.last4, page.bank_name,
+           page.authorized_cents, ${isoText(sql`page.authorized_at`)} as authorized_at,
+           ${isoText(sql`page.authorized_at + ${options.lifetimeMs}::int8 * interval '1 millisecond'`)} as expires_at,
+           awaiting.total, awaiting.snapshot
+    from awaiting left join page on true
+    order by page.authorized_at, page.id`,
+  );
+  const total = Number(found[0]?.total ?? 0);
+  const rows: AwaitingCaptureRow[] = [];
+  for (const row of found) {
+    if (row.id === null) continue;
+    rows.push({
+      id: row.id as string,
+      orderId: row.order_id as string,
+      requestId: row.request_id as string | null,
+      cardBrand: row.card_brand as string,
+      last4: row.last4 as string,
+      bankName: row.bank_name as string | null,
+      authorizedCents: Number(row.authorized_cents),
+      authorizedAt: row.authorized_at as string,
+      expiresAt: row.expires_at as string,
+    });
+  }
+  return { rows, total, snapshot: String(found[0]!.snapshot) };
+}
+
+export interface HistoryRow {
+  rowKind: 'payment' | 'refund';
+  rowId: string;
+  paymentId: string;
+  orderId: string;
+  requestId: string | null;
+  cardBrand: string;
+  last4: string;
+  bankName: string | null;
+  authorizedCents: number;
+  capturedCents: number;
+  /** Refunded or reserved for a refund still unconfirmed: what can no longer be refunded. */
+  refundedCents: number;
+  /** Refunds the gateway has confirmed. */
+  confirmedRefundedCents: number;
+  captureStatus: PaymentRow['captureStatus'];
+  refundCents: number | null;
+  /** The row's time, as ISO text (as are the other times). */
+  at: string;
+  paymentAt: string;
+  /** When the gateway settled the payment's capture. */
+  settledAt: string | null;
+  /** For a refund row: sent as a refund, or (whole, before settlement) as a void of the capture. */
+  refundMethod: 'refund' | 'void' | null;
+  /** For a refund row: done, or waiting for the capture to settle. */
+  refundState: 'succeeded' | 'scheduled' | null;
+  /** For a payment row: refunds waiting for the capture to settle. */
+  scheduledRefundCents: number;
+  /** For a payment row: what was given back by voiding the capture before settlement (never charged). */
+  cancelledCents: number;
+}
+
+export type HistoryFilter =
+  | 'all'
+  | 'pending'
+  | 'captured'
+  | 'partially_captured'
+  | 'settled'
+  | 'refunded'
+  | 'partial_refund'
+  | 'refund'
+  | 'voided'
+  | 'expired';
+
+// Amounts of one row are compared as differences with 0: the planner estimates those from the statistics
+// kept on them (migration 0010), and so reads the history index newest first instead of sorting the table.
+const PAYMENT_FILTERS: Record<Exclude<HistoryFilter, 'all' | 'refund'>, SQL> = {
+  pending: sql`p.capture_status = 'authorized'`,
+  captured: sql`p.capture_status in ('captured', 'settled') and p.captured_cents - p.authorized_cents = 0 and p.refunded_cents = 0`,
+  partially_captured: sql`p.capture_status in ('partially_captured', 'settled') and p.captured_cents - p.authorized_cents < 0 and p.refunded_cents = 0`,
+  settled: sql`p.capture_status = 'settled'`,
+  refunded: sql`p.captured_cents > 0 and p.refunded_cents - p.captured_cents = 0`,
+  partial_refund: sql`p.refunded_cents > 0 and p.refunded_cents - p.captured_cents < 0`,
+  voided: sql`p.capture_status = 'voided'`,
+  expired: sql`p.capture_status = 'expired'`,
+};
+
+/**
+ * Transaction History: every payment and every completed refund as rows of their own, newest first,
+ * keyset-paginated on (time, id); optionally one order id prefix and one status.
+ */
+export async function listHistory(
+  orm: Orm,
+  options: {
+    limit: number;
+    before?: { at: Date; id: string };
+    orderIdPrefix?: string;
+    filter: HistoryFilter;
+  },
+): Promise<{ rows: HistoryRow[]; /** Read in (none when no row was found). */ snapshot?: string }> {
+  const before = options.before;
+  const beforeCondition = (atColumn: SQL, idColumn: SQL) =>
+    before
+      ? sql`and (${atColumn}, ${idColumn}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
+      : sql``;
+  const prefix = options.orderIdPrefix ? `${options.orderIdPrefix.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const prefixCondition = prefix ? sql`and p.order_id like ${prefix}` : sql``;
+
+  const paymentRows =
+    options.filter === 'refund'
+      ? undefined
+      : sql`select 'payment' as row_kind, p.id as row_id, p.created_at as at, null::int as refund_cents,
+            null::text as refund_method, null::text as refund_state, p.id as payment_id from payments p
+            where true ${options.filter === 'all' ? sql`` : sql`and ${PAYMENT_FILTERS[options.filter]}`}
+            ${prefixCondition} ${beforeCondition(sql`p.created_at`, sql`p.id`)}
+            order by p.created_at desc, p.id desc limit ${options.limit}`;
+  // Refunds are read newest first from their own index; their payment is joined only to match a search.
+  const refundRows =
+    options.filter === 'all' || options.filter === 'refund'
+      ? sql`select 'refund' as row_kind, o.id as row_id, o.created_at as at, o.amount_cents as refund_cents,
+            o.method as refund_method, o.status as refund_state, o.payment_id
+            from money_operations o ${prefix ? sql`join payments p on p.id = o.payment_id` : sql``}
+            where o.kind = 'refund' and o.status in ('succeeded', 'scheduled')
+            ${prefixCondition} ${beforeCondition(sql`o.created_at`, sql`o.id`)}
+            order by o.created_at desc, o.id desc limit ${options.limit}`
+      : undefined;
+  const union = [paymentRows, refundRows].filter((part): part is SQL => part !== undefined);
+  const combined = union.length === 2 ? sql`(${union[0]}) union all (${union[1]})` : sql`${union[0]}`;
+
+  const found = await readPrepared<Record<string, unknown>>(
+    orm,
+    sql`
+    select r.row_kind, r.row_id, ${isoText(sql`r.at`)} as at, r.refund_cents, r.refund_method, r.refund_state,
+           p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name, p.last4, p.authorized_cents,
+           p.captured_cents, p.refunded_cents, p.capture_status, ${isoText(sql`p.created_at`)} as payment_at,
+           ${isoText(sql`p.settled_at`)} as settled_at,
+           (select coalesce(sum(o.amount_cents), 0) from money_operations o
+             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents,
+           (select coalesce(sum(o.amount_cents), 0) from money_operations o
+             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'scheduled') as scheduled_refund_cents,
+           (select coalesce(sum(o.amount_cents), 0) from money_operations o
+             where o.payment_id = p.id and o.kind = 'refund' and o.method = 'void' and o.status = 'succeeded')
+             as cancelled_cents,
+           ${snapshotText} as snapshot
+    from (${combined}) r join payments p on p.id = r.payment_id
+    order by r.at desc, r.row_id desc
+    limit ${options.limit}`,
+  );
+  const rows = found.map((row) => ({
+    rowKind: row.row_kind as HistoryRow['rowKind'],
+    rowId: String(row.row_id),
+    paymentId: String(row.payment_id),
+    orderId: String(row.order_id),
+    requestId: row.request_id === null ? null : String(row.request_id),
+    cardBrand: String(row.card_brand),
+    bankName: row.bank_name === null ? null : String(row.bank_name),
+    last4: String(row.last4),
+    authorizedCents: Number(row.authorized_cents),
+    capturedCents: Number(row.captured_cents),
+    refundedCents: Number(row.refunded_cents),
+    confirmedRefundedCents: Number(row.confirmed_refunded_cents),
+    captureStatus: row.capture_status as PaymentRow['captureStatus'],
+    refundCents: row.refund_cents === null ? null : Number(row.refund_cents),
+    at: row.at as string,
+    paymentAt: row.payment_at as string,
+    settledAt: (row.settled_at ?? null) as string | null,
+    refundMethod: (row.refund_method ?? null) as HistoryRow['refundMethod'],
+    refundState: (row.refund_state ?? null) as HistoryRow['refundState'],
+    scheduledRefundCents: Number(row.scheduled_refund_cents),
+    cancelledCents: Number(row.cancelled_cents),
+  }));
+  return { rows, snapshot: found[0] ? String(found[0].snapshot) : undefined };
+}

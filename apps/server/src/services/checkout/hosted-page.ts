@@ -1,0 +1,224 @@
+import {
+  AUTHORIZATION_LIFETIME_MS,
+  centsToDollars,
+  orderChannelOf,
+  walletNameOf,
+  type createPaymentRequestSchema,
+  type CreatePaymentResponse,
+  type VerifyPaymentResponse,
+} from '@store/core';
+import type { z } from 'zod';
+import {
+  findPaymentByOrder,
+  findPaymentRequest,
+  findUnsettledStoreRequest,
+  listPendingPaymentRequests,
+  markPaymentRequest,
+  recordAuthorization,
+  type PaymentRow,
+} from '../../db/checkout-store';
+import type { GatewayTransaction } from '../../gateway/payment-gateway';
+import { AppError } from '../../errors';
+import { quietLog } from '../../log';
+import { recordOrder, type CheckoutDependencies } from './orders';
+import { NO_LONGER_VALID, SHOPPER_DECLINE, SHOPPER_RETRY } from './shopper-answers';
+
+/**
+ * The hosted payment page: the order is recorded and the shopper sent to the gateway's page; on return the
+ * payment is confirmed with the gateway (never by trusting the browser) and recorded once. Upkeep confirms
+ * those whose shopper never came back.
+ */
+
+const RESULT_PATH = '/payment-complete';
+
+/** The hosted page may only send the shopper back to this store's result page (no open redirect). */
+function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
+  let target: URL;
+  try {
+    target = new URL(redirectUrl);
+  } catch {
+    throw new AppError('invalid', 'Redirect URL is not valid');
+  }
+  if (target.origin !== new URL(publicUrl).origin || target.pathname !== RESULT_PATH || target.username) {
+    throw new AppError('invalid', 'Redirect URL must point back to this store');
+  }
+}
+
+/**
+ * Records the order and answers where the shopper pays it: the hosted payment page. A signed-in customer
+ * whose payment with a saved method or a wallet is still unsettled (its answer was lost, and the void
+ * that releases it has not been confirmed yet) must wait for it: the same cart is never authorized twice.
+ */
+export async function createPayment(
+  deps: CheckoutDependencies,
+  input: z.output<typeof createPaymentRequestSchema> & { customerId?: string },
+): Promise<CreatePaymentResponse> {
+  checkRedirectUrl(input.redirectUrl, deps.publicUrl);
+  if (
+    input.customerId &&
+    (await findUnsettledStoreRequest(
+      deps.orm,
+      input.customerId,
+      new Date(Date.now() - AUTHORIZATION_LIFETIME_MS),
+    ))
+  ) {
+    throw new AppError('conflict', PREVIOUS_PAYMENT_UNSETTLED);
+  }
+  const { requestId, totalCents } = await recordOrder(deps.orm, {
+    orderId: input.orderId,
+    channel: 'card',
+    customerName: input.customerName,
+    items: input.items,
+    amountCents: input.amount,
+  });
+  return {
+    status: 'success',
+    requestId,
+    paymentUrl: deps.gateway.hostedPaymentUrl({
+      orderId: input.orderId,
+      amountCents: totalCents,
+      returnUrl: input.redirectUrl,
+    }),
+    message: 'Payment request created',
+  };
+}
+
+function successAnswer(payment: PaymentRow, applePayTestModeReason?: string): VerifyPaymentResponse {
+  const wallet = walletNameOf(payment.orderId);
+  const testMode = applePayTestModeReason && orderChannelOf(payment.orderId) === 'applepay';
+  return {
+    status: 'success',
+    message: 'Payment authorized',
+    paymentDetails: {
+      orderId: payment.orderId,
+      ...(wallet ? { wallet } : {}),
+      ...(testMode ? { testMode: true, testModeReason: applePayTestModeReason } : {}),
+      paymentMethod: payment.cardBrand,
+      transactionStatus: 'Authorized',
+      transaction: payment.retref,
+      amount: centsToDollars(payment.authorizedCents),
+      last4: payment.last4,
+      authorizationCode: payment.authCode,
+      transactionDate: payment.authorizedAt.toISOString(),
+    },
+  };
+}
+
+/** Why the hosted page may not be used yet by a customer whose previous payment is unsettled. */
+export const PREVIOUS_PAYMENT_UNSETTLED =
+  'Your previous payment is still being checked with the bank. Nothing new was charged; try again in a few minutes.';
+
+function failureAnswer(message: string, errorcode: string): VerifyPaymentResponse {
+  return { status: 'error', message, error: message, errorcode };
+}
+
+/** The transaction that decides an order's outcome: its approval if there is one, else its latest attempt. */
+function decidingTransaction(transactions: GatewayTransaction[]): GatewayTransaction | undefined {
+  return transactions.find((transaction) => transaction.approved) ?? transactions.at(-1);
+}
+
+/**
+ * Confirms a hosted-page payment with the gateway (inquireByOrderid), never by trusting the browser, and
+ * records the authorization once.
+ */
+export async function verifyPayment(
+  deps: CheckoutDependencies,
+  requestId: string,
+): Promise<VerifyPaymentResponse> {
+  const request = await findPaymentRequest(deps.orm, requestId);
+  if (!request) throw new AppError('not_found', 'Payment request not found');
+
+  const recorded = await findPaymentByOrder(deps.orm, request.orderId);
+  if (recorded) return successAnswer(recorded, deps.applePayTestModeReason);
+
+  const inquiry = await deps.gateway.inquireByOrderId(request.orderId);
+  if (!inquiry.ok) {
+    throw new AppError(
+      'gateway_unavailable',
+      'The payment could not be confirmed right now. Please try again.',
+    );
+  }
+  const transaction = decidingTransaction(inquiry.value);
+  if (!transaction) {
+    return failureAnswer('No payment was made for this order', 'not_found');
+  }
+  if (!transaction.approved || transaction.settlement === 'voided' || transaction.settlement === 'expired') {
+    const reason = transaction.message || 'Payment declined';
+    await markPaymentRequest(deps.orm, requestId, 'declined', reason);
+    if (transaction.approved) return failureAnswer(NO_LONGER_VALID, transaction.settlement);
+    return transaction.retry
+      ? failureAnswer(SHOPPER_RETRY, 'retry')
+      : failureAnswer(SHOPPER_DECLINE[request.methodKind ?? 'card'], 'declined');
+  }
+  if (transaction.amountCents !== request.amountCents) {
+    // The hosted page was paid with another amount than the order's: give the hold back, never ship on it.
+    const voided = await deps.gateway.voidAuthorization({ retref: transaction.retref });
+    if (!voided.ok) {
+      (deps.log ?? quietLog).error(
+        { orderId: request.orderId, retref: transaction.retref, reason: voided.message },
+        'verify-payment: could not void an authorization of the wrong amount',
+      );
+    }
+    const message = 'The amount paid does not match the order total';
+    await markPaymentRequest(deps.orm, requestId, 'failed', message);
+    return failureAnswer(message, 'amount_mismatch');
+  }
+  // A payment with a bank account is an ACH debit: its brand is ACH, and it was captured at once. What was
+  // charged is the request's record, written before the call, not the saved method, which may be gone.
+  const bank = request.methodKind === 'ach';
+  const brand = !bank && transaction.account ? await deps.gateway.cardBin(transaction.account) : undefined;
+  const payment = await recordAuthorization(deps.orm, {
+    orderId: request.orderId,
+    requestId,
+    retref: transaction.retref,
+    cardBrand: bank ? 'ACH' : brand?.ok ? brand.value.brand : 'UNKNOWN',
+    bankName: bank ? request.bankName : null,
+    captured: bank && transaction.settlement === 'captured',
+    last4: transaction.last4 ?? '0000',
+    authCode: transaction.authCode ?? '',
+    authorizedCents: transaction.amountCents,
+    // The request was made just before the shopper paid: the authorization's age (and so its expiry) is
+    // never understated, however late the payment is confirmed.
+    authorizedAt: request.createdAt,
+  });
+  return successAnswer(payment, deps.applePayTestModeReason);
+}
+
+const CONFIRM_AFTER_MS = 10 * 60 * 1000;
+const GIVE_UP_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Confirms hosted-page payments whose shopper never came back to the result page (tab closed, redirect
+ * misconfigured): without this, the card would stay on hold and the order never reach Pending Payments.
+ * A request with nothing paid an hour after it was made is closed as abandoned.
+ */
+export async function confirmUnverifiedPayments(
+  deps: CheckoutDependencies,
+  now = new Date(),
+): Promise<number> {
+  const requests = await listPendingPaymentRequests(deps.orm, {
+    authorizedBy: 'hosted_page',
+    createdBefore: new Date(now.getTime() - CONFIRM_AFTER_MS),
+    createdAfter: new Date(now.getTime() - AUTHORIZATION_LIFETIME_MS),
+    limit: 100,
+  });
+  let confirmed = 0;
+  for (const request of requests) {
+    try {
+      const answer = await verifyPayment(deps, request.requestId);
+      if (answer.status === 'success') confirmed += 1;
+      else if (
+        answer.errorcode === 'not_found' &&
+        now.getTime() - request.createdAt.getTime() > GIVE_UP_AFTER_MS
+      ) {
+        await markPaymentRequest(deps.orm, request.requestId, 'failed', 'No payment was made for this order');
+      }
+    } catch (error) {
+      (deps.log ?? quietLog).error(
+        { err: error, requestId: request.requestId },
+        'confirming an unverified payment failed',
+      );
+    }
+  }
+  return confirmed;
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { computeCartTotals, orderChannelOf, type CartLine, type OrderChannel } from '@store/core';
+import { insertOrderWithPaymentRequest, type PaymentRequestPayer } from '../../db/checkout-store';
+import type { Orm } from '../../db/client';
+import type { PaymentGateway } from '../../gateway/payment-gateway';
+import { AppError } from '../../errors';
+import type { Log } from '../../log';
+
+/**
+ * Checkout: how a shopper's order becomes an authorization, by channel (docs/payment-lifecycle.md,
+ * "Authorize"). Every channel records the order here first, priced by the server:
+ * - the hosted payment page (`hosted-page.ts`): the shopper pays at the gateway, the store confirms it;
+ * - a saved card or bank account (`saved-method.ts`) and Google Pay / Apple Pay (`wallet.ts`): the store
+ *   asks the gateway itself, and `server-payments.ts` settles the answer (or its loss);
+ * - what shoppers are told of a refusal is written once, in `shopper-answers.ts`.
+ */
+
+export interface CheckoutDependencies {
+  orm: Orm;
+  gateway: PaymentGateway;
+  /** Where shoppers reach the store; the only place the hosted page may send them back to. */
+  publicUrl: string;
+  /** Set when Apple Pay runs in test mode: why, for the result page's notice (product §2). */
+  applePayTestModeReason?: string;
+  /** Where the unexpected is reported; nothing is written without one. */
+  log?: Log;
+}
+
+/**
+ * Prices the cart from the catalog, refuses an amount that differs, and records the order with its
+ * payment request (for a saved method, whose and which). Answers the request id the browser verifies.
+ */
+export async function recordOrder(
+  orm: Orm,
+  input: {
+    orderId: string;
+    /** How the order is paid: its id must carry this channel's prefix. */
+    channel: OrderChannel;
+    customerName: string;
+    items: CartLine[];
+    amountCents: number;
+    /** Who pays and how, as far as known before the gateway is asked. */
+    payer?: PaymentRequestPayer;
+  },
+): Promise<{ requestId: string; totalCents: number }> {
+  if (orderChannelOf(input.orderId) !== input.channel) {
+    throw new AppError('invalid', 'Order ID is not valid');
+  }
+  const totals = computeCartTotals(input.items);
+  if (totals.totalCents !== input.amountCents) {
+    throw new AppError('invalid', 'Order total does not match the cart');
+  }
+  const requestId = randomUUID();
+  const { inserted } = await insertOrderWithPaymentRequest(
+    orm,
+    {
+      id: input.orderId,
+      channel: input.channel,
+      customerName: input.customerName,
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      lines: totals.lines.map(({ productId, unitPriceCents, quantity, lineTotalCents }) => ({
+        productId,
+        unitPriceCents,
+        quantity,
+        lineTotalCents,
+      })),
+    },
+    requestId,
+    input.payer,
+  );
+  if (!inserted) throw new AppError('conflict', 'This order ID has already been used');
+  return { requestId, totalCents: totals.totalCents };
+}

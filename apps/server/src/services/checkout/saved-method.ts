@@ -1,0 +1,68 @@
+import type { CartLine } from '@store/core';
+import { AppError } from '../../errors';
+import {
+  CARD_EXPIRED,
+  customerOf,
+  isCardExpired,
+  methodOf,
+  type CustomerRequest,
+  type PaymentMethodDependencies,
+} from '../payment-methods';
+import { beginSavedPaymentAttempt } from '../sign-in-throttle';
+import { recordOrder } from './orders';
+import { confirmServerPayment } from './server-payments';
+
+/** Paying with a saved card or bank account (the gateway's stored profile), as a stored-credential payment. */
+
+/**
+ * Pays an order with a saved method: the server prices the cart and refuses another amount, records the
+ * order, and asks the gateway for a customer-initiated stored-credential payment on the profile account: a
+ * card is authorized for the operator to capture, a bank account is debited (captured) at once. The
+ * payment is then confirmed and recorded exactly as a hosted-page payment is (verify-payment).
+ */
+export async function payWithSavedMethod(
+  deps: PaymentMethodDependencies,
+  input: Omit<CustomerRequest, 'sessionDigest'> & {
+    methodId: string;
+    amountCents: number;
+    orderId: string;
+    items: CartLine[];
+  },
+): Promise<{ status: 'success'; transactionId: string; requestId: string; message: string }> {
+  const method = await methodOf(deps.orm, input.customerId, input.methodId);
+  const customer = await customerOf(deps.orm, input.customerId);
+  if (method.kind === 'card' && isCardExpired({ month: method.expiryMonth!, year: method.expiryYear! })) {
+    throw new AppError('unprocessable', CARD_EXPIRED);
+  }
+  const attempt = await beginSavedPaymentAttempt(deps.orm, input);
+  const { requestId, totalCents } = await recordOrder(deps.orm, {
+    orderId: input.orderId,
+    channel: 'card',
+    customerName: customer.name,
+    items: input.items,
+    amountCents: input.amountCents,
+    payer: {
+      customerId: customer.id,
+      savedMethodId: method.id,
+      authorizedBy: 'store',
+      methodKind: method.kind,
+      bankName: method.bankName,
+    },
+  });
+  const authorized = await deps.gateway.authorize({
+    profile: `${customer.gatewayProfileId}/${method.gatewayAccountId}`,
+    amountCents: totalCents,
+    orderId: input.orderId,
+    capture: method.kind === 'ach',
+    storedCredential: true,
+  });
+  const answer = await confirmServerPayment(deps, {
+    requestId,
+    authorized,
+    failure: 'Payment processing failed',
+    payer: `customer ${customer.numericId}`,
+    refusalNote: attempt.slowDownNote,
+  });
+  await attempt.approved();
+  return answer;
+}

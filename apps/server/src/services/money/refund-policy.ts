@@ -1,0 +1,107 @@
+import type { PaymentRow } from '../../db/checkout-store';
+import { setRefundMethod, type MoneyOperationRow } from '../../db/ledger-store';
+import type { GatewayFailure, GatewayResult, GatewayTransaction } from '../../gateway/payment-gateway';
+import { AppError } from '../../errors';
+import type { OperationsDependencies } from './dependencies';
+
+/**
+ * How money goes back to a customer, decided here and nowhere else (docs/payment-lifecycle.md, "Refund"):
+ * - the whole of a capture the gateway has not settled yet is sent as a void of the capture (the charge is
+ *   cancelled, the customer never sees it); a void refused because the batch closed meanwhile becomes a refund;
+ * - part of a capture, or a settled one, is sent as a refund;
+ * - a refund the gateway declines because its capture has not settled yet is scheduled to run after the
+ *   settlement (`REFUNDS_BEFORE_SETTLEMENT=schedule`, the default) or refused with that explanation (`refuse`);
+ * - Cancel charge is a whole refund sent as a void, refused once anything is refunded or the capture settled.
+ */
+export type RefundsBeforeSettlement = 'schedule' | 'refuse';
+
+/** What the operator reads about a refund kept until the capture settles. */
+export const REFUND_SCHEDULED_MESSAGE = "Scheduled: runs after tonight's settlement";
+
+/** What the operator reads when such a refund is refused instead (REFUNDS_BEFORE_SETTLEMENT=refuse). */
+export const REFUND_BEFORE_SETTLEMENT_REFUSED =
+  "Not refunded: this payment has not settled yet, and the gateway refunds a payment only after its settlement. Refund it after tonight's settlement, or refund all of it now to cancel the charge.";
+
+/** Why a charge cannot be cancelled once its capture is in the gateway's batch. */
+export const CHARGE_SETTLED_MESSAGE =
+  'This charge has already gone into the gateway’s settlement batch, so it can no longer be cancelled. Refund it instead.';
+
+/** Whether a refund declined as not settled yet waits for the settlement (rather than being refused). */
+export function schedulesUnsettledRefunds(deps: OperationsDependencies): boolean {
+  return (deps.refundsBeforeSettlement ?? 'schedule') === 'schedule';
+}
+
+/** The gateway refunds a capture only once it has settled (unless the merchant takes unsettled refunds). */
+export function isDeclinedAsNotSettled(result: GatewayResult<GatewayTransaction>): boolean {
+  return !result.ok && result.kind === 'declined' && result.reason === 'not_settled';
+}
+
+/**
+ * Whether a reserved refund gives back the whole capture of a payment not settled yet, with no refund before
+ * it: CardPointe refunds only settled captures, but voids an unsettled one, which cancels the charge.
+ */
+function isWholeUnsettledCapture(payment: PaymentRow, operation: MoneyOperationRow): boolean {
+  return (
+    payment.captureStatus !== 'settled' &&
+    operation.amountCents === payment.capturedCents &&
+    payment.refundedCents === operation.amountCents
+  );
+}
+
+/** The capture is in a batch (or settled) and can no longer be voided. */
+export function isBatched(failure: GatewayFailure): boolean {
+  return failure.kind !== 'unavailable' && failure.kind !== 'rejected' && failure.reason === 'batched';
+}
+
+/**
+ * Notes how a reserved refund is sent, before the call, on the row and on the caller's copy (its answer and
+ * an immediate reconciliation read it).
+ */
+async function sendAs(
+  deps: OperationsDependencies,
+  operation: MoneyOperationRow,
+  method: 'void' | 'refund',
+): Promise<void> {
+  await setRefundMethod(deps.orm, operation.id, method);
+  operation.method = method;
+}
+
+/** Sends a reserved refund the way the gateway takes it: a void of a whole unsettled capture, else a refund. */
+export async function sendRefund(
+  deps: OperationsDependencies,
+  payment: PaymentRow,
+  operation: MoneyOperationRow,
+): Promise<GatewayResult<GatewayTransaction>> {
+  if (isWholeUnsettledCapture(payment, operation)) {
+    const voided = await sendCancellation(deps, payment, operation);
+    if (voided.ok || voided.kind === 'unavailable') return voided;
+  }
+  await sendAs(deps, operation, 'refund');
+  return deps.gateway.refund({ retref: payment.retref, amountCents: operation.amountCents });
+}
+
+/** Sends a reserved whole refund as a void of the capture (Cancel charge). */
+export async function sendCancellation(
+  deps: OperationsDependencies,
+  payment: PaymentRow,
+  operation: MoneyOperationRow,
+): Promise<GatewayResult<GatewayTransaction>> {
+  await sendAs(deps, operation, 'void');
+  return deps.gateway.voidAuthorization({ retref: payment.retref });
+}
+
+/** Why a payment's charge cannot be cancelled whole, or undefined when it can. */
+export function cancellationRefusal(payment: PaymentRow | undefined): AppError | undefined {
+  if (!payment) return new AppError('not_found', 'Payment not found');
+  if (payment.captureStatus === 'settled') return new AppError('conflict', CHARGE_SETTLED_MESSAGE);
+  if (!['captured', 'partially_captured'].includes(payment.captureStatus)) {
+    return new AppError('conflict', 'Only a captured payment has a charge to cancel');
+  }
+  if (payment.refundedCents > 0) {
+    return new AppError(
+      'conflict',
+      'Part of this payment is already refunded or scheduled for refund, so its charge can no longer be cancelled whole. Refund the rest instead.',
+    );
+  }
+  return undefined;
+}

@@ -1,0 +1,230 @@
+import { formatCents } from '@store/core';
+import { findPayment, type PaymentRow } from '../../db/checkout-store';
+import {
+  completeOperation,
+  findOperation,
+  findOperationByKey,
+  releaseOperation,
+  scheduleRefund,
+  type MoneyOperationRow,
+  type Reservation,
+} from '../../db/ledger-store';
+import type { GatewayFailure, GatewayResult, GatewayTransaction } from '../../gateway/payment-gateway';
+import { AppError } from '../../errors';
+import { audit, auditOutcome, outcomeDetail } from './audit';
+import type { OperationAnswer, OperationRequest, OperationsDependencies, Settled } from './dependencies';
+import { adoptGatewayChanges } from './gateway-changes';
+import { reconcileOperation, settledState } from './reconciliation';
+import {
+  isDeclinedAsNotSettled,
+  REFUND_BEFORE_SETTLEMENT_REFUSED,
+  REFUND_SCHEDULED_MESSAGE,
+  schedulesUnsettledRefunds,
+} from './refund-policy';
+
+/**
+ * The operation runner. Captures, voids and refunds each follow reserve → call the gateway → confirm or
+ * release: the reservation is a row written before the call, so no lock is held across the network, the
+ * database refuses a second capture or an over-refund, and an answer lost on the way is recovered by asking
+ * the gateway (`reconciliation.ts`) instead of by sending the money call again.
+ */
+
+const UNCONFIRMED: Record<MoneyOperationRow['kind'], string> = {
+  capture:
+    'The gateway did not confirm the capture. It will be checked again automatically; do not capture again.',
+  void: 'The gateway did not confirm the void. It will be checked again automatically.',
+  refund:
+    'The gateway did not confirm the refund. It will be checked again automatically; do not refund again.',
+};
+
+/** What the operator is told when the database refused the reservation, by its reason. */
+export function refusal(
+  reservation: Exclude<Reservation, { ok: true }>,
+  kind: MoneyOperationRow['kind'],
+): AppError {
+  const payment = reservation.payment;
+  switch (reservation.reason) {
+    case 'not_found':
+      return new AppError('not_found', 'Payment not found');
+    case 'busy':
+      return new AppError(
+        'conflict',
+        `This payment has already been ${kind === 'void' ? 'voided or captured' : 'captured or voided'}`,
+      );
+    case 'not_authorized':
+      return new AppError(
+        'conflict',
+        `This payment is ${payment?.captureStatus.replace('_', ' ')}, not awaiting capture`,
+      );
+    case 'over_limit':
+      return kind === 'refund'
+        ? new AppError(
+            'invalid',
+            `The refund cannot exceed the ${formatCents((payment?.capturedCents ?? 0) - (payment?.refundedCents ?? 0))} still refundable`,
+          )
+        : new AppError(
+            'invalid',
+            `The capture cannot exceed the authorized ${formatCents(payment?.authorizedCents ?? 0)}`,
+          );
+    case 'not_captured':
+      return new AppError('conflict', 'Only captured payments can be refunded');
+  }
+}
+
+/**
+ * Applies the gateway's answer to a reserved operation of `payment` (the caller's copy: only its fixed
+ * fields, such as the retref, are read before the books change).
+ */
+export async function settle(
+  deps: OperationsDependencies,
+  payment: PaymentRow,
+  operation: MoneyOperationRow,
+  result: GatewayResult<GatewayTransaction>,
+  explainRefusal?: (failure: GatewayFailure) => string | undefined,
+): Promise<Settled> {
+  if (result.ok) {
+    // A refund sent as a void of the capture answers with the payment's own retref: no refund retref.
+    const refundRetref =
+      operation.kind === 'refund' && result.value.retref !== payment.retref ? result.value.retref : undefined;
+    const completed = await completeOperation(deps.orm, operation.id, {
+      message: result.value.message || 'Approval',
+      ...(operation.kind === 'capture' && result.value.amountCents > 0
+        ? { amountCents: result.value.amountCents }
+        : {}),
+      ...(refundRetref ? { gatewayRetref: refundRetref } : {}),
+    });
+    if (!completed) {
+      // Only possible if reconciliation settled it first, which its age threshold is there to prevent.
+      await audit(
+        deps.orm,
+        operation.actor,
+        operation.kind,
+        payment,
+        operation.amountCents,
+        'failure',
+        `the gateway approved it (retref ${result.value.retref}) after it was settled without that answer: review`,
+      );
+    }
+    // Completed here, it succeeded; otherwise reconciliation settled it first, and its record says how.
+    return { state: completed ? completed.status : await settledState(deps.orm, operation.id) };
+  }
+  if (result.kind === 'unavailable') {
+    // The outcome is unknown: ask the gateway now, and leave the reservation in place if it cannot say.
+    return { state: await reconcileOperation(deps, operation, { releaseIfNotDone: false, payment }) };
+  }
+  if (operation.kind === 'refund' && isDeclinedAsNotSettled(result)) {
+    if (schedulesUnsettledRefunds(deps)) {
+      // Kept, its amount still reserved: upkeep sends it once the capture settles.
+      await scheduleRefund(deps.orm, operation.id, REFUND_SCHEDULED_MESSAGE);
+      return { state: await settledState(deps.orm, operation.id) };
+    }
+    await releaseOperation(deps.orm, operation.id, result.message);
+    return { state: 'failed', explanation: REFUND_BEFORE_SETTLEMENT_REFUSED };
+  }
+  // The gateway answered and refused (declined, retry later, or the request itself): nothing was done.
+  // A refusal may mean the payment was changed at the gateway itself: its record is the truth, adopt it.
+  await releaseOperation(deps.orm, operation.id, result.message, {
+    expireAuthorization: 'reason' in result && result.reason === 'expired' && operation.kind !== 'refund',
+  });
+  // Read again: what the gateway's record is compared with is the payment as the release left it.
+  const released = await findPayment(deps.orm, operation.paymentId);
+  const explanation =
+    explainRefusal?.(result) ?? (released ? await adoptGatewayChanges(deps, released) : undefined);
+  return { state: 'failed', ...(explanation ? { explanation } : {}) };
+}
+
+/** The answer of a settled operation, or the error that says why it was not done (or not yet). */
+export async function answerFor(
+  deps: OperationsDependencies,
+  operation: MoneyOperationRow,
+  settled: Settled,
+  failureMessage: string,
+): Promise<OperationAnswer> {
+  const payment = (await findPayment(deps.orm, operation.paymentId))!;
+  if (settled.state === 'scheduled') {
+    const scheduled = (await findOperation(deps.orm, operation.id)) ?? operation;
+    return { payment, operation: scheduled, message: REFUND_SCHEDULED_MESSAGE };
+  }
+  if (settled.state === 'succeeded') {
+    const messages = { capture: 'Payment captured', void: 'Payment voided', refund: 'Refund processed' };
+    const message =
+      operation.kind === 'refund' && operation.method === 'void'
+        ? 'Refunded in full by cancelling the charge before settlement'
+        : messages[operation.kind];
+    return { payment, operation, message };
+  }
+  if (settled.state === 'pending') throw new AppError('gateway_unavailable', UNCONFIRMED[operation.kind]);
+  if (settled.explanation) throw new AppError('conflict', settled.explanation);
+  throw new AppError('unprocessable', failureMessage);
+}
+
+/** A retry of a request whose operation exists already: settle it from the gateway's record, never resend. */
+async function resumeOperation(
+  deps: OperationsDependencies,
+  operation: MoneyOperationRow,
+): Promise<OperationAnswer> {
+  const state: Settled['state'] =
+    operation.status === 'pending'
+      ? await reconcileOperation(deps, operation, { releaseIfNotDone: false })
+      : operation.status;
+  return answerFor(deps, operation, { state }, operation.message ?? 'The gateway refused it');
+}
+
+/**
+ * One money call from start to end: a retry with the same Idempotency-Key resumes its operation; otherwise
+ * `reserve` writes the operation (the database refuses what the money rules forbid), `callGateway` sends it,
+ * `settle` confirms or releases it, and the outcome is audited under `auditAction`.
+ */
+export async function runOperation(
+  deps: OperationsDependencies,
+  request: OperationRequest,
+  kind: MoneyOperationRow['kind'],
+  auditAction: (payment: PaymentRow | undefined, amountCents: number | undefined) => string,
+  reserve: () => Promise<Reservation>,
+  callGateway: (
+    payment: PaymentRow,
+    operation: MoneyOperationRow,
+  ) => Promise<GatewayResult<GatewayTransaction>>,
+  explainRefusal?: (failure: GatewayFailure) => string | undefined,
+): Promise<OperationAnswer> {
+  if (request.idempotencyKey) {
+    const existing = await findOperationByKey(deps.orm, request.idempotencyKey);
+    if (existing) {
+      const sameRequest =
+        existing.paymentId === request.paymentId &&
+        existing.kind === kind &&
+        (request.amountCents === undefined || request.amountCents === existing.amountCents);
+      if (!sameRequest) {
+        throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
+      }
+      return resumeOperation(deps, existing);
+    }
+  }
+  const reservation = await reserve();
+  if (!reservation.ok) {
+    const error = refusal(reservation, kind);
+    await audit(
+      deps.orm,
+      request.actor,
+      auditAction(reservation.payment, undefined),
+      reservation.payment,
+      undefined,
+      'failure',
+      error.message,
+    );
+    throw error;
+  }
+  const { operation, payment } = reservation;
+  const result = await callGateway(payment, operation);
+  const settled = await settle(deps, payment, operation, result, explainRefusal);
+  await audit(
+    deps.orm,
+    request.actor,
+    auditAction(payment, operation.amountCents),
+    payment,
+    operation.amountCents,
+    auditOutcome(settled),
+    outcomeDetail(settled, result),
+  );
+  return answerFor(deps, operation, settled, result.ok ? '' : result.message);
+}
