@@ -13,3 +13,4 @@ export * from './transaction-label';
 export * from './text';
 export * from './schemas/wallet';
 export * from './transactions-csv';
+export * from './schemas/delivery';

@@ -80,18 +80,44 @@ export function isCardExpired(month: string, year: string, now: Date = new Date(
   );
 }
 
+/** A postal address as the store's forms take it (Add Payment Method's billing address, a delivery address). */
+export interface PostalAddressFields {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+/**
+ * The address rules of product §5, in its order: the name (in the caller's words: an account holder, a
+ * recipient), the street, the city, the state (two letters in the US) and the ZIP or postal code.
+ */
+export function firstAddressProblem(address: PostalAddressFields, nameMissing: string): string | undefined {
+  const m = PAYMENT_METHOD_MESSAGES;
+  if (blank(address.name)) return nameMissing;
+  if (blank(address.address)) return m.address;
+  if (blank(address.city)) return m.city;
+  if (blank(address.state)) return m.state;
+  if (address.country === 'US' && !/^[A-Za-z]{2}$/.test(address.state.trim())) return m.usState;
+  if (blank(address.zip)) return m.zip;
+  return undefined;
+}
+
+/** Whether an optional phone number, when given, is written as 123-456-7890. */
+export function isPhoneWellFormed(phone: string | undefined): boolean {
+  return blank(phone) || /^\d{3}-\d{3}-\d{4}$/.test(phone!.trim());
+}
+
 /** The first problem with the form, in product §5's order; undefined when it may be sent. */
 export function firstPaymentMethodProblem(
   form: PaymentMethodForm,
   now: Date = new Date(),
 ): string | undefined {
   const m = PAYMENT_METHOD_MESSAGES;
-  if (blank(form.name)) return m.holderName;
-  if (blank(form.address)) return m.address;
-  if (blank(form.city)) return m.city;
-  if (blank(form.state)) return m.state;
-  if (form.country === 'US' && !/^[A-Za-z]{2}$/.test(form.state.trim())) return m.usState;
-  if (blank(form.zip)) return m.zip;
+  const addressProblem = firstAddressProblem(form, m.holderName);
+  if (addressProblem) return addressProblem;
   if (blank(form.email)) return m.email;
   if (!EMAIL_PATTERN.test(form.email.trim())) return m.invalidEmail;
   if (form.mode === 'CC') {
@@ -105,7 +131,7 @@ export function firstPaymentMethodProblem(
     if (!/^\d{5,17}$/.test(form.accountNumber.trim())) return m.accountNumber;
     if (blank(form.bankName)) return m.bankName;
   }
-  if (!blank(form.phone) && !/^\d{3}-\d{3}-\d{4}$/.test(form.phone!.trim())) return m.phone;
+  if (!isPhoneWellFormed(form.phone)) return m.phone;
   return undefined;
 }
 

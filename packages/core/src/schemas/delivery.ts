@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './account';
+import {
+  firstAddressProblem,
+  isPhoneWellFormed,
+  PAYMENT_METHOD_COUNTRIES,
+  PAYMENT_METHOD_LIMITS,
+  PAYMENT_METHOD_MESSAGES,
+} from './payment-method';
+
+/**
+ * Who an order is for and where it goes: a contact email (for the receipt) and a delivery address. The
+ * address follows the Add Payment Method form's rules and order (product §5), with a second address line;
+ * the contact email comes first, as the first thing a shopper is asked (decision 027).
+ */
+export interface DeliveryAddress {
+  /** The recipient's full name. */
+  name: string;
+  address: string;
+  /** Apartment, suite, floor: optional. */
+  address2?: string;
+  city: string;
+  /** A US state's two letters; a Canadian province or a Mexican state as written. */
+  state: string;
+  /** ZIP or postal code. */
+  zip: string;
+  country: (typeof PAYMENT_METHOD_COUNTRIES)[number];
+  phone?: string;
+}
+
+export interface OrderDelivery {
+  email: string;
+  address: DeliveryAddress;
+}
+
+export const DELIVERY_MESSAGES = {
+  email: PAYMENT_METHOD_MESSAGES.email,
+  invalidEmail: PAYMENT_METHOD_MESSAGES.invalidEmail,
+  name: 'Full name is required',
+  phone: PAYMENT_METHOD_MESSAGES.phone,
+} as const;
+
+const blank = (value: string | undefined) => (value ?? '').trim() === '';
+
+/** The first problem with a contact email and delivery address, in the form's order; undefined when none. */
+export function firstDeliveryProblem(delivery: OrderDelivery): string | undefined {
+  const m = DELIVERY_MESSAGES;
+  if (blank(delivery.email)) return m.email;
+  if (!EMAIL_PATTERN.test(delivery.email.trim())) return m.invalidEmail;
+  const addressProblem = firstAddressProblem(delivery.address, m.name);
+  if (addressProblem) return addressProblem;
+  if (!isPhoneWellFormed(delivery.address.phone)) return m.phone;
+  return undefined;
+}
+
+const text = (max: number) => z.string().max(max).default('');
+
+/** A delivery address on the wire; its own rules, in order and words, decide what is wrong. */
+export const deliveryAddressSchema = z.object({
+  name: text(PAYMENT_METHOD_LIMITS.text),
+  address: text(PAYMENT_METHOD_LIMITS.text),
+  address2: z.string().max(PAYMENT_METHOD_LIMITS.text).optional(),
+  city: text(PAYMENT_METHOD_LIMITS.text),
+  state: text(PAYMENT_METHOD_LIMITS.text),
+  zip: text(PAYMENT_METHOD_LIMITS.text),
+  country: z.enum(PAYMENT_METHOD_COUNTRIES, { error: 'Country must be US, CA or MX' }).default('US'),
+  phone: z.string().max(12).optional(),
+});
+
+/** An order's contact email and delivery address, as every way to pay sends them. */
+export const orderDeliverySchema = z
+  .object({ email: text(254), address: deliveryAddressSchema })
+  .superRefine((delivery, context) => {
+    const problem = firstDeliveryProblem(delivery);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((delivery) => ({
+    email: delivery.email.trim(),
+    address: {
+      ...delivery.address,
+      name: delivery.address.name.trim(),
+      address: delivery.address.address.trim(),
+      address2: delivery.address.address2?.trim() || undefined,
+      city: delivery.address.city.trim(),
+      state: delivery.address.state.trim(),
+      zip: delivery.address.zip.trim(),
+      phone: delivery.address.phone?.trim() || undefined,
+    },
+  }));
