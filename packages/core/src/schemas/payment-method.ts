@@ -11,14 +11,18 @@ export const PAYMENT_METHOD_COUNTRIES = ['US', 'CA', 'MX'] as const;
 export const BANK_ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 
-export interface PaymentMethodForm {
-  mode: 'CC' | 'ACH';
+/** A postal address as the store's forms take it (Add Payment Method's billing address, a delivery address). */
+export interface PostalAddressFields {
   name: string;
   address: string;
   city: string;
   state: string;
   zip: string;
   country: string;
+}
+
+export interface PaymentMethodForm extends PostalAddressFields {
+  mode: 'CC' | 'ACH';
   email: string;
   phone?: string;
   /** Card number (spaces allowed) or bank account number. */
@@ -78,16 +82,6 @@ export function isCardExpired(month: string, year: string, now: Date = new Date(
   return (
     expiryYear < now.getFullYear() || (expiryYear === now.getFullYear() && expiryMonth < now.getMonth() + 1)
   );
-}
-
-/** A postal address as the store's forms take it (Add Payment Method's billing address, a delivery address). */
-export interface PostalAddressFields {
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
 }
 
 /**
