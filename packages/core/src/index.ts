@@ -14,3 +14,4 @@ export * from './text';
 export * from './schemas/wallet';
 export * from './transactions-csv';
 export * from './schemas/delivery';
+export * from './schemas/address';

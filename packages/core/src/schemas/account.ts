@@ -20,6 +20,7 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** product §5's "simple pattern": something, @, something, a dot, something; no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_REQUIRED = 'Email is required';
 export const INVALID_EMAIL = 'Please enter a valid email address';
 
 /** A required text field whose every failure reads `required` (the spec gives one message per form). */

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './account';
-import {
-  firstAddressProblem,
-  isPhoneWellFormed,
-  PAYMENT_METHOD_COUNTRIES,
-  PAYMENT_METHOD_LIMITS,
-  PAYMENT_METHOD_MESSAGES,
-} from './payment-method';
+import { EMAIL_PATTERN, EMAIL_REQUIRED, INVALID_EMAIL } from './account';
+import { ADDRESS_COUNTRIES, ADDRESS_MESSAGES, firstAddressProblem, isPhoneWellFormed } from './address';
+
+/** The longest text a field of the address takes (as the Add Payment Method form's). */
+const TEXT_LIMIT = 100;
 
 /**
  * Who an order is for and where it goes: a contact email (for the receipt) and a delivery address. The
@@ -24,7 +21,7 @@ export interface DeliveryAddress {
   state: string;
   /** ZIP or postal code. */
   zip: string;
-  country: (typeof PAYMENT_METHOD_COUNTRIES)[number];
+  country: (typeof ADDRESS_COUNTRIES)[number];
   phone?: string;
 }
 
@@ -34,10 +31,10 @@ export interface OrderDelivery {
 }
 
 export const DELIVERY_MESSAGES = {
-  email: PAYMENT_METHOD_MESSAGES.email,
-  invalidEmail: PAYMENT_METHOD_MESSAGES.invalidEmail,
+  email: EMAIL_REQUIRED,
+  invalidEmail: INVALID_EMAIL,
   name: 'Full name is required',
-  phone: PAYMENT_METHOD_MESSAGES.phone,
+  phone: ADDRESS_MESSAGES.phone,
 } as const;
 
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
@@ -57,13 +54,13 @@ const text = (max: number) => z.string().max(max).default('');
 
 /** A delivery address on the wire; its own rules, in order and words, decide what is wrong. */
 export const deliveryAddressSchema = z.object({
-  name: text(PAYMENT_METHOD_LIMITS.text),
-  address: text(PAYMENT_METHOD_LIMITS.text),
-  address2: z.string().max(PAYMENT_METHOD_LIMITS.text).optional(),
-  city: text(PAYMENT_METHOD_LIMITS.text),
-  state: text(PAYMENT_METHOD_LIMITS.text),
-  zip: text(PAYMENT_METHOD_LIMITS.text),
-  country: z.enum(PAYMENT_METHOD_COUNTRIES, { error: 'Country must be US, CA or MX' }).default('US'),
+  name: text(TEXT_LIMIT),
+  address: text(TEXT_LIMIT),
+  address2: z.string().max(TEXT_LIMIT).optional(),
+  city: text(TEXT_LIMIT),
+  state: text(TEXT_LIMIT),
+  zip: text(TEXT_LIMIT),
+  country: z.enum(ADDRESS_COUNTRIES, { error: 'Country must be US, CA or MX' }).default('US'),
   phone: z.string().max(12).optional(),
 });
 

@@ -1,25 +1,23 @@
 import { z } from 'zod';
 import { detectCardBrand, isValidRoutingNumber } from '../card-brand';
-import { EMAIL_PATTERN, INVALID_EMAIL, savedPaymentMethodSchema } from './account';
+import { EMAIL_PATTERN, EMAIL_REQUIRED, INVALID_EMAIL, savedPaymentMethodSchema } from './account';
+import {
+  ADDRESS_COUNTRIES,
+  ADDRESS_MESSAGES,
+  firstAddressProblem,
+  isPhoneWellFormed,
+  type PostalAddressFields,
+} from './address';
 import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
 
 /**
  * The Add Payment Method form (product §5): one list of checks, in the spec's order and words, used by the
  * modal and by the server's tokenize route alike.
  */
-export const PAYMENT_METHOD_COUNTRIES = ['US', 'CA', 'MX'] as const;
+/** The billing countries of product §5: those the store takes addresses in. */
+export const PAYMENT_METHOD_COUNTRIES = ADDRESS_COUNTRIES;
 export const BANK_ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
-
-/** A postal address as the store's forms take it (Add Payment Method's billing address, a delivery address). */
-export interface PostalAddressFields {
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-}
 
 export interface PaymentMethodForm extends PostalAddressFields {
   mode: 'CC' | 'ACH';
@@ -36,19 +34,14 @@ export interface PaymentMethodForm extends PostalAddressFields {
 
 export const PAYMENT_METHOD_MESSAGES = {
   holderName: 'Account holder name is required',
-  address: 'Address is required',
-  city: 'City is required',
-  state: 'State is required',
-  usState: 'Please enter a valid 2-letter state code (e.g., TX, CA, NY)',
-  zip: 'ZIP code is required',
-  email: 'Email is required',
+  ...ADDRESS_MESSAGES,
+  email: EMAIL_REQUIRED,
   invalidEmail: INVALID_EMAIL,
   cardNumber: 'Please enter a valid card number',
   expiry: 'Valid expiration date is required',
   routingNumber: 'Please enter a valid 9-digit routing number',
   accountNumber: 'Please enter a valid account number',
   bankName: 'Bank name is required',
-  phone: 'Please enter the phone number as 123-456-7890',
 } as const;
 
 /** The input limits of product §5, for the form's fields and the server alike. */
@@ -82,26 +75,6 @@ export function isCardExpired(month: string, year: string, now: Date = new Date(
   return (
     expiryYear < now.getFullYear() || (expiryYear === now.getFullYear() && expiryMonth < now.getMonth() + 1)
   );
-}
-
-/**
- * The address rules of product §5, in its order: the name (in the caller's words: an account holder, a
- * recipient), the street, the city, the state (two letters in the US) and the ZIP or postal code.
- */
-export function firstAddressProblem(address: PostalAddressFields, nameMissing: string): string | undefined {
-  const m = PAYMENT_METHOD_MESSAGES;
-  if (blank(address.name)) return nameMissing;
-  if (blank(address.address)) return m.address;
-  if (blank(address.city)) return m.city;
-  if (blank(address.state)) return m.state;
-  if (address.country === 'US' && !/^[A-Za-z]{2}$/.test(address.state.trim())) return m.usState;
-  if (blank(address.zip)) return m.zip;
-  return undefined;
-}
-
-/** Whether an optional phone number, when given, is written as 123-456-7890. */
-export function isPhoneWellFormed(phone: string | undefined): boolean {
-  return blank(phone) || /^\d{3}-\d{3}-\d{4}$/.test(phone!.trim());
 }
 
 /** The first problem with the form, in product §5's order; undefined when it may be sent. */
