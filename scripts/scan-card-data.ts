@@ -1,7 +1,8 @@
 // Card data is never kept: after the end-to-end run, looks for every card number, CVV and bank account number
-// the tests typed (tests/e2e/test-data.ts) in the store's log, in a dump of its database and in every file of
-// its data directory, prints the hits and fails when there is one, or when something to scan is missing (a
-// broken wiring must not read as "0 hits"). Run by `npm test` after Playwright; by hand, after
+// the tests typed (tests/e2e/test-data.ts) in every store's log, in a dump of its database and in every file
+// of its data directory (the run starts several stores, one per group of specs), prints the hits and fails
+// when there is one, or when something to scan is missing in any store (a broken wiring must not read as
+// "0 hits"). Run by `npm test` after Playwright; by hand, after
 // `npx playwright test --config tests/e2e/playwright.config.ts`:
 //   npx tsx scripts/scan-card-data.ts [--report <file.json>]
 // Paths come from tests/e2e/artifacts.ts (E2E_ARTIFACTS_DIR, as for the Playwright run).
@@ -214,6 +215,39 @@ export async function scanCardData(options: {
   return { sources, problems, total };
 }
 
+/** One store's files, as tests/e2e/artifacts.ts names them. */
+export interface StoreFiles {
+  name: string;
+  logFile: string;
+  dataDir: string;
+  dumpFile: string;
+}
+
+/**
+ * Scans every store as `scanCardData` scans one, into one result: each source named after its store
+ * ("shop: log"), each problem too. A store whose files are missing is a problem like any other, so the
+ * result is clean only when every store was scanned whole and none of them holds a secret.
+ */
+export async function scanStores(
+  stores: readonly StoreFiles[],
+  secrets: readonly Secret[],
+): Promise<ScanResult & { stores: { name: string; result: ScanResult }[] }> {
+  const sources: SourceScan[] = [];
+  const problems: string[] = [];
+  const scanned: { name: string; result: ScanResult }[] = [];
+  if (stores.length === 0) problems.push('There are no stores to scan.');
+  for (const store of stores) {
+    const result = await scanCardData({ ...store, secrets });
+    scanned.push({ name: store.name, result });
+    sources.push(
+      ...result.sources.map((source) => ({ ...source, source: `${store.name}: ${source.source}` })),
+    );
+    problems.push(...result.problems.map((problem) => `${store.name}: ${problem}`));
+  }
+  const total = sources.reduce((sum, source) => sum + totalOf(source.hits), 0);
+  return { sources, problems, total, stores: scanned };
+}
+
 /** Secrets down, sources across, and the totals. */
 export function formatTable(result: ScanResult, secrets: readonly Secret[]): string {
   const header = ['', ...result.sources.map((source) => source.source), 'total'];
@@ -235,12 +269,17 @@ async function main(): Promise<number> {
   const { TYPED_SECRETS } = await import('../tests/e2e/test-data');
   const reportIndex = process.argv.indexOf('--report');
   const reportFile = reportIndex > 0 ? process.argv[reportIndex + 1] : undefined;
-  const { logFile, dataDir, dumpFile } = e2eArtifacts();
+  const { stores } = e2eArtifacts();
 
-  const result = await scanCardData({ logFile, dataDir, dumpFile, secrets: TYPED_SECRETS });
-  console.info(`Card data scan: ${TYPED_SECRETS.length} card numbers, CVVs and bank account numbers`);
+  const result = await scanStores(stores, TYPED_SECRETS);
+  console.info(
+    `Card data scan: ${TYPED_SECRETS.length} card numbers, CVVs and bank account numbers in ${stores.length} stores`,
+  );
   for (const source of result.sources) console.info(`  ${source.source}: ${source.path} (${source.scanned})`);
-  console.info(`\n${formatTable(result, TYPED_SECRETS)}\n`);
+  for (const store of result.stores) {
+    console.info(`\nStore "${store.name}":\n${formatTable(store.result, TYPED_SECRETS)}`);
+  }
+  console.info(`\nAll stores: ${result.total} hits\n`);
   for (const source of result.sources) for (const place of source.where) console.error(`  ${place}`);
   for (const problem of result.problems) console.error(`✖ ${problem}`);
   const ok = result.problems.length === 0 && result.total === 0;

@@ -1,7 +1,7 @@
 // Runs every check and test: formatting, lint, types, unit and integration tests (Vitest, on PGlite and,
 // with TEST_DATABASE_URL, on PostgreSQL), the production build of the storefront and the server, and the
 // end-to-end tests in Chromium against that build.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,10 +42,52 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
-if (!run('Formatting (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']))
-  fail('Formatting check failed: run `npm run format`.');
-if (!run('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings', '0'])) fail('Lint failed.');
-if (!run('Type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) fail('Type check failed.');
+/** Runs commands side by side, each with its output kept and printed whole when it ends; true for each that passed. */
+function runSideBySide(jobs) {
+  return Promise.all(
+    jobs.map(
+      ({ title, steps }) =>
+        new Promise((resolve) => {
+          let output = '';
+          const next = (index) => {
+            if (index === steps.length) return finish(true);
+            const [command, args] = steps[index];
+            const child = spawn(command, args, { cwd: root, env: process.env });
+            child.stdout.on('data', (chunk) => (output += chunk));
+            child.stderr.on('data', (chunk) => (output += chunk));
+            child.on('error', (error) => {
+              output += `${error.message}\n`;
+              finish(false);
+            });
+            child.on('close', (code) => (code === 0 ? next(index + 1) : finish(false)));
+          };
+          const finish = (ok) => {
+            console.info(`\n▶ ${title}: ${ok ? 'passed' : 'FAILED'}`);
+            if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+            resolve(ok);
+          };
+          next(0);
+        }),
+    ),
+  );
+}
+
+// The static checks and the production build need no database and wait for nothing: they run side by side.
+const [formatted, linted, typed, built] = await runSideBySide([
+  { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
+  { title: 'Lint (ESLint)', steps: [[bin('eslint'), ['.', '--max-warnings', '0']]] },
+  { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
+  {
+    title: 'Production build (Vite) and compiled server (esbuild)',
+    steps: [
+      [bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']],
+      [process.execPath, ['scripts/build-server.mjs']],
+    ],
+  },
+]);
+if (!formatted) fail('Formatting check failed: run `npm run format`.');
+if (!linted) fail('Lint failed.');
+if (!typed) fail('Type check failed.');
 
 const vitestReport = join(reports, 'vitest.json');
 const unitPassed = run('Unit and integration tests (Vitest)', bin('vitest'), [
@@ -55,19 +97,11 @@ const unitPassed = run('Unit and integration tests (Vitest)', bin('vitest'), [
   `--outputFile.json=${vitestReport}`,
 ]);
 
-const builtWeb =
-  unitPassed &&
-  run('Production build (Vite)', bin('vite'), [
-    'build',
-    '--config',
-    'apps/web/vite.config.ts',
-    '--logLevel',
-    'warn',
-  ]) &&
-  run('Compiled server (esbuild)', process.execPath, ['scripts/build-server.mjs']);
+const builtWeb = unitPassed && built;
 
 const playwrightReport = join(reports, 'playwright.json');
-// The end-to-end run's store keeps its log and data directory here, for the card data scan after it.
+// The end-to-end run's stores (one per group of specs) keep their logs and data directories here, one
+// sub-folder each, for the card data scan after it.
 const e2eArtifacts = join(reports, 'e2e');
 const e2ePassed =
   builtWeb &&
@@ -82,12 +116,12 @@ const e2ePassed =
   );
 
 // Card data is never kept: whatever the tests' outcome, none of the card numbers, CVVs and bank account
-// numbers they typed may be in the store's log, database or data directory.
+// numbers they typed may be in any store's log, database or data directory.
 const scanReport = join(reports, 'card-data-scan.json');
 const scanPassed =
   builtWeb &&
   run(
-    'Card data scan (the store’s log, database and data directory)',
+    'Card data scan (every store’s log, database and data directory)',
     bin('tsx'),
     ['scripts/scan-card-data.ts', '--report', scanReport],
     { E2E_ARTIFACTS_DIR: e2eArtifacts },

@@ -4,10 +4,22 @@ import { join } from 'node:path';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-export interface E2eArtifacts {
+/**
+ * The stores of the end-to-end run, each on a port and a data directory of its own, so that specs run at
+ * the same time see none of each other's data (`playwright.config.ts` says which specs use which store):
+ * the console's specs capture, settle and count every payment of their store, so each of them has a store
+ * to itself; the shopper's specs only ever look at their own orders and share one.
+ */
+export const E2E_STORES = ['accessibility-console', 'admin-console', 'shop'] as const;
+
+export type E2eStoreName = (typeof E2E_STORES)[number];
+
+export interface E2eStoreArtifacts {
+  /** The store's name, one of `E2E_STORES`: also the name of its folder. */
+  name: E2eStoreName;
   /** The folder holding the rest. */
   dir: string;
-  /** Everything the end-to-end run's store writes to stdout and stderr. */
+  /** Everything the store writes to stdout and stderr. */
   logFile: string;
   /** The store's embedded PGlite database. */
   dataDir: string;
@@ -15,19 +27,34 @@ export interface E2eArtifacts {
   dumpFile: string;
 }
 
+export interface E2eArtifacts {
+  /** The folder holding one sub-folder per store. */
+  dir: string;
+  /** Every store's files, in the order of `E2E_STORES`. */
+  stores: E2eStoreArtifacts[];
+}
+
 /**
- * Where the end-to-end run's store keeps its files, so that the card data scan after the run
- * (`scripts/scan-card-data.ts`) finds them: `E2E_ARTIFACTS_DIR` when set (`npm test` gives every run a
- * folder of its own), otherwise a folder of this checkout's in the system's temporary directory. The log and
- * the data directory are emptied when the store starts (the webServer command in `playwright.config.ts`).
+ * Where the end-to-end run's stores keep their files, so that the card data scan after the run
+ * (`scripts/scan-card-data.ts`) finds them all: `E2E_ARTIFACTS_DIR` when set (`npm test` gives every run a
+ * folder of its own), otherwise a folder of this checkout's in the system's temporary directory; in it, one
+ * sub-folder per store. A store's log and data directory are emptied when it starts (the webServer
+ * commands in `playwright.config.ts`).
  */
 export function e2eArtifacts(environment: NodeJS.ProcessEnv = process.env): E2eArtifacts {
   const checkout = createHash('sha256').update(root).digest('hex').slice(0, 8);
   const dir = environment.E2E_ARTIFACTS_DIR || join(tmpdir(), `store-e2e-${checkout}`);
   return {
     dir,
-    logFile: join(dir, 'server.log'),
-    dataDir: join(dir, 'data'),
-    dumpFile: join(dir, 'database-dump.txt'),
+    stores: E2E_STORES.map((name) => {
+      const storeDir = join(dir, name);
+      return {
+        name,
+        dir: storeDir,
+        logFile: join(storeDir, 'server.log'),
+        dataDir: join(storeDir, 'data'),
+        dumpFile: join(storeDir, 'database-dump.txt'),
+      };
+    }),
   };
 }

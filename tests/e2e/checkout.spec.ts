@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import { signInAsOperator, storefrontWithEmptyCart } from './flows';
-import { CARDS, CVV } from './test-data';
+import { payOnHostedPage, signInAsOperator, storefrontWithEmptyCart } from './flows';
+import { CARDS } from './test-data';
 
 /** Puts 3 pen packs and 2 reams in the cart as a shopper would, and returns with the cart open. */
 async function fillCart(page: Page): Promise<void> {
@@ -29,16 +29,6 @@ function detail(page: Page, term: string) {
   return page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 }
 
-async function payOnHostedPage(page: Page, card: string): Promise<void> {
-  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel(/Expiration/).fill('12/30');
-  await page.getByLabel('CVV').fill(CVV);
-  await page.getByLabel('Cardholder name').fill('Pat Shopper');
-  await page.getByRole('button', { name: 'Pay $68.20' }).click();
-  await expect(page).toHaveURL(/\/payment-complete/);
-}
-
 test('a guest buys 3 pen packs and 2 reams with a test card and sees every detail of the payment', async ({
   page,
 }) => {
@@ -59,7 +49,7 @@ test('a guest buys 3 pen packs and 2 reams with a test card and sees every detai
   await expect(page.getByText('VISA · Declined: Do not honor (05)')).toBeVisible();
   await page.getByLabel('Card number').fill(CARDS.visa);
   await expect(page.getByText('VISA').first()).toBeVisible();
-  await payOnHostedPage(page, CARDS.visa);
+  await payOnHostedPage(page, CARDS.visa, '$68.20');
 
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
   await expect(detail(page, 'Order ID')).toHaveText(invoice);
@@ -84,7 +74,7 @@ test('a declined card ends on the failed state, which says what to do and gives 
 }) => {
   await fillCart(page);
   await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $68.20' }).click();
-  await payOnHostedPage(page, CARDS.declined);
+  await payOnHostedPage(page, CARDS.declined, '$68.20');
 
   await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
   // Whatever the server's words, the page says what happened and what to do.
@@ -106,7 +96,7 @@ test('a declined card ends on the failed state, which says what to do and gives 
   await expect(cart).toBeVisible();
   await expect(cart.getByRole('listitem')).toHaveCount(2);
   await cart.getByRole('button', { name: 'Pay $68.20' }).click();
-  await payOnHostedPage(page, CARDS.visa);
+  await payOnHostedPage(page, CARDS.visa, '$68.20');
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
 });
 
@@ -128,7 +118,7 @@ test('the cart is kept for the tab, without card data, until a payment for it su
 
   await page.getByRole('button', { name: /cart, 5 items/i }).click();
   await cart.getByRole('button', { name: 'Pay $68.20' }).click();
-  await payOnHostedPage(page, CARDS.visa);
+  await payOnHostedPage(page, CARDS.visa, '$68.20');
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
   await page.getByRole('link', { name: 'Continue Shopping' }).click();
   await expect(page.getByRole('button', { name: /cart, 0 items/i })).toBeVisible();
@@ -146,7 +136,7 @@ test('Back after paying shows the invoice as paid, never as payable again', asyn
   await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $68.20' }).click();
   await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
   const invoice = new URL(page.url()).searchParams.get('invoice') ?? '';
-  await payOnHostedPage(page, CARDS.visa);
+  await payOnHostedPage(page, CARDS.visa, '$68.20');
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
 
   await page.goBack();

@@ -28,6 +28,23 @@ export async function cartWithTwoReams(page: Page) {
   return cart;
 }
 
+/** From the open cart of two reams to the sandbox gateway's hosted payment page. */
+export async function toHostedPage(page: Page) {
+  await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $20.98' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+}
+
+/** Pays on the sandbox gateway's hosted payment page with a test card, and waits for the store's result page. */
+export async function payOnHostedPage(page: Page, card: string, amount: string) {
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel(/Expiration/).fill('12/30');
+  await page.getByLabel('CVV').fill(CVV);
+  await page.getByLabel('Cardholder name').fill('Pat Shopper');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page).toHaveURL(/\/payment-complete/);
+}
+
 /** A guest's payment as the storefront and the hosted payment page make it: authorized, awaiting capture. */
 export async function guestPayment(
   request: APIRequestContext,

@@ -1,29 +1,99 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineConfig } from '@playwright/test';
-import { e2eArtifacts } from './artifacts';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { E2E_STORES, e2eArtifacts, type E2eStoreName } from './artifacts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The first store's port; the others take the next ones, in the order of `E2E_STORES`. */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const root = new URL('../..', import.meta.url).pathname;
 const artifacts = e2eArtifacts();
 
 /**
- * The real store (built storefront, API, mounted sandbox gateway) on a fresh embedded database, driven in
- * Debian's Chromium. The storefront and the server must be built first (`npm test` does both).
+ * Which specs each store serves. A store's data is shared by every spec that runs on it, so:
+ * - the console's specs have a store each: they capture every authorized payment (Capture All), settle
+ *   the batch and read the whole history and audit log, so they would act on, and see, other specs'
+ *   payments. Each is one file, whose tests run one after the other.
+ * - the shopper's specs share one: each only ever looks at its own orders (by order ID), and what they
+ *   count per client address (sign-ups, sign-ins, saved methods, Apple Pay sessions; every test comes
+ *   from 127.0.0.1) stays within the free attempts however they interleave.
  */
+const SPECS: Record<E2eStoreName, string[]> = {
+  'accessibility-console': ['accessibility-console.spec.ts'],
+  'admin-console': ['admin-console.spec.ts'],
+  shop: [
+    'accessibility.spec.ts',
+    'accounts.spec.ts',
+    'checkout.spec.ts',
+    'delivery.spec.ts',
+    'storefront.spec.ts',
+    'wallets.spec.ts',
+  ],
+};
+
+// Every spec runs, on one store only: a spec missing above would silently not run at all.
+const assigned = Object.values(SPECS).flat();
+for (const spec of readdirSync(new URL('.', import.meta.url)).filter((name) => name.endsWith('.spec.ts'))) {
+  const count = assigned.filter((name) => name === spec).length;
+  if (count !== 1)
+    throw new Error(`${spec} is in ${count} stores' specs (playwright.config.ts): it must be in one`);
+}
+
+const stores = artifacts.stores.map((store) => {
+  const port = BASE_PORT + E2E_STORES.indexOf(store.name);
+  return { ...store, port, url: `http://127.0.0.1:${port}` };
+});
+
+/**
+ * The real store (built storefront, API, mounted sandbox gateway) on a fresh embedded database, driven in
+ * Debian's Chromium: one store per group of specs (`SPECS`), each on its own port and data directory, so
+ * that the groups run side by side. The storefront and the server must be built first (`npm test` does
+ * both).
+ */
+const webServers: NonNullable<PlaywrightTestConfig['webServer']> = stores.map((store) => ({
+  // The store as production runs it: the compiled server (`npm run build:server`), plain Node, on an empty
+  // data directory. Everything it writes goes to a log file, which the card data scan reads after the run
+  // (`scripts/scan-card-data.ts`) with the data directory. `exec` makes the server the process Playwright
+  // stops, with SIGTERM, so that it closes its database before the scan opens it. (The command runs here
+  // only, in the runner: the config is also loaded by the workers, so it must not touch the folder itself.)
+  command:
+    'rm -rf "$DATA_DIR" "$E2E_SERVER_LOG" && mkdir -p "$DATA_DIR" && echo "Store log: $E2E_SERVER_LOG" >&2 && ' +
+    `exec ${process.execPath} --enable-source-maps apps/server/dist/main.js >> "$E2E_SERVER_LOG" 2>&1`,
+  cwd: root,
+  url: `${store.url}/api/health`,
+  name: store.name,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+  stdout: 'ignore',
+  stderr: 'pipe',
+  env: {
+    PORT: String(store.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: store.url,
+    DATA_DIR: store.dataDir,
+    E2E_SERVER_LOG: store.logFile,
+    DATABASE_URL: '',
+    // As talkative as the store gets (every request too), so that the scan sees all it could ever log.
+    LOG_LEVEL: 'trace',
+    LOG_SLOW_REQUEST_MS: '0',
+    ADMIN_USERNAME: 'operator',
+    ADMIN_PASSWORD: 'e2e-operator-password',
+  },
+}));
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: join(root, 'test-results'),
+  // A spec's tests run one after the other, in one worker; specs run side by side, each on its store.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -39,35 +109,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    // The store as production runs it: the compiled server (`npm run build:server`), plain Node, on an empty
-    // data directory. Everything it writes goes to a log file, which the card data scan reads after the run
-    // (`scripts/scan-card-data.ts`) with the data directory. `exec` makes the server the process Playwright
-    // stops, with SIGTERM, so that it closes its database before the scan opens it. (The command runs here
-    // only, in the runner: the config is also loaded by the workers, so it must not touch the folder itself.)
-    command:
-      'rm -rf "$DATA_DIR" "$E2E_SERVER_LOG" && mkdir -p "$DATA_DIR" && echo "Store log: $E2E_SERVER_LOG" >&2 && ' +
-      `exec ${process.execPath} --enable-source-maps apps/server/dist/main.js >> "$E2E_SERVER_LOG" 2>&1`,
-    cwd: root,
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR: artifacts.dataDir,
-      E2E_SERVER_LOG: artifacts.logFile,
-      DATABASE_URL: '',
-      // As talkative as the store gets (every request too), so that the scan sees all it could ever log.
-      LOG_LEVEL: 'trace',
-      LOG_SLOW_REQUEST_MS: '0',
-      ADMIN_USERNAME: 'operator',
-      ADMIN_PASSWORD: 'e2e-operator-password',
+  // The longest groups first, so that the workers finish together.
+  projects: stores.map((store) => ({
+    name: store.name,
+    testMatch: SPECS[store.name],
+    // A console store's specs never run two at a time, whatever files are added to it.
+    workers: store.name === 'shop' ? undefined : 1,
+    use: {
+      browserName: 'chromium',
+      viewport: { width: 1280, height: 800 },
+      baseURL: store.url,
     },
-  },
+  })),
+  webServer: webServers,
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +8,7 @@ import {
   countSecrets,
   scanCardData,
   scanDirectory,
+  scanStores,
   type Hits,
   type Secret,
 } from '../../../../scripts/scan-card-data';
@@ -206,5 +207,57 @@ describe('the card data scan after the end-to-end run (scripts/scan-card-data.ts
     expect(found(dump!.hits)).toEqual({ card: 1 });
     expect(dump!.scanned).toBe('1 tables, 2 rows');
     expect(result.total).toBeGreaterThanOrEqual(1);
+  }, 60_000);
+
+  it('scans every store of the run, and fails when a card number is in any one of them or one is missing', async () => {
+    // The end-to-end run's stores, each with its log and its database (tests/e2e/artifacts.ts).
+    const stores = await Promise.all(
+      ['first', 'second', 'third'].map(async (name) => {
+        const dir = join(directory, 'stores', name);
+        const dataDir = join(dir, 'data');
+        mkdirSync(dir, { recursive: true });
+        const database = await PGlite.create({ dataDir, loadDataDir: await emptyPgliteSnapshot() });
+        await database.exec(`
+          create table notes (id serial primary key, body text not null);
+          insert into notes (body) values ('paid with VISA •••• 1111');
+        `);
+        await database.close();
+        const logFile = join(dir, 'server.log');
+        writeFileSync(logFile, '{"level":30,"time":1712345678901,"msg":"Server listening"}\n');
+        return { name, logFile, dataDir, dumpFile: join(dir, 'dump.txt') };
+      }),
+    );
+    const clean = await scanStores(stores, SECRET_LIST);
+    expect(clean.problems).toEqual([]);
+    expect(clean.total).toBe(0);
+    expect(clean.sources.map((source) => source.source)).toEqual(
+      ['first', 'second', 'third'].flatMap((name) => [
+        `${name}: log`,
+        `${name}: database dump`,
+        `${name}: data directory`,
+      ]),
+    );
+
+    // A card number in the second store's log.
+    appendFileSync(stores[1]!.logFile, '{"level":30,"msg":"card 4111111111111111"}\n');
+    const inLog = await scanStores(stores, SECRET_LIST);
+    expect(inLog.total).toBe(1);
+    expect(inLog.sources.flatMap((source) => source.where)).toEqual([`card in ${stores[1]!.logFile}: 1`]);
+    writeFileSync(stores[1]!.logFile, '{"level":30,"time":1712345678901,"msg":"Server listening"}\n');
+
+    // One in a file of the third store's data directory.
+    const kept = join(stores[2]!.dataDir, 'kept.bin');
+    writeFileSync(kept, Buffer.from([0, ...Buffer.from('4111-1111-1111-1111'), 0]));
+    const inFiles = await scanStores(stores, SECRET_LIST);
+    expect(inFiles.total).toBe(1);
+    expect(inFiles.sources.flatMap((source) => source.where)).toEqual([`card in ${kept}: 1`]);
+    rmSync(kept);
+
+    // The first store's log missing: the scan of the others cannot stand for it.
+    rmSync(stores[0]!.logFile);
+    const missing = await scanStores(stores, SECRET_LIST);
+    expect(missing.total).toBe(0);
+    expect(missing.problems).toEqual([expect.stringMatching(/^first: No log file/)]);
+    expect((await scanStores([], SECRET_LIST)).problems).toEqual(['There are no stores to scan.']);
   }, 60_000);
 });
