@@ -1,4 +1,4 @@
-import { CAPTURE_STATUSES, OPERATION_STATUSES } from '@store/core';
+import { ADDRESS_COUNTRIES, CAPTURE_STATUSES, OPERATION_STATUSES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -28,10 +28,45 @@ export const orders = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * Who the order is for and where it goes (decision 027): the contact email the receipt is sent to and
+     * the delivery address. Empty only on orders taken before the store asked for them.
+     */
+    contactEmail: text('contact_email'),
+    deliveryName: text('delivery_name'),
+    deliveryAddress: text('delivery_address'),
+    deliveryAddress2: text('delivery_address2'),
+    deliveryCity: text('delivery_city'),
+    deliveryState: text('delivery_state'),
+    deliveryZip: text('delivery_zip'),
+    deliveryCountry: text('delivery_country'),
+    deliveryPhone: text('delivery_phone'),
+    /** A signed-in customer's order: theirs to see in My Account. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /**
+     * The random token of the order's receipt link (decision 027): whoever holds the link reads the receipt,
+     * which tells no more than the confirmation email that carries it.
+     */
+    receiptToken: text('receipt_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('orders_channel_known', sql`${table.channel} in ('card', 'googlepay', 'applepay')`),
+    // A delivery is whole or absent: an email, a recipient, a street, a city, a state, a postal code and a
+    // known country all at once (an older order has none of them).
+    check(
+      'orders_delivery_whole',
+      sql`(${table.contactEmail} is null and ${table.deliveryName} is null and ${table.deliveryAddress} is null
+        and ${table.deliveryCity} is null and ${table.deliveryState} is null and ${table.deliveryZip} is null
+        and ${table.deliveryCountry} is null)
+      or (coalesce(char_length(${table.contactEmail}), 0) between 3 and 254 and coalesce(char_length(${table.deliveryName}), 0) between 1 and 100
+        and coalesce(char_length(${table.deliveryAddress}), 0) between 1 and 100 and coalesce(char_length(${table.deliveryCity}), 0) between 1 and 100
+        and coalesce(char_length(${table.deliveryState}), 0) between 1 and 100 and coalesce(char_length(${table.deliveryZip}), 0) between 1 and 100
+        and coalesce(${table.deliveryCountry}, '') in ${listOf(ADDRESS_COUNTRIES)})`,
+    ),
+    uniqueIndex('orders_receipt_token_unique').on(table.receiptToken),
+    // A customer's orders, newest first.
+    index('orders_by_customer_idx').on(table.customerId, table.createdAt),
     check('orders_subtotal_positive', sql`${table.subtotalCents} > 0`),
     check('orders_tax_not_negative', sql`${table.taxCents} >= 0`),
     check('orders_total_adds_up', sql`${table.totalCents} = ${table.subtotalCents} + ${table.taxCents}`),
@@ -407,4 +442,85 @@ export const auditEvents = pgTable(
     detail: text('detail').notNull().default(''),
   },
   (table) => [index('audit_events_at_idx').on(table.at)],
+);
+
+/**
+ * A customer's address book: delivery addresses kept for the next order, at most one of them the default
+ * (preselected in the cart), as the database enforces.
+ */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customer_addresses_one_default')
+      .on(table.customerId)
+      .where(sql`${table.isDefault}`),
+    index('customer_addresses_customer_idx').on(table.customerId, table.createdAt),
+    check('customer_addresses_country_known', sql`${table.country} in ${listOf(ADDRESS_COUNTRIES)}`),
+    check(
+      'customer_addresses_lengths',
+      sql`char_length(${table.name}) between 1 and 100 and char_length(${table.address}) between 1 and 100
+        and char_length(${table.city}) between 1 and 100 and char_length(${table.state}) between 1 and 100
+        and char_length(${table.zip}) between 1 and 100`,
+    ),
+  ],
+);
+
+export const MAIL_KINDS = ['order_confirmation', 'refund_confirmation', 'charge_cancelled'] as const;
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * The outbox (decision 027): every message the store sends, written in the same transaction as the event
+ * it tells of, and sent later by upkeep. `dedupeKey` names the event (an order's confirmation, one refund),
+ * so an event queues its message once however often it is recorded; `messageId` is the one Message-ID the
+ * message keeps on every try. A server claims due rows for a short lease (`leasedUntil`) before sending.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    orderId: text('order_id').references(() => orders.id),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    messageId: text('message_id').notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true, precision: 3 }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    uniqueIndex('mail_outbox_dedupe_key').on(table.dedupeKey),
+    uniqueIndex('mail_outbox_message_id').on(table.messageId),
+    check('mail_outbox_kind_known', sql`${table.kind} in ${listOf(MAIL_KINDS)}`),
+    check('mail_outbox_status_known', sql`${table.status} in ${listOf(MAIL_STATUSES)}`),
+    check('mail_outbox_attempts_not_negative', sql`${table.attempts} >= 0`),
+    check('mail_outbox_sent_when_sent', sql`(${table.status} = 'sent') = (${table.sentAt} is not null)`),
+    // What upkeep sends next: few, whatever the outbox has sent.
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('mail_outbox_created_idx').on(table.createdAt, table.id),
+  ],
 );
