@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     refundsBeforeSettlement: deps.config.refundsBeforeSettlement,
     captureAllConcurrency: deps.config.captureAllConcurrency,
     closeSandboxBatch: deps.closeSandboxBatch,
+    publicUrl: deps.config.publicUrl,
     log: app.log,
   });
   registerUserRoutes(app, { orm: deps.database.orm, customers });

@@ -117,4 +117,51 @@ describe('loadConfig', () => {
     });
     expect(live.googlePay).toMatchObject({ environment: 'PRODUCTION', merchantId: 'BCR2DN4T0000000' });
   });
+
+  it('keeps mail in the outbox without SMTP_URL, and sends it from the store at PUBLIC_URL’s host by default', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Paperline Office Supply <orders@localhost>',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).mail.from).toBe(
+      'Paperline Office Supply <orders@shop.example>',
+    );
+    // An address as host is written as a literal, as mail addresses take it.
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).mail.from).toBe(
+      'Paperline Office Supply <orders@[127.0.0.1]>',
+    );
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://mailer:s%40cret@mail.shop.example:465',
+        MAIL_FROM: 'orders@shop.example',
+      }).mail,
+    ).toEqual({ smtpUrl: 'smtps://mailer:s%40cret@mail.shop.example:465', from: 'orders@shop.example' });
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Shop <orders@shop.example>' }).mail,
+    ).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      from: 'Shop <orders@shop.example>',
+    });
+  });
+
+  it('refuses a mail server that is not an smtp(s) URL and a sender that is not one address, never echoing the URL', () => {
+    const smtpProblem =
+      'SMTP_URL must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:password@mail.example.com:587 or smtps://mail.example.com';
+    for (const bad of [
+      'https://mailer:hunter2@mail.shop.example',
+      'mail.shop.example:587',
+      'smtp://',
+      'smtp:hunter2',
+    ]) {
+      expect(problemsOf({ SMTP_URL: bad }), bad).toEqual([smtpProblem]);
+    }
+    expect(problemsOf({ SMTP_URL: 'https://mailer:hunter2@mail.shop.example' }).join('\n')).not.toContain(
+      'hunter2',
+    );
+    const fromProblem =
+      'MAIL_FROM must be one email address, e.g. orders@shop.example or "Shop name <orders@shop.example>"';
+    for (const bad of ['orders', 'Shop <orders>', 'a@b.example, c@d.example', 'Shop <orders@shop.example']) {
+      expect(problemsOf({ MAIL_FROM: bad }), bad).toEqual([fromProblem]);
+    }
+  });
 });

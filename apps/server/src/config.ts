@@ -27,6 +27,32 @@ const urlText = (name: string) =>
     message: `${name} must be an http(s) URL`,
   });
 
+/** What SMTP_URL looks like: the scheme says whether TLS starts at once (smtps) or by STARTTLS (smtp). */
+const SMTP_URL_EXAMPLE = 'e.g. smtp://user:password@mail.example.com:587 or smtps://mail.example.com';
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** One address, bare or with a display name: `orders@shop.example` or `Shop <orders@shop.example>`. */
+const MAIL_ADDRESS = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+/**
+ * The host that names the store's mail: MAIL_FROM's default address and the right-hand side of every
+ * Message-ID (decision 027). PUBLIC_URL's host, or localhost (PUBLIC_URL's own default) where none is known.
+ */
+export function mailDomainOf(publicUrl: string | undefined): string {
+  if (!publicUrl) return 'localhost';
+  const host = new URL(publicUrl).hostname;
+  // An IPv4 address is written as a literal in brackets, as URLs already write IPv6 ones.
+  return isIP(host) === 4 ? `[${host}]` : host;
+}
+
 /** proxy-addr's named ranges, which Fastify takes beside addresses and CIDR ranges. */
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const TRUST_PROXY_EXAMPLE = 'e.g. TRUST_PROXY=loopback or TRUST_PROXY=10.0.0.0/8,loopback';
@@ -148,6 +174,15 @@ const environmentSchema = z
     APPLE_PAY_CERTIFICATE_FILE: optionalText,
     APPLE_PAY_KEY_FILE: optionalText,
     APPLE_PAY_DOMAIN_ASSOCIATION_FILE: optionalText,
+    // Never echoed back: the URL may hold the mail server's password.
+    SMTP_URL: optionalText.refine(
+      (value) => value === undefined || isSmtpUrl(value),
+      `SMTP_URL must be an smtp:// or smtps:// URL with a host, ${SMTP_URL_EXAMPLE}`,
+    ),
+    MAIL_FROM: optionalText.refine(
+      (value) => value === undefined || MAIL_ADDRESS.test(value),
+      'MAIL_FROM must be one email address, e.g. orders@shop.example or "Shop name <orders@shop.example>"',
+    ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -265,6 +300,15 @@ export interface Config {
   sandboxUnsettledRefunds: boolean;
   googlePay: GooglePayConfig;
   applePay: ApplePayConfig;
+  mail: MailConfig;
+}
+
+/** How the store's messages leave the outbox (decision 027). */
+export interface MailConfig {
+  /** The mail server (SMTP_URL); without one, messages stay in the outbox and nothing is sent. */
+  smtpUrl?: string;
+  /** The sender every message names (MAIL_FROM). */
+  from: string;
 }
 
 export interface ApplePayConfig {
@@ -347,6 +391,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       environment: env.GOOGLE_PAY_ENVIRONMENT,
       merchantId: env.GOOGLE_PAY_MERCHANT_ID,
       merchantName: env.GOOGLE_PAY_MERCHANT_NAME,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${STORE_NAME} <orders@${mailDomainOf(publicUrl)}>`,
     },
   };
 }

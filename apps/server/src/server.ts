@@ -104,6 +104,9 @@ export async function startServer(
           {
             reconcileAfterMs: config.reconcileAfterMs,
             onError: (error) => app.log.error({ err: error }, 'upkeep failed'),
+            ...(config.mail.smtpUrl
+              ? { mail: { smtpUrl: config.mail.smtpUrl, from: config.mail.from } }
+              : {}),
           },
         );
   return {

@@ -15,3 +15,4 @@ export * from './schemas/wallet';
 export * from './transactions-csv';
 export * from './schemas/delivery';
 export * from './schemas/address';
+export * from './html';

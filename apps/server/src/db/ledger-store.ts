@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PaymentRow } from './checkout-store';
 import { isUniqueViolation, type Orm, type Transaction } from './client';
+import type { OutboxEntry } from './mail-outbox-store';
 import { fixedStatement } from './prepared';
 import { moneyOperations, payments, type auditEvents } from './schema';
 
@@ -192,12 +193,16 @@ export async function completeOperation(
   }
 }
 
-/** What the gateway said of an operation it did: its message, and the amount and reference when it gave them. */
-interface OperationDone {
+/**
+ * What the gateway said of an operation it did: its message, and the amount and reference when it gave them;
+ * and the customer's message about it, if one is due (a refund of an order with a contact email).
+ */
+export interface OperationDone {
   operationId: string;
   amountCents?: number;
   gatewayRetref?: string;
   message: string;
+  mail?: OutboxEntry;
 }
 
 /** An audit line written with the operation it tells of; its amount is the one settled. */
@@ -220,8 +225,9 @@ function operationFromRow(row: Record<string, unknown>): MoneyOperationRow {
  * payments are locked first, in id order, as every transaction that changes an operation and its payment
  * locks them (two of them never wait on each other); each operation still pending is marked succeeded, a
  * capture closes its authorization (captured in full, or in part when less than authorized was captured)
- * and a void voids it; the audit line given with an operation is written with it. A batch of one settles
- * one capture, void or refund; Capture All settles its approved captures in batches.
+ * and a void voids it; the audit line and the customer's message (the outbox, decision 027) given with an
+ * operation are written with it, the message once per operation however often it is settled. A batch of one
+ * settles one capture, void or refund; Capture All settles its approved captures in batches.
  */
 const settleOperationsDone = fixedStatement<Record<string, unknown>>(`
   with done as (
@@ -261,12 +267,21 @@ const settleOperationsDone = fixedStatement<Record<string, unknown>>(`
     from succeeded s
     join unnest($5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
       as line(operation_id, actor, action, order_id, outcome, detail) on line.operation_id = s.id
+  ), mailed as (
+    insert into mail_outbox (kind, dedupe_key, order_id, recipient, subject, text_body, html_body, message_id)
+    select mail.kind, mail.dedupe_key, mail.order_id, mail.recipient, mail.subject, mail.text_body,
+      mail.html_body, mail.message_id
+    from succeeded s
+    join jsonb_to_recordset($11::jsonb) as mail(operation_id uuid, kind text, dedupe_key text, order_id text,
+      recipient text, subject text, text_body text, html_body text, message_id text) on mail.operation_id = s.id
+    on conflict (dedupe_key) do nothing
   )
   select * from succeeded`);
 
 /**
- * Settles pending operations as done at the gateway (see settleOperationsDone), with their audit lines.
- * Operations settled meanwhile (by reconciliation) are left out of the answer, and unchanged.
+ * Settles pending operations as done at the gateway (see settleOperationsDone), with their audit lines and
+ * customer messages. Operations settled meanwhile (by reconciliation) are left out of the answer, and
+ * unchanged.
  */
 export async function completeOperations(
   orm: Orm,
@@ -274,6 +289,23 @@ export async function completeOperations(
 ): Promise<MoneyOperationRow[]> {
   if (done.length === 0) return [];
   const audited = done.filter((operation) => operation.audit);
+  const mails = done.flatMap(({ operationId, mail }) =>
+    mail
+      ? [
+          {
+            operation_id: operationId,
+            kind: mail.kind,
+            dedupe_key: mail.dedupeKey,
+            order_id: mail.orderId ?? null,
+            recipient: mail.recipient,
+            subject: mail.subject,
+            text_body: mail.textBody,
+            html_body: mail.htmlBody,
+            message_id: mail.messageId,
+          },
+        ]
+      : [],
+  );
   const rows = await settleOperationsDone(orm, [
     done.map((operation) => operation.operationId),
     done.map((operation) => operation.message),
@@ -285,6 +317,7 @@ export async function completeOperations(
     audited.map((operation) => operation.audit!.orderId ?? null),
     audited.map((operation) => operation.audit!.outcome),
     audited.map((operation) => operation.audit!.detail ?? ''),
+    JSON.stringify(mails),
   ]);
   return rows.map(operationFromRow);
 }

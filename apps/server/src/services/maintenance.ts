@@ -4,6 +4,7 @@ import { deleteIssuedTokensBefore } from '../db/token-store';
 import { confirmUnverifiedPayments } from './checkout/hosted-page';
 import type { CheckoutDependencies } from './checkout/orders';
 import { reconcileLostAuthorizations } from './checkout/server-payments';
+import { createMailSender, type MailPass, type MailSettings } from './mail/sender';
 import { ISSUED_TOKEN_LIFETIME_MS } from './payment-methods';
 import { forgetStaleSignInAttempts } from './sign-in-throttle';
 import { deleteIdempotencyKeysBefore } from '../db/idempotency-store';
@@ -76,6 +77,14 @@ export async function runMaintenance(
 /** How often housekeeping runs, and the longest reconciliation ever waits between two passes. */
 export const UPKEEP_INTERVAL_MS = 60_000;
 
+/**
+ * When the next mail pass runs: a second after one that claimed all it could (more may be waiting), else five
+ * seconds after, so that a receipt leaves within seconds of its payment; a look at an empty outbox is one
+ * query on its index of due messages.
+ */
+export const MAIL_BUSY_INTERVAL_MS = 1_000;
+export const MAIL_IDLE_INTERVAL_MS = 5_000;
+
 export interface Upkeep {
   /** Stops scheduling and waits for the passes still running. */
   stop(): Promise<void>;
@@ -117,14 +126,42 @@ function repeat(
 }
 
 /**
+ * Sends the outbox's due messages (decision 027) on a schedule of its own: a mail server that is slow or down
+ * holds up neither reconciliation nor housekeeping, and neither of them the mail.
+ */
+function startMail(
+  deps: UpkeepDependencies,
+  settings: MailSettings,
+  onError: (error: unknown) => void,
+): Upkeep {
+  const sender = createMailSender(deps, settings);
+  let last: MailPass | undefined;
+  const mail = repeat(
+    async () => {
+      last = await sender.sendDue();
+    },
+    async () => Date.now() + (last?.full ? MAIL_BUSY_INTERVAL_MS : MAIL_IDLE_INTERVAL_MS),
+    onError,
+  );
+  return {
+    stop: async () => {
+      // First, so that a pass waiting on a mail server ends now rather than at its time-out.
+      sender.close();
+      await mail.stop();
+    },
+  };
+}
+
+/**
  * Starts upkeep: housekeeping at start and every minute, and reconciliation on a schedule of its own, at
  * start and then at the moment the next unconfirmed operation falls due (`reconcileAfterMs` after it was
  * reserved), so that an answer lost in a crash is settled on time, not at the next minute, and a slow
- * housekeeping pass never holds it up.
+ * housekeeping pass never holds it up. With a mail server (`mail`), the outbox is sent on a third schedule;
+ * without one, messages stay in the outbox, pending, and nothing is sent.
  */
 export function startUpkeep(
   deps: UpkeepDependencies,
-  options: { reconcileAfterMs: number; onError: (error: unknown) => void },
+  options: { reconcileAfterMs: number; onError: (error: unknown) => void; mail?: MailSettings },
 ): Upkeep {
   const { reconcileAfterMs, onError } = options;
   let passStartedAt = new Date();
@@ -147,9 +184,10 @@ export function startUpkeep(
     async () => Date.now() + UPKEEP_INTERVAL_MS,
     onError,
   );
+  const mail = options.mail ? startMail(deps, options.mail, onError) : undefined;
   return {
     stop: async () => {
-      await Promise.all([reconciliation.stop(), housekeeping.stop()]);
+      await Promise.all([reconciliation.stop(), housekeeping.stop(), mail?.stop()]);
     },
   };
 }

@@ -1,7 +1,6 @@
-import { centsToDecimalString, formatCents } from '@store/core';
+import { centsToDecimalString, formatCents, markup, trustedHtml, type SafeHtml } from '@store/core';
 import { cancelUrlOf, type CardFormErrors, type CardFormField, type PaymentRequest } from './card-form';
 import { CLIENT_SCRIPT } from './client-script';
-import { markup, trustedHtml, type SafeHtml } from './html';
 import { SANDBOX_TEST_CARDS } from '../test-cards';
 import { PAGE_STYLES } from './styles';
 

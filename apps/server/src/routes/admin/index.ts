@@ -64,6 +64,8 @@ export interface AdminRouteDependencies {
   captureAllConcurrency?: number;
   /** With the built-in sandbox only: closes its batch now, for an operator trying the store. */
   closeSandboxBatch?: CloseSandboxBatch;
+  /** Where shoppers reach the store: names the messages a refund queues for its customer. */
+  publicUrl?: string;
   log?: Log;
 }
 
@@ -75,6 +77,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     gateway: deps.gateway,
     refundsBeforeSettlement: deps.refundsBeforeSettlement,
     captureAllConcurrency: deps.captureAllConcurrency,
+    publicUrl: deps.publicUrl,
     log: deps.log,
   };
   const cookie = adminSessionCookie(deps.secureCookies);

@@ -17,6 +17,11 @@ export interface OperationsDependencies {
   refundsBeforeSettlement?: RefundsBeforeSettlement;
   /** How many captures Capture All keeps in flight towards the gateway (DEFAULT_CAPTURE_ALL_CONCURRENCY). */
   captureAllConcurrency?: number;
+  /**
+   * Where shoppers reach the store (PUBLIC_URL): its host names the customers' messages the operations
+   * queue (their Message-ID); localhost without it.
+   */
+  publicUrl?: string;
   /** Where the unexpected is reported; nothing is written without one. */
   log?: Log;
 }

@@ -1,7 +1,6 @@
 import { findPayment, type PaymentRow } from '../../db/checkout-store';
 import type { Orm } from '../../db/client';
 import {
-  completeOperation,
   findOperation,
   listPendingOperations,
   listSucceededRefunds,
@@ -11,6 +10,7 @@ import {
 } from '../../db/ledger-store';
 import { quietLog } from '../../log';
 import { audit } from './audit';
+import { confirmOperation } from './customer-messages';
 import type { OperationsDependencies } from './dependencies';
 import { REFUND_SCHEDULED_MESSAGE, schedulesUnsettledRefunds } from './refund-policy';
 
@@ -90,7 +90,7 @@ export async function reconcileOperation(
   if (!payment) return 'pending';
   const answer = await askGateway(deps, operation, payment);
   if (answer.state === 'done') {
-    const completed = await completeOperation(deps.orm, operation.id, {
+    const completed = await confirmOperation(deps, payment, operation, {
       message: 'Confirmed with the gateway',
       ...(answer.amountCents !== undefined ? { amountCents: answer.amountCents } : {}),
       ...(answer.gatewayRetref ? { gatewayRetref: answer.gatewayRetref } : {}),

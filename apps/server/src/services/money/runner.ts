@@ -1,7 +1,6 @@
 import { formatCents } from '@store/core';
 import { findPayment, type PaymentRow } from '../../db/checkout-store';
 import {
-  completeOperation,
   findOperation,
   findOperationByKey,
   releaseOperation,
@@ -12,6 +11,7 @@ import {
 import type { GatewayFailure, GatewayResult, GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { audit, auditOutcome, outcomeDetail } from './audit';
+import { confirmOperation } from './customer-messages';
 import type { OperationAnswer, OperationRequest, OperationsDependencies, Settled } from './dependencies';
 import { adoptGatewayChanges } from './gateway-changes';
 import { reconcileOperation, settledState } from './reconciliation';
@@ -86,7 +86,7 @@ export async function settle(
     // A refund sent as a void of the capture answers with the payment's own retref: no refund retref.
     const refundRetref =
       operation.kind === 'refund' && result.value.retref !== payment.retref ? result.value.retref : undefined;
-    const completed = await completeOperation(deps.orm, operation.id, {
+    const completed = await confirmOperation(deps, payment, operation, {
       message: result.value.message || 'Approval',
       ...(operation.kind === 'capture' && result.value.amountCents > 0
         ? { amountCents: result.value.amountCents }

@@ -1,3 +1,8 @@
+/**
+ * HTML written as text, where no browser framework escapes for us: the sandbox's hosted payment page and the
+ * store's emails. Every value put into it is escaped unless it is markup we wrote ourselves.
+ */
+
 /** HTML that is already safe to put in a page: markup we wrote, or text that went through `markup`. */
 export class SafeHtml {
   constructor(readonly value: string) {}
