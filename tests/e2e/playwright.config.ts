@@ -23,6 +23,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
   shop: [
     'accessibility.spec.ts',
     'accounts.spec.ts',
+    'address-book.spec.ts',
     'checkout.spec.ts',
     'delivery.spec.ts',
     'storefront.spec.ts',

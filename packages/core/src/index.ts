@@ -15,4 +15,5 @@ export * from './schemas/wallet';
 export * from './transactions-csv';
 export * from './schemas/delivery';
 export * from './schemas/address';
+export * from './schemas/address-book';
 export * from './html';

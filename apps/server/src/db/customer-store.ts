@@ -138,8 +138,11 @@ export async function insertSavedMethod(
 
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
-/** Every change to a customer's set of methods locks the customer first: one at a time, per customer. */
-async function lockCustomer(tx: Transaction, customerId: string): Promise<void> {
+/**
+ * Every change to a customer's set of methods (or of addresses) locks the customer first: one at a time,
+ * per customer.
+ */
+export async function lockCustomer(tx: Transaction, customerId: string): Promise<void> {
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
 }
 

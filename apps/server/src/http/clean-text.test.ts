@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HOME } from '../testing/address-book';
 import { registeredRoutes } from '../testing/routes';
 import { PGLITE, TEST_ADMIN, TEST_PUBLIC_URL, useTestServer } from '../testing/test-server';
 
@@ -25,6 +26,7 @@ const ORDER_ID = createOrderId('card');
 const RETREF = '123456789012';
 const MERCHID = '800000000001';
 const CREDENTIALS = { username: TEST_ADMIN.username, password: TEST_ADMIN.password };
+const ADDRESS_ID = randomUUID();
 
 const SAMPLES: Record<string, Sample> = {
   'GET /api/health': { query: { probe: 'x' } },
@@ -75,6 +77,11 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/users/session': { query: { probe: 'x' } },
   'GET /api/users/profile': { query: { userId: USER_ID } },
   'PUT /api/users/profile': { body: { userId: USER_ID, name: 'Ada', email: 'ada@example.com' } },
+  'GET /api/users/addresses': { query: { probe: 'x' } },
+  'POST /api/users/addresses': { body: HOME },
+  'PUT /api/users/addresses/:id': { params: { id: ADDRESS_ID }, body: HOME },
+  'DELETE /api/users/addresses/:id': { params: { id: ADDRESS_ID }, body: { note: 'x' } },
+  'POST /api/users/addresses/:id/default': { params: { id: ADDRESS_ID }, body: { note: 'x' } },
   'POST /api/payment/tokenize-proxy': {
     body: {
       mode: 'ACH',

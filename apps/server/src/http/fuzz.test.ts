@@ -18,6 +18,16 @@ describe('fuzzing the API from its contract', () => {
     // Refusals of every kind and answers that went through: the run reached the routes, not only the guards.
     for (const status of ['200', '400', '401', '404'])
       expect(report.byStatus[Number(status)]).toBeGreaterThan(0);
+    // Every call of the customer's address book is in the document the requests are drawn from.
+    expect(report.operations).toEqual(
+      expect.arrayContaining([
+        'GET /api/users/addresses',
+        'POST /api/users/addresses',
+        'PUT /api/users/addresses/{id}',
+        'DELETE /api/users/addresses/{id}',
+        'POST /api/users/addresses/{id}/default',
+      ]),
+    );
     expect(report.alive).toBe(true);
     expect(report.memoryMiB.end - report.memoryMiB.warm).toBeLessThan(200);
   }, 240_000);

@@ -28,9 +28,11 @@ type JsonSchema = {
 
 interface Operation {
   method: string;
+  /** As the document writes it, with its parameters in braces: `/api/users/addresses/{id}`. */
   path: string;
   body?: JsonSchema;
   query?: { name: string; schema: JsonSchema }[];
+  pathParameters?: { name: string; schema: JsonSchema }[];
 }
 
 export interface FuzzRequest {
@@ -45,7 +47,8 @@ export interface FuzzRequest {
 export type SessionKind = 'none' | 'customer' | 'admin';
 
 export interface FuzzSessions {
-  customer: { cookie: string; userId: string };
+  /** `addressId`: an address of the customer's own, so that calls naming one can get past the lookup. */
+  customer: { cookie: string; userId: string; addressId: string };
   admin: { cookie: string };
 }
 
@@ -70,6 +73,7 @@ export function operationsOf(document: {
         path,
         body,
         query: parameters.filter((parameter) => parameter.in === 'query'),
+        pathParameters: parameters.filter((parameter) => parameter.in === 'path'),
       });
     }
   }
@@ -273,6 +277,29 @@ function queryOf(operation: Operation): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * The path with its parameters filled in: values of their schema, the customer's own address, or hostile
+ * ones, encoded as a client would send them.
+ */
+function pathOf(operation: Operation, sessions: FuzzSessions): fc.Arbitrary<string> {
+  const parameters = operation.pathParameters ?? [];
+  if (parameters.length === 0) return fc.constant(operation.path);
+  const values = parameters.map((parameter) =>
+    fc.oneof(
+      { arbitrary: fromSchema(parameter.schema), weight: 4 },
+      { arbitrary: fc.constant(sessions.customer.addressId), weight: 2 },
+      { arbitrary: hostileShortValue, weight: 2 },
+    ),
+  );
+  return fc.tuple(...values).map((drawn) =>
+    parameters.reduce((path, parameter, index) => {
+      const value = drawn[index];
+      const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+      return path.replace(`{${parameter.name}}`, encodeURIComponent(text));
+    }, operation.path),
+  );
+}
+
 const HEADER_VARIANTS: fc.Arbitrary<Record<string, string>> = fc.oneof(
   { arbitrary: fc.constant({}), weight: 10 },
   { arbitrary: fc.constant({ 'x-forwarded-for': '999.1.1.1, ::ffff:zz, ' + 'a'.repeat(500) }), weight: 1 },
@@ -303,6 +330,7 @@ export function requestArbitrary(operations: Operation[], sessions: FuzzSessions
     fc
       .record({
         session: fc.constantFrom<SessionKind>('none', 'customer', 'admin'),
+        path: pathOf(chosen, sessions),
         method: fc.oneof(
           { arbitrary: fc.constant(chosen.method), weight: 12 },
           { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), weight: 1 },
@@ -343,7 +371,7 @@ export function requestArbitrary(operations: Operation[], sessions: FuzzSessions
         return {
           session: drawn.session,
           method: drawn.method,
-          path: chosen.path,
+          path: drawn.path,
           query: drawn.query,
           headers,
           body,
@@ -443,9 +471,23 @@ export async function openSessions(
   });
   const registered = (await customerAnswer.json()) as { user?: { id: string } };
   if (!registered.user) throw new Error(`customer registration failed: ${customerAnswer.status}`);
+  const customerCookie = cookieOf(customerAnswer);
+  const addressAnswer = await fetch(`${baseUrl}/api/users/addresses`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie: customerCookie },
+    body: JSON.stringify({
+      name: 'Fuzz Customer',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    }),
+  });
+  const added = (await addressAnswer.json()) as { address?: { id: string } };
+  if (!added.address) throw new Error(`adding the customer's address failed: ${addressAnswer.status}`);
   return {
     admin: { cookie: cookieOf(adminAnswer) },
-    customer: { cookie: cookieOf(customerAnswer), userId: registered.user.id },
+    customer: { cookie: customerCookie, userId: registered.user.id, addressId: added.address.id },
   };
 }
 
@@ -459,6 +501,8 @@ export interface FuzzReport {
   seed: number;
   sent: number;
   byStatus: Record<number, number>;
+  /** The operations of the document the run drew from, as `METHOD /path`. */
+  operations: string[];
   failure?: string;
 }
 
@@ -496,7 +540,12 @@ export async function runFuzz(options: {
     numRuns: options.runs,
     endOnFailure: false,
   });
-  const report: FuzzReport = { seed: options.seed, sent, byStatus };
+  const report: FuzzReport = {
+    seed: options.seed,
+    sent,
+    byStatus,
+    operations: operations.map((operation) => `${operation.method} ${operation.path}`),
+  };
   if (details.failed) {
     const example = details.counterexample?.[0] as FuzzRequest | undefined;
     report.failure =

@@ -52,7 +52,7 @@ export interface PostJsonOptions {
   /** Extra request headers, e.g. `Idempotency-Key` on money calls. */
   headers?: Record<string, string>;
   /** POST by default; GET sends no body. */
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
 }
 
 /**

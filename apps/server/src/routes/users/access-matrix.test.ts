@@ -1,6 +1,7 @@
 import { createOrderId } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../../testing/routes';
+import { addressBookAt, HOME } from '../../testing/address-book';
 import { PASSPHRASE, shoppersAt, type Shopper } from '../../testing/shoppers';
 import { TEST_PUBLIC_URL, testDatabaseKinds, useTestServer } from '../../testing/test-server';
 
@@ -89,6 +90,21 @@ const CALLS_WITHOUT_USER = [
   'POST /api/payment/verify-payment',
 ];
 
+/**
+ * The address book's calls name no account either: the session is the customer. What matters is that one
+ * customer never reaches another's address: 404 for it, as for a saved method, and nothing of it changed.
+ */
+const ADDRESS_BOOK_CALLS: Record<string, { path: (addressId: string) => string; names: boolean }> = {
+  'GET /api/users/addresses': { path: () => '/api/users/addresses', names: false },
+  'POST /api/users/addresses': { path: () => '/api/users/addresses', names: false },
+  'PUT /api/users/addresses/:id': { path: (id) => `/api/users/addresses/${id}`, names: true },
+  'DELETE /api/users/addresses/:id': { path: (id) => `/api/users/addresses/${id}`, names: true },
+  'POST /api/users/addresses/:id/default': {
+    path: (id) => `/api/users/addresses/${id}/default`,
+    names: true,
+  },
+};
+
 describe.each(testDatabaseKinds())('who may act on a customer account, on $name', (kind) => {
   const server = useTestServer(kind);
   const shoppers = shoppersAt(server);
@@ -119,9 +135,9 @@ describe.each(testDatabaseKinds())('who may act on a customer account, on $name'
     const routes = registeredRoutes(server.app).filter(
       (route) => route.includes(' /api/users/') || route.includes(' /api/payment/'),
     );
-    expect(routes.filter((route) => !CUSTOMER_CALLS[route] && !CALLS_WITHOUT_USER.includes(route))).toEqual(
-      [],
-    );
+    const known = (route: string) =>
+      CUSTOMER_CALLS[route] || CALLS_WITHOUT_USER.includes(route) || ADDRESS_BOOK_CALLS[route];
+    expect(routes.filter((route) => !known(route))).toEqual([]);
   });
 
   const cases = Object.entries(CUSTOMER_CALLS).flatMap(([route, spec]) =>
@@ -153,5 +169,32 @@ describe.each(testDatabaseKinds())('who may act on a customer account, on $name'
     }
     // Nothing of the owner's account reaches anyone else.
     if (caller !== 'the owner') expect(JSON.stringify(body)).not.toContain(owner.id);
+  });
+  const addressCases = Object.keys(ADDRESS_BOOK_CALLS).flatMap((route) =>
+    (['no session', 'another customer', 'the owner'] as const).map((caller) => [route, caller] as const),
+  );
+
+  it.each(addressCases)('%s as %s', async (route, caller) => {
+    const [owner, other] = customers as [Shopper, Shopper];
+    const book = addressBookAt(server);
+    // One fresh address in the owner's book for each case: the default.
+    for (const { id } of (await book.list(owner)).body.addresses as { id: string }[]) {
+      await book.remove(owner, id);
+    }
+    const { id } = await book.added(owner, { name: `Owner ${caller}` });
+    const before = (await book.list(owner)).body.addresses;
+    const shopper = caller === 'no session' ? undefined : caller === 'another customer' ? other : owner;
+    const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+    const spec = ADDRESS_BOOK_CALLS[route]!;
+    const answer = await book.call(shopper, method, spec.path(id), { ...HOME, name: 'Changed' });
+    const expected = caller === 'no session' ? 401 : caller === 'another customer' && spec.names ? 404 : 200;
+    expect(answer.status).toBe(expected);
+    if (expected === 401) expect(answer.body.message).toBe('Please log in to continue');
+    if (expected === 404) expect(answer.body.message).toBe('Address not found');
+    if (caller !== 'the owner') {
+      // Nothing of the owner's book reaches anyone else, and nothing of it changes.
+      expect(JSON.stringify(answer.body)).not.toContain(id);
+      expect((await book.list(owner)).body.addresses).toEqual(before);
+    }
   });
 });

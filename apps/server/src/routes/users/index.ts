@@ -19,13 +19,17 @@ import {
   toUser,
   updateProfile,
 } from '../../services/customer-accounts';
+import { registerAddressBookRoutes } from './addresses';
 
 export interface UserRouteDependencies {
   orm: Orm;
   customers: CustomerGuard;
 }
 
-/** Customer accounts (product §7): register, log in and out, read and change the profile. */
+/**
+ * Customer accounts (product §7): register, log in and out, read and change the profile; and the address
+ * book (decision 027).
+ */
 export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependencies): void {
   const { orm, customers } = deps;
   const api = typed(app);
@@ -136,4 +140,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDependen
       return { status: 'success', user, message: 'Profile updated' };
     },
   );
+
+  registerAddressBookRoutes(app, deps);
 }

@@ -24,15 +24,11 @@ import { removePaymentMethod } from '../api/remove-payment-method';
 import { setDefaultPaymentMethod } from '../api/set-default-payment-method';
 import { updateProfile } from '../api/update-profile';
 import { methodDetail, methodTitle } from '../../../lib/method-label';
+import { usePassingFailure } from '../hooks/use-passing-failure';
+import { serverMessageOr } from '../utils/server-message';
 import { AddPaymentMethodDialog } from './add-payment-method-dialog';
+import { AddressesSection } from './addresses-section';
 import styles from './account-page.module.css';
-
-/** product §9: failure messages clear after 3 s. */
-const FAILURE_CLEARS_AFTER_MS = 3_000;
-
-function serverMessageOr(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
 
 function ProfileSection({ user }: { user: CustomerUser }) {
   const [editing, setEditing] = useState(false);
@@ -181,7 +177,7 @@ function MethodsSection({ user }: { user: CustomerUser }) {
   const methods = usePaymentMethods(user.id);
   const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = usePassingFailure();
 
   useEffect(() => {
     // The stored user carries its methods too (product §3), for the cart; only a changed list is written.
@@ -189,12 +185,6 @@ function MethodsSection({ user }: { user: CustomerUser }) {
       storeUser({ ...user, paymentMethods: methods.data });
     }
   }, [methods.data, user]);
-
-  useEffect(() => {
-    if (!failure) return;
-    const timer = setTimeout(() => setFailure(null), FAILURE_CLEARS_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [failure]);
 
   const act = async (method: SavedPaymentMethod, action: 'remove' | 'default') => {
     setBusyId(method.id);
@@ -236,11 +226,11 @@ function MethodsSection({ user }: { user: CustomerUser }) {
       ) : methods.data.length === 0 ? (
         <p className={styles.muted}>You don&apos;t have any saved payment methods.</p>
       ) : (
-        <ul className={styles.methods}>
+        <ul className={styles.entries}>
           {methods.data.map((method) => (
-            <li key={method.id} className={styles.method}>
+            <li key={method.id} className={styles.entry}>
               <div>
-                <p className={styles.methodTitle}>
+                <p className={styles.entryTitle}>
                   {methodTitle(method)}
                   {method.isDefault && <span className={styles.badge}>Default</span>}
                 </p>
@@ -308,6 +298,7 @@ export function AccountPage() {
           </div>
           <ProfileSection key={`${user.name}|${user.email}`} user={user} />
           <MethodsSection user={user} />
+          <AddressesSection user={user} />
         </div>
       </main>
       <SiteFooter />

@@ -4,19 +4,20 @@ import {
   expiryMonthsFor,
   firstPaymentMethodProblem,
   formatCardNumberInput,
-  formatPhoneInput,
-  PAYMENT_METHOD_COUNTRIES,
   PAYMENT_METHOD_LIMITS,
   PAYMENT_METHOD_MESSAGES,
   type PaymentMethodForm,
   type SavedPaymentMethod,
 } from '@store/core';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { AddressFields, addressFieldOfProblem } from '../../../components/ui/address-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { CellTextField, FieldCell } from '../../../components/ui/form-cell';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { SelectField, TextField } from '../../../components/ui/text-field';
+import { SelectField } from '../../../components/ui/text-field';
+import { useFormProblem } from '../../../components/ui/use-form-problem';
 import { ApiError } from '../../../lib/api-client';
 import { savePaymentToken } from '../api/save-payment-token';
 import { tokenizePaymentMethod } from '../api/tokenize';
@@ -57,20 +58,15 @@ type FormField = keyof PaymentMethodForm;
  */
 export function fieldOfProblem(message: string, form: PaymentMethodForm): FormField | null {
   const m = PAYMENT_METHOD_MESSAGES;
+  const addressField = addressFieldOfProblem(message, m.holderName);
+  if (addressField && addressField !== 'address2') return addressField;
   const fields: Partial<Record<string, FormField>> = {
-    [m.holderName]: 'name',
-    [m.address]: 'address',
-    [m.city]: 'city',
-    [m.state]: 'state',
-    [m.usState]: 'state',
-    [m.zip]: 'zip',
     [m.email]: 'email',
     [m.invalidEmail]: 'email',
     [m.cardNumber]: 'accountNumber',
     [m.routingNumber]: 'routingNumber',
     [m.accountNumber]: 'accountNumber',
     [m.bankName]: 'bankName',
-    [m.phone]: 'phone',
   };
   if (message === m.expiry)
     return (form.expiryMonth ?? '') === '' || form.expiryYear ? 'expiryMonth' : 'expiryYear';
@@ -98,28 +94,13 @@ export function AddPaymentMethodDialog({
   onAdded: (method: SavedPaymentMethod) => void;
 }) {
   const [form, setForm] = useState<PaymentMethodForm>(EMPTY_FORM);
-  // Numbered, so that the same message after another press of Save still moves focus to its field.
-  const [problem, setProblem] = useState<{ message: string; attempt: number } | null>(null);
-  const error = problem?.message ?? null;
-  const setError = (message: string | null) =>
-    setProblem((current) => (message === null ? null : { message, attempt: (current?.attempt ?? 0) + 1 }));
-  const formRef = useRef<HTMLFormElement>(null);
+  const { error, setError, formRef } = useFormProblem();
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
   const errorId = useId();
   const card = form.mode === 'CC';
 
   const problemField = error ? fieldOfProblem(error, form) : null;
-  // The keyboard and the eye go where the problem is: the field at fault, or the message of the whole.
-  useEffect(() => {
-    if (!problem) return;
-    const target =
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      formRef.current?.querySelector<HTMLElement>('[role="alert"]');
-    if (!target) return;
-    target.scrollIntoView({ block: 'center' });
-    if (target.getAttribute('role') !== 'alert') target.focus({ preventScroll: true });
-  }, [problem]);
 
   useEffect(() => {
     if (!added) return;
@@ -176,34 +157,25 @@ export function AddPaymentMethodDialog({
     }
   };
 
-  /** The message under the field it is about. */
-  const problemNote = (key: FormField) =>
-    problemField === key && error ? (
-      <Alert id={errorId} className={dialogStyles.fieldProblem}>
-        {error}
-      </Alert>
-    ) : null;
+  const problemOf = (key: FormField) => (problemField === key ? error : null);
   /** A grid cell: the field and, when it is at fault, its message. */
-  const cell = (key: FormField, content: ReactNode, wide = false) => (
-    <div className={wide ? styles.wide : undefined}>
+  const cell = (key: FormField, content: ReactNode) => (
+    <FieldCell problem={problemOf(key)} errorId={errorId}>
       {content}
-      {problemNote(key)}
-    </div>
+    </FieldCell>
   );
-  const field = (label: string, key: FormField, extra: Record<string, unknown> = {}, wide = false) =>
-    cell(
-      key,
-      <TextField
-        label={label}
-        value={String(form[key] ?? '')}
-        onChange={set(key)}
-        errorId={errorId}
-        invalid={problemField === key}
-        disabled={busy || added}
-        {...extra}
-      />,
-      wide,
-    );
+  const field = (label: string, key: FormField, extra: Record<string, unknown> = {}, wide = false) => (
+    <CellTextField
+      label={label}
+      value={String(form[key] ?? '')}
+      onChange={set(key)}
+      problem={problemOf(key)}
+      errorId={errorId}
+      disabled={busy || added}
+      wide={wide}
+      {...extra}
+    />
+  );
   const brand = card && form.accountNumber ? detectCardBrand(form.accountNumber.replace(/\D/g, '')) : null;
 
   return (
@@ -259,31 +231,16 @@ export function AddPaymentMethodDialog({
           ))}
         </fieldset>
         <div className={styles.grid}>
-          {field('Account holder name', 'name', { autoComplete: 'name', maxLength: 100 }, true)}
-          {field('Address', 'address', { autoComplete: 'street-address', maxLength: 100 }, true)}
-          {field('City', 'city', { autoComplete: 'address-level2', maxLength: 100 })}
-          {field('State', 'state', {
-            autoComplete: 'address-level1',
-            maxLength: PAYMENT_METHOD_LIMITS.state,
-          })}
-          {field('ZIP code', 'zip', { autoComplete: 'postal-code', maxLength: PAYMENT_METHOD_LIMITS.zip })}
-          <SelectField
-            label="Country"
-            value={form.country}
-            onChange={set('country')}
+          <AddressFields
+            values={form}
+            onChange={(key, value) => setForm((current) => ({ ...current, [key]: value }))}
+            nameLabel="Account holder name"
+            problem={error}
+            problemField={problemField}
+            errorId={errorId}
             disabled={busy || added}
-          >
-            {PAYMENT_METHOD_COUNTRIES.map((country) => (
-              <option key={country}>{country}</option>
-            ))}
-          </SelectField>
-          {field('Email', 'email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
-          {field('Phone (optional)', 'phone', {
-            type: 'tel',
-            autoComplete: 'tel',
-            placeholder: '123-456-7890',
-            onChange: set('phone', formatPhoneInput),
-          })}
+            beforePhone={field('Email', 'email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
+          />
           {card ? (
             <>
               {field(
