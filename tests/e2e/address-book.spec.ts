@@ -8,13 +8,13 @@ type Address = DeliveryAddress;
 
 const HOME: Address = {
   name: 'Addy Dresser',
-  address: '1 Main St',
-  address2: 'Apt 4',
-  city: 'Austin',
+  address: '77 Paper Mill Rd',
+  address2: 'Unit 5',
+  city: 'Round Rock',
   state: 'TX',
-  zip: '78701',
+  zip: '78664',
   country: 'US',
-  phone: '512-555-0100',
+  phone: '512-555-0177',
 };
 const WORK: Address = {
   name: 'Addy at Work',
