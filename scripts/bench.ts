@@ -21,7 +21,7 @@ import { cardPointeStoreEnvironment } from '../apps/server/src/testing/chaos';
 import { latencyLink } from '../apps/server/src/testing/latency-link';
 import { REPOSITORY_ROOT, startChildServer, type ChildServer } from '../apps/server/src/testing/processes';
 import { seedAuthorizedPayments, standaloneSandboxClient } from '../apps/server/src/testing/seed-payments';
-import { TEST_ADMIN } from '../apps/server/src/testing/test-server';
+import { TEST_ADMIN, TEST_DELIVERY } from '../apps/server/src/testing/test-server';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -317,6 +317,7 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
             { productId: 'pen-pack-100', quantity: 3 },
             { productId: 'paper-ream-500', quantity: 2 },
           ],
+          delivery: TEST_DELIVERY,
         }),
       },
       {

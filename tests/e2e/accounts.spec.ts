@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import {
+  fillDelivery,
   addSavedBankAccount,
   addSavedCard,
   cartWithOnePenPack,
@@ -50,6 +51,7 @@ test('a new customer registers, saves a card and a bank account, and pays with t
   await expect(cart.getByRole('radio', { name: /First Sandbox Bank/ })).toBeFocused();
   await expect(cart.getByRole('radio', { name: /Pay another way/ })).toBeVisible();
   await cart.getByRole('radio', { name: /VISA •••• 1111/ }).check();
+  await fillDelivery(page);
   await cart.getByRole('button', { name: 'Pay $15.74' }).click();
 
   await expect(page).toHaveURL(/\/payment-complete$/);
@@ -81,6 +83,7 @@ test('a saved card that declines falls back to the hosted payment page after 2 s
   const cart = await cartWithOnePenPack(page);
   await expect(cart.getByText('Pay withVISA •••• 1038Default')).toBeVisible();
   const started = Date.now();
+  await fillDelivery(page);
   await cart.getByRole('button', { name: 'Pay $15.74' }).click();
   await expect(
     cart.getByText(/^Saved payment failed: .+\. Falling back to standard payment\.\.\.$/),
@@ -239,6 +242,7 @@ test('with four saved methods the cart keeps its items in sight and every way to
     await expectClickable(cart.getByRole('button', { name: 'Pay with Google Pay' }));
     await expectClickable(cart.getByRole('button', { name: 'Pay $15.74' }));
 
+    await fillDelivery(page);
     await cart.getByRole('button', { name: 'Pay $15.74' }).click();
     await expect(cart.getByRole('alert')).toHaveText('Payment failed: Busy');
     await expectClickable(cart.getByRole('button', { name: 'Pay $15.74' }));

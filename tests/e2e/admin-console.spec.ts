@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from './fixtures';
 import {
+  fillDelivery,
   addSavedBankAccount,
   cartWithOnePenPack,
   expectClickable,
@@ -315,6 +316,7 @@ test('both tables show every column and action inside the page at 375, 1024 and 
   await addSavedBankAccount(page, 'First Community Savings Bank of Central Texas');
   const cart = await cartWithOnePenPack(page);
   await expect(cart.getByText(/First Community Savings Bank/)).toBeVisible();
+  await fillDelivery(page);
   await cart.getByRole('button', { name: 'Pay $15.74' }).click();
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
   // A bank payment's receipt speaks of a bank account and a reference, not a card's authorization.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { payOnHostedPage, signInAsOperator, storefrontWithEmptyCart } from './flows';
+import { fillDelivery, payOnHostedPage, signInAsOperator, storefrontWithEmptyCart } from './flows';
 import { CARDS } from './test-data';
 
 /** Puts 3 pen packs and 2 reams in the cart as a shopper would, and returns with the cart open. */
@@ -38,6 +38,7 @@ test('a guest buys 3 pen packs and 2 reams with a test card and sees every detai
   await expect(cart.getByText('$3.25')).toBeVisible();
   await expect(cart.getByText('$68.20').first()).toBeVisible();
 
+  await fillDelivery(page);
   await cart.getByRole('button', { name: 'Pay $68.20' }).click();
   await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
   const invoice = new URL(page.url()).searchParams.get('invoice') ?? '';
@@ -73,6 +74,7 @@ test('a declined card ends on the failed state, which says what to do and gives 
   page,
 }) => {
   await fillCart(page);
+  await fillDelivery(page);
   await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $68.20' }).click();
   await payOnHostedPage(page, CARDS.declined, '$68.20');
 
@@ -95,6 +97,7 @@ test('a declined card ends on the failed state, which says what to do and gives 
   const cart = page.getByRole('dialog', { name: /cart/i });
   await expect(cart).toBeVisible();
   await expect(cart.getByRole('listitem')).toHaveCount(2);
+  await fillDelivery(page);
   await cart.getByRole('button', { name: 'Pay $68.20' }).click();
   await payOnHostedPage(page, CARDS.visa, '$68.20');
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
@@ -107,6 +110,7 @@ test('the cart is kept for the tab, without card data, until a payment for it su
 
   const cart = page.getByRole('dialog', { name: /cart/i });
   await page.getByRole('button', { name: /cart, 5 items/i }).click();
+  await fillDelivery(page);
   await cart.getByRole('button', { name: 'Pay $68.20' }).click();
   await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
   // Back from the payment page without paying: the cart is there.
@@ -117,6 +121,7 @@ test('the cart is kept for the tab, without card data, until a payment for it su
   for (const card of Object.values(CARDS)) expect(kept).not.toContain(card.replace(/\D/g, '').slice(0, 12));
 
   await page.getByRole('button', { name: /cart, 5 items/i }).click();
+  await fillDelivery(page);
   await cart.getByRole('button', { name: 'Pay $68.20' }).click();
   await payOnHostedPage(page, CARDS.visa, '$68.20');
   await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
@@ -133,6 +138,7 @@ test('the cart is kept for the tab, without card data, until a payment for it su
 
 test('Back after paying shows the invoice as paid, never as payable again', async ({ page }) => {
   await fillCart(page);
+  await fillDelivery(page);
   await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $68.20' }).click();
   await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
   const invoice = new URL(page.url()).searchParams.get('invoice') ?? '';
@@ -177,6 +183,7 @@ test('the result page says so when it is sent a failed payment', async ({ page }
 test('Cancel on the hosted page goes back to the store with the cart open as it was', async ({ page }) => {
   await fillCart(page);
   const cart = page.getByRole('dialog', { name: /cart/i });
+  await fillDelivery(page);
   await cart.getByRole('button', { name: 'Pay $68.20' }).click();
   await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
   await page.getByRole('link', { name: 'Cancel' }).click();
@@ -188,6 +195,7 @@ test('Cancel on the hosted page goes back to the store with the cart open as it 
   await expect(cart.getByText('$68.20').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /cart, 5 items/i })).toBeVisible();
   // Nothing was charged: the cart pays again, on a new payment page.
+  await fillDelivery(page);
   await cart.getByRole('button', { name: 'Pay $68.20' }).click();
   await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
   await page.goBack();

@@ -28,8 +28,38 @@ export async function cartWithTwoReams(page: Page) {
   return cart;
 }
 
+/** The contact and delivery address the shoppers of these tests give. */
+export const DELIVERY = {
+  email: 'pat@example.com',
+  name: 'Pat Shopper',
+  address: '12 Paper Lane',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+};
+
+/**
+ * Fills the cart's "Contact and delivery" form when it shows (a tab that gave them already shows them
+ * read-only, and a signed-in customer is not asked for an email).
+ */
+export async function fillDelivery(page: Page, delivery = DELIVERY) {
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  // The form, or the details given before shown read-only.
+  await expect(cart.getByRole('region', { name: /^(Contact and delivery|Deliver to)$/ })).toBeVisible();
+  const form = cart.getByRole('region', { name: 'Contact and delivery' });
+  if (!(await form.isVisible())) return;
+  const email = form.getByLabel('Email');
+  if (await email.isVisible()) await email.fill(delivery.email);
+  await form.getByLabel('Full name').fill(delivery.name);
+  await form.getByLabel('Address', { exact: true }).fill(delivery.address);
+  await form.getByLabel('City').fill(delivery.city);
+  await form.getByLabel('State').fill(delivery.state);
+  await form.getByLabel('ZIP code').fill(delivery.zip);
+}
+
 /** From the open cart of two reams to the sandbox gateway's hosted payment page. */
 export async function toHostedPage(page: Page) {
+  await fillDelivery(page);
   await page.getByRole('dialog', { name: /cart/i }).getByRole('button', { name: 'Pay $20.98' }).click();
   await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
 }
@@ -54,11 +84,19 @@ export async function guestPayment(
 ): Promise<string> {
   const orderId = createOrderId('card');
   const returnUrl = `${baseURL}/payment-complete`;
+  const { email, ...address } = DELIVERY;
   // The store takes state changes only from its own pages, which say so with their Origin.
   const headers = { origin: baseURL };
   const created = await request.post('/api/payment/create-payment', {
     headers,
-    data: { amount, orderId, customerName: 'Guest', redirectUrl: returnUrl, items },
+    data: {
+      amount,
+      orderId,
+      customerName: 'Guest',
+      redirectUrl: returnUrl,
+      items,
+      delivery: { email, address: { ...address, country: 'US' } },
+    },
   });
   expect(created.ok()).toBe(true);
   const { requestId } = (await created.json()) as { requestId: string };

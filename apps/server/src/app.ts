@@ -20,6 +20,7 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
 import { registerHealthRoutes } from './routes/health';
+import { registerOrderRoutes } from './routes/orders';
 import { registerPaymentRoutes } from './routes/payment';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerUserRoutes } from './routes/users';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   registerUserRoutes(app, { orm: deps.database.orm, customers });
+  registerOrderRoutes(app, { orm: deps.database.orm, customers });
   const checkout = {
     orm: deps.database.orm,
     gateway: deps.gateway,

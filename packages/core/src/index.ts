@@ -16,4 +16,5 @@ export * from './transactions-csv';
 export * from './schemas/delivery';
 export * from './schemas/address';
 export * from './schemas/address-book';
+export * from './schemas/order';
 export * from './html';

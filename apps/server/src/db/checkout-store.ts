@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Orm } from './client';
+import type { OrderDelivery } from '@store/core';
+import type { Orm, Transaction } from './client';
 import { orderLines, orders, paymentRequests, payments } from './schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -13,7 +14,44 @@ export interface NewOrder {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  delivery: OrderDelivery;
+  /** The signed-in customer whose order it is. */
+  customerId?: string;
+  receiptToken: string;
   lines: { productId: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+}
+
+/** An order's delivery as its columns hold it. */
+function deliveryColumns({ email, address }: OrderDelivery) {
+  return {
+    contactEmail: email,
+    deliveryName: address.name,
+    deliveryAddress: address.address,
+    deliveryAddress2: address.address2 ?? null,
+    deliveryCity: address.city,
+    deliveryState: address.state,
+    deliveryZip: address.zip,
+    deliveryCountry: address.country,
+    deliveryPhone: address.phone ?? null,
+  };
+}
+
+/** An order's delivery as it was recorded; undefined for an order taken before the store asked for one. */
+export function deliveryOf(order: OrderRow): OrderDelivery | undefined {
+  if (order.contactEmail === null || order.deliveryCountry === null) return undefined;
+  return {
+    email: order.contactEmail,
+    address: {
+      name: order.deliveryName!,
+      address: order.deliveryAddress!,
+      ...(order.deliveryAddress2 ? { address2: order.deliveryAddress2 } : {}),
+      city: order.deliveryCity!,
+      state: order.deliveryState!,
+      zip: order.deliveryZip!,
+      country: order.deliveryCountry as OrderDelivery['address']['country'],
+      ...(order.deliveryPhone ? { phone: order.deliveryPhone } : {}),
+    },
+  };
 }
 
 /** How a payment request is paid, as known before the gateway is asked (see the columns' comments). */
@@ -43,6 +81,9 @@ export async function insertOrderWithPaymentRequest(
         subtotalCents: order.subtotalCents,
         taxCents: order.taxCents,
         totalCents: order.totalCents,
+        ...deliveryColumns(order.delivery),
+        customerId: order.customerId ?? null,
+        receiptToken: order.receiptToken,
       })
       .onConflictDoNothing({ target: orders.id })
       .returning({ id: orders.id });
@@ -114,10 +155,15 @@ export interface NewAuthorization {
  * Records a confirmed authorization and marks its request approved. Verifying twice (two tabs, a reload)
  * records it once: the order and the retref are unique.
  */
-export async function recordAuthorization(orm: Orm, authorization: NewAuthorization): Promise<PaymentRow> {
+export async function recordAuthorization(
+  orm: Orm,
+  authorization: NewAuthorization,
+  /** Written in the same transaction, only by the call that records the payment (its confirmation). */
+  onRecorded?: (tx: Transaction, payment: PaymentRow) => Promise<void>,
+): Promise<PaymentRow> {
   return orm.transaction(async (tx) => {
     const { captured, ...fields } = authorization;
-    await tx
+    const inserted = await tx
       .insert(payments)
       .values({
         ...fields,
@@ -129,7 +175,9 @@ export async function recordAuthorization(orm: Orm, authorization: NewAuthorizat
             }
           : {}),
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
+    if (inserted[0] && onRecorded) await onRecorded(tx, inserted[0]);
     await tx
       .update(paymentRequests)
       .set({ status: 'approved', message: null, verifiedAt: new Date() })

@@ -3,7 +3,7 @@ import { createOrderId } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOME } from '../testing/address-book';
 import { registeredRoutes } from '../testing/routes';
-import { PGLITE, TEST_ADMIN, TEST_PUBLIC_URL, useTestServer } from '../testing/test-server';
+import { TEST_DELIVERY, PGLITE, TEST_ADMIN, TEST_PUBLIC_URL, useTestServer } from '../testing/test-server';
 
 /**
  * A NUL (or any control character) in any string a route takes is refused with a 400 that names the field,
@@ -66,6 +66,7 @@ const SAMPLES: Record<string, Sample> = {
       redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
       userId: 'someone',
       items: [{ productId: 'paper-ream-500', quantity: 1 }],
+      delivery: TEST_DELIVERY,
     },
   },
   'POST /api/payment/verify-payment': { body: { requestId: randomUUID() } },
@@ -77,6 +78,8 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/users/session': { query: { probe: 'x' } },
   'GET /api/users/profile': { query: { userId: USER_ID } },
   'PUT /api/users/profile': { body: { userId: USER_ID, name: 'Ada', email: 'ada@example.com' } },
+  'GET /api/users/orders': { query: { cursor: 'x' } },
+  'GET /api/receipts/:token': { params: { token: 'x'.repeat(43) }, query: { probe: 'x' } },
   'GET /api/users/addresses': { query: { probe: 'x' } },
   'POST /api/users/addresses': { body: HOME },
   'PUT /api/users/addresses/:id': { params: { id: ADDRESS_ID }, body: HOME },
@@ -120,6 +123,7 @@ const SAMPLES: Record<string, Sample> = {
       amount: '10.49',
       orderId: ORDER_ID,
       items: [{ productId: 'paper-ream-500', quantity: 1 }],
+      delivery: TEST_DELIVERY,
     },
   },
   'GET /sandbox/cardconnect/rest': { query: { probe: 'x' } },
@@ -193,6 +197,7 @@ const SAMPLES: Record<string, Sample> = {
       email: 'ada@example.com',
       gateway: 'cardconnect',
       items: [{ productId: 'paper-ream-500', quantity: 1 }],
+      delivery: TEST_DELIVERY,
     },
   },
   'POST /api/googlepay/record-payment': {
@@ -211,6 +216,7 @@ const SAMPLES: Record<string, Sample> = {
       userId: USER_ID,
       email: 'ada@example.com',
       items: [{ productId: 'paper-ream-500', quantity: 1 }],
+      delivery: TEST_DELIVERY,
     },
   },
   'GET /.well-known/apple-developer-merchantid-domain-association': { query: { probe: 'x' } },

@@ -16,7 +16,7 @@ import { emptyPgliteSnapshot } from '../../../../packages/sandbox-gateway/src/pg
 import { createPgliteTestDataDir } from '../db/test-database';
 import { startChildServer, type ChildServer } from '../testing/processes';
 import { bankForm, cardForm, shoppersAt } from '../testing/shoppers';
-import { postJson, TEST_ADMIN, TEST_PUBLIC_URL } from '../testing/test-server';
+import { TEST_DELIVERY, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from '../testing/test-server';
 
 /**
  * Card numbers, CVVs and bank account numbers reach the gateway and nowhere else: after a store with its
@@ -80,6 +80,7 @@ describe('no card data in logs or database files', () => {
         customerName: 'Guest',
         redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
         items: [{ productId: 'paper-ream-500', quantity: 1 }],
+        delivery: TEST_DELIVERY,
       });
       expect(created.status).toBe(200);
       const paid = await fetch(`${store.url}/sandbox/hpp/pay`, {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId, type CartLine, type SavedPaymentMethod } from '@store/core';
-import { postJson, type Answer } from './test-server';
+import { postJson, TEST_DELIVERY, type Answer } from './test-server';
 
 /**
  * Customers of the store as the storefront makes them: registered (signed in by it), with cards and bank
@@ -165,6 +165,7 @@ export function shoppersAt(store: { url: string }) {
           amount: ONE_REAM_TOTAL,
           orderId: createOrderId('card'),
           items: ONE_REAM,
+          delivery: TEST_DELIVERY,
           ...extra,
         },
         headers,
@@ -182,6 +183,7 @@ export function shoppersAt(store: { url: string }) {
           email: 'shopper@example.com',
           gateway: 'cardconnect',
           items: ONE_REAM,
+          delivery: TEST_DELIVERY,
         },
         { headers },
       ),

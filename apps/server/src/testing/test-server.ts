@@ -1,4 +1,4 @@
-import { createOrderId, type CartLine } from '@store/core';
+import { createOrderId, type CartLine, type OrderDelivery } from '@store/core';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -172,6 +172,19 @@ export const THREE_PENS_TWO_REAMS: CartLine[] = [
   { productId: 'paper-ream-500', quantity: 2 },
 ];
 
+/** A contact and delivery address every test order carries, as the checkout sends them. */
+export const TEST_DELIVERY: OrderDelivery = {
+  email: 'shopper@example.com',
+  address: {
+    name: 'Pat Shopper',
+    address: '12 Paper Lane',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    country: 'US',
+  },
+};
+
 /** A shopper's order as the storefront creates it; $68.20 unless other lines are given. */
 export async function createOrder(
   server: TestServer,
@@ -185,6 +198,7 @@ export async function createOrder(
     customerName: 'Guest',
     redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
     items,
+    delivery: TEST_DELIVERY,
   });
   if (answer.status !== 200) throw new Error(`create-payment failed: ${JSON.stringify(answer.body)}`);
   return { orderId, requestId: String(answer.body.requestId) };

@@ -8,6 +8,21 @@ export interface ApplePayPaymentRequest {
   supportedNetworks: string[];
   merchantCapabilities: string[];
   total: { label: string; amount: string; type?: 'final' | 'pending' };
+  /** What the sheet must hand over of the shipping contact: 'email', 'name', 'phone', 'postalAddress'. */
+  requiredShippingContactFields?: string[];
+}
+
+/** Apple's ApplePayPaymentContact: the fields the store asked for, as the shopper chose them. */
+export interface ApplePayPaymentContact {
+  givenName?: string;
+  familyName?: string;
+  emailAddress?: string;
+  phoneNumber?: string;
+  addressLines?: string[];
+  locality?: string;
+  administrativeArea?: string;
+  postalCode?: string;
+  countryCode?: string;
 }
 
 export interface ApplePayPaymentToken {
@@ -18,7 +33,11 @@ export interface ApplePayPaymentToken {
 
 export interface ApplePaySessionInstance {
   onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
-  onpaymentauthorized: ((event: { payment: { token: ApplePayPaymentToken } }) => void) | null;
+  onpaymentauthorized:
+    | ((event: {
+        payment: { token: ApplePayPaymentToken; shippingContact?: ApplePayPaymentContact };
+      }) => void)
+    | null;
   oncancel: ((event: unknown) => void) | null;
   begin(): void;
   abort(): void;

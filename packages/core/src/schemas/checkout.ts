@@ -3,6 +3,8 @@ import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '../cart';
 import { PRODUCT_IDS } from '../catalog';
 import { parseDollars } from '../money';
 import { ORDER_ID_PATTERN } from '../order-id';
+import { orderDeliverySchema } from './delivery';
+import { orderSummarySchema } from './order';
 
 /** A dollar amount on the wire (number or string), parsed exactly into cents. */
 export const dollarAmountSchema = z.unknown().transform((value, context) => {
@@ -58,6 +60,7 @@ export const createPaymentRequestSchema = z.object(
     redirectUrl: z.string({ error: 'Redirect URL is required' }).max(2000, 'Redirect URL is too long'),
     userId: z.string().max(100).optional(),
     items: cartItemsSchema,
+    delivery: orderDeliverySchema,
   },
   BODY_MUST_BE_OBJECT,
 );
@@ -99,6 +102,8 @@ export const verifyPaymentResponseSchema = z.object({
   status: z.enum(['success', 'error']),
   message: z.string(),
   paymentDetails: paymentDetailsSchema.optional(),
+  /** What was bought and where it goes, with the receipt's link: given with a successful payment. */
+  order: orderSummarySchema.optional(),
   error: z.string().optional(),
   errorcode: z.string().optional(),
 });

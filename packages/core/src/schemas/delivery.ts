@@ -64,9 +64,15 @@ export const deliveryAddressSchema = z.object({
   phone: z.string().max(12).optional(),
 });
 
+/** What a payment call without a delivery is told. */
+export const DELIVERY_REQUIRED = 'Contact and delivery details are required';
+
 /** An order's contact email and delivery address, as every way to pay sends them. */
 export const orderDeliverySchema = z
-  .object({ email: text(254), address: deliveryAddressSchema })
+  .object(
+    { email: text(254), address: z.object(deliveryAddressSchema.shape, { error: DELIVERY_REQUIRED }) },
+    { error: DELIVERY_REQUIRED },
+  )
   .superRefine((delivery, context) => {
     const problem = firstDeliveryProblem(delivery);
     if (problem) context.addIssue({ code: 'custom', message: problem });
@@ -79,7 +85,10 @@ export const orderDeliverySchema = z
       address: delivery.address.address.trim(),
       address2: delivery.address.address2?.trim() || undefined,
       city: delivery.address.city.trim(),
-      state: delivery.address.state.trim(),
+      state:
+        delivery.address.country === 'US'
+          ? delivery.address.state.trim().toUpperCase()
+          : delivery.address.state.trim(),
       zip: delivery.address.zip.trim(),
       phone: delivery.address.phone?.trim() || undefined,
     },

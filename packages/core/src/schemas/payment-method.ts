@@ -9,6 +9,7 @@ import {
   type PostalAddressFields,
 } from './address';
 import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
+import { orderDeliverySchema } from './delivery';
 
 /**
  * The Add Payment Method form (product §5): one list of checks, in the spec's order and words, used by the
@@ -212,6 +213,7 @@ export const processWithTokenRequestSchema = z.looseObject(
     amount: dollarAmountSchema,
     orderId: orderIdSchema,
     items: cartItemsSchema,
+    delivery: orderDeliverySchema,
   },
   { error: 'The request body must be a JSON object' },
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
+import { orderDeliverySchema } from './delivery';
 
 const BODY_MUST_BE_OBJECT = { error: 'The request body must be a JSON object' };
 
@@ -22,6 +23,8 @@ export const processWithGooglePayRequestSchema = z.object(
     email: optionalEmail,
     gateway: z.literal('cardconnect', { error: 'gateway must be cardconnect' }),
     items: cartItemsSchema,
+    /** The email and shipping address the wallet's sheet returned. */
+    delivery: orderDeliverySchema,
   },
   BODY_MUST_BE_OBJECT,
 );
@@ -85,6 +88,8 @@ export const processWithApplePayRequestSchema = z.object(
     userId: optionalUserId,
     email: optionalEmail,
     items: cartItemsSchema,
+    /** The email and shipping address the wallet's sheet returned. */
+    delivery: orderDeliverySchema,
   },
   BODY_MUST_BE_OBJECT,
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RequestError } from '../errors';
-import { WALLET_CARDS, type SandboxWallets } from '../wallets/sandbox-wallets';
+import { WALLET_CARDS, WALLET_CONTACTS, type SandboxWallets } from '../wallets/sandbox-wallets';
 
 export interface WalletRoutesOptions {
   wallets: SandboxWallets;
@@ -83,7 +83,11 @@ const APPLE_NETWORK_NAMES: Record<string, string> = {
  * lists these cards and asks for the payment data of the one chosen, with a token encrypted for CardSecure.
  */
 export async function walletRoutes(fastify: FastifyInstance, { wallets, merchantName }: WalletRoutesOptions) {
-  fastify.get('/sandbox-wallet/cards', async () => ({ merchantName, cards: WALLET_CARDS }));
+  fastify.get('/sandbox-wallet/cards', async () => ({
+    merchantName,
+    cards: WALLET_CARDS,
+    contacts: WALLET_CONTACTS,
+  }));
 
   fastify.post(
     '/sandbox-wallet/google-pay/payment-data',

@@ -43,6 +43,46 @@ export const WALLET_CARDS: readonly WalletCard[] = Object.entries(WALLET_CARD_NU
 );
 
 /**
+ * The sandbox wallet holder's contacts: what Google's and Apple's sheets hand over when a store asks for
+ * an email and a shipping address (Google's `email` and `shippingAddress`, Apple's `shippingContact`).
+ */
+export interface WalletContact {
+  id: string;
+  name: string;
+  email: string;
+  phone?: string;
+  addressLines: string[];
+  locality: string;
+  administrativeArea: string;
+  postalCode: string;
+  countryCode: 'US' | 'CA' | 'MX';
+}
+
+export const WALLET_CONTACTS: readonly WalletContact[] = [
+  {
+    id: 'home-austin',
+    name: 'Jordan Wallet',
+    email: 'jordan.wallet@example.com',
+    phone: '512-555-0147',
+    addressLines: ['500 Congress Ave', 'Apt 12'],
+    locality: 'Austin',
+    administrativeArea: 'TX',
+    postalCode: '78701',
+    countryCode: 'US',
+  },
+  {
+    id: 'office-toronto',
+    name: 'Jordan Wallet',
+    email: 'jordan.wallet@example.com',
+    addressLines: ['100 King St W'],
+    locality: 'Toronto',
+    administrativeArea: 'ON',
+    postalCode: 'M5X 1A9',
+    countryCode: 'CA',
+  },
+];
+
+/**
  * The Apple merchant identifier of the sandbox's payment processing key. With CardPointe the processing
  * certificate is made from CardPointe's CSR for your merchant identifier; the sandbox has one of its own.
  */

@@ -15,7 +15,7 @@ import {
   VISA,
   type Shopper,
 } from '../../testing/shoppers';
-import { testDatabaseKinds, useTestServer } from '../../testing/test-server';
+import { TEST_DELIVERY, testDatabaseKinds, useTestServer } from '../../testing/test-server';
 
 const DECLINED = SHOPPER_DECLINE.card;
 
@@ -223,6 +223,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
         amountCents: 1049,
         orderId,
         items: ONE_REAM,
+        delivery: TEST_DELIVERY,
       },
     );
     expect(answer.status).toBe('success');
@@ -264,6 +265,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
         amountCents: 1049,
         orderId,
         items: ONE_REAM,
+        delivery: TEST_DELIVERY,
       }),
     ).rejects.toThrow();
 
@@ -275,6 +277,7 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
         redirectUrl: `${server.config.publicUrl}/payment-complete`,
         userId: customer.id,
         items: ONE_REAM,
+        delivery: TEST_DELIVERY,
       });
     const refused = await hostedPage();
     expect(refused.status).toBe(409);

@@ -156,6 +156,7 @@ export function registerPaymentMethodRoutes(
           amountCents: body.amount,
           orderId: body.orderId,
           items: body.items,
+          delivery: body.delivery,
         }),
       );
     },

@@ -1,6 +1,6 @@
 import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { countRows, testDatabaseKinds, useTestServer } from '../../testing/test-server';
+import { TEST_DELIVERY, countRows, testDatabaseKinds, useTestServer } from '../../testing/test-server';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 
@@ -14,6 +14,7 @@ function validBody(overrides: Record<string, unknown> = {}) {
       { productId: 'pen-pack-100', quantity: 3 },
       { productId: 'paper-ream-500', quantity: 2 },
     ],
+    delivery: TEST_DELIVERY,
     ...overrides,
   };
 }
@@ -179,6 +180,7 @@ describe.each(testDatabaseKinds())('POST /api/payment/create-payment on $name', 
     const again = await server.post('/api/payment/create-payment', {
       ...body,
       items: [{ productId: 'paper-ream-500', quantity: 1 }],
+      delivery: TEST_DELIVERY,
       amount: 10.49,
     });
     expect(again.status).toBe(409);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../../testing/routes';
 import { addressBookAt, HOME } from '../../testing/address-book';
 import { PASSPHRASE, shoppersAt, type Shopper } from '../../testing/shoppers';
-import { TEST_PUBLIC_URL, testDatabaseKinds, useTestServer } from '../../testing/test-server';
+import { TEST_DELIVERY, TEST_PUBLIC_URL, testDatabaseKinds, useTestServer } from '../../testing/test-server';
 
 /**
  * Who may act on a customer's account, for every call that names one: no session is 401, a session of
@@ -41,6 +41,7 @@ const CUSTOMER_CALLS: Record<string, CustomerCall> = {
       amount: 10.49,
       orderId: createOrderId('card'),
       items: [{ productId: 'paper-ream-500', quantity: 1 }],
+      delivery: TEST_DELIVERY,
     }),
     ownerStatus: 404,
   },
@@ -74,6 +75,7 @@ const CUSTOMER_CALLS: Record<string, CustomerCall> = {
       customerName: 'Owner',
       redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
       items: [{ productId: 'paper-ream-500', quantity: 1 }],
+      delivery: TEST_DELIVERY,
     }),
     ownerStatus: 200,
   },
@@ -88,6 +90,8 @@ const CALLS_WITHOUT_USER = [
   'POST /api/users/logout',
   'GET /api/users/session',
   'POST /api/payment/verify-payment',
+  // The session's own orders only (routes/orders/orders.test.ts shows another customer's are never listed).
+  'GET /api/users/orders',
 ];
 
 /**
@@ -170,6 +174,7 @@ describe.each(testDatabaseKinds())('who may act on a customer account, on $name'
     // Nothing of the owner's account reaches anyone else.
     if (caller !== 'the owner') expect(JSON.stringify(body)).not.toContain(owner.id);
   });
+
   const addressCases = Object.keys(ADDRESS_BOOK_CALLS).flatMap((route) =>
     (['no session', 'another customer', 'the owner'] as const).map((caller) => [route, caller] as const),
   );

@@ -2,6 +2,7 @@ import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_APPLE_PAY_REASON } from '../../server';
 import {
+  TEST_DELIVERY,
   countRows,
   PGLITE,
   TEST_PUBLIC_URL,
@@ -48,6 +49,7 @@ describe.each(testDatabaseKinds())('Apple Pay on $name', (kind) => {
       orderId: createOrderId('applepay'),
       email: 'shopper@example.com',
       items: TWO_REAMS,
+      delivery: TEST_DELIVERY,
       ...overrides,
     });
 

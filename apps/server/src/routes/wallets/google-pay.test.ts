@@ -3,6 +3,7 @@ import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { shoppersAt } from '../../testing/shoppers';
 import {
+  TEST_DELIVERY,
   adminCookie,
   countRows,
   TEST_PUBLIC_URL,
@@ -63,6 +64,7 @@ describe.each(testDatabaseKinds())('Google Pay on $name', (kind) => {
         email: 'shopper@example.com',
         gateway: 'cardconnect',
         items: TWO_REAMS,
+        delivery: TEST_DELIVERY,
         ...overrides,
       },
       options,

@@ -119,6 +119,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDepe
           amountCents: body.amount,
           orderId: body.orderId,
           items: body.items,
+          delivery: body.delivery,
           customerId,
         })),
         testMode: testModeReason !== undefined,
@@ -164,6 +165,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDepe
           amountCents: body.amount,
           orderId: body.orderId,
           items: body.items,
+          delivery: body.delivery,
           customerId,
         }),
       );

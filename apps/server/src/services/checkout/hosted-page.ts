@@ -17,9 +17,11 @@ import {
   recordAuthorization,
   type PaymentRow,
 } from '../../db/checkout-store';
+import { findOrderWithLines, type OrderWithLines } from '../../db/order-store';
 import type { GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';
+import { orderSummaryOf, queueOrderConfirmation } from '../receipts';
 import { recordOrder, type CheckoutDependencies } from './orders';
 import { NO_LONGER_VALID, SHOPPER_DECLINE, SHOPPER_RETRY } from './shopper-answers';
 
@@ -70,6 +72,8 @@ export async function createPayment(
     customerName: input.customerName,
     items: input.items,
     amountCents: input.amount,
+    delivery: input.delivery,
+    customerId: input.customerId,
   });
   return {
     status: 'success',
@@ -83,7 +87,11 @@ export async function createPayment(
   };
 }
 
-function successAnswer(payment: PaymentRow, applePayTestModeReason?: string): VerifyPaymentResponse {
+function successAnswer(
+  payment: PaymentRow,
+  order: OrderWithLines | undefined,
+  applePayTestModeReason?: string,
+): VerifyPaymentResponse {
   const wallet = walletNameOf(payment.orderId);
   const testMode = applePayTestModeReason && orderChannelOf(payment.orderId) === 'applepay';
   return {
@@ -101,6 +109,7 @@ function successAnswer(payment: PaymentRow, applePayTestModeReason?: string): Ve
       authorizationCode: payment.authCode,
       transactionDate: payment.authorizedAt.toISOString(),
     },
+    ...(order ? { order: orderSummaryOf(order) } : {}),
   };
 }
 
@@ -129,7 +138,10 @@ export async function verifyPayment(
   if (!request) throw new AppError('not_found', 'Payment request not found');
 
   const recorded = await findPaymentByOrder(deps.orm, request.orderId);
-  if (recorded) return successAnswer(recorded, deps.applePayTestModeReason);
+  if (recorded) {
+    const order = await findOrderWithLines(deps.orm, request.orderId);
+    return successAnswer(recorded, order, deps.applePayTestModeReason);
+  }
 
   const inquiry = await deps.gateway.inquireByOrderId(request.orderId);
   if (!inquiry.ok) {
@@ -167,21 +179,26 @@ export async function verifyPayment(
   // charged is the request's record, written before the call, not the saved method, which may be gone.
   const bank = request.methodKind === 'ach';
   const brand = !bank && transaction.account ? await deps.gateway.cardBin(transaction.account) : undefined;
-  const payment = await recordAuthorization(deps.orm, {
-    orderId: request.orderId,
-    requestId,
-    retref: transaction.retref,
-    cardBrand: bank ? 'ACH' : brand?.ok ? brand.value.brand : 'UNKNOWN',
-    bankName: bank ? request.bankName : null,
-    captured: bank && transaction.settlement === 'captured',
-    last4: transaction.last4 ?? '0000',
-    authCode: transaction.authCode ?? '',
-    authorizedCents: transaction.amountCents,
-    // The request was made just before the shopper paid: the authorization's age (and so its expiry) is
-    // never understated, however late the payment is confirmed.
-    authorizedAt: request.createdAt,
-  });
-  return successAnswer(payment, deps.applePayTestModeReason);
+  const order = await findOrderWithLines(deps.orm, request.orderId);
+  const payment = await recordAuthorization(
+    deps.orm,
+    {
+      orderId: request.orderId,
+      requestId,
+      retref: transaction.retref,
+      cardBrand: bank ? 'ACH' : brand?.ok ? brand.value.brand : 'UNKNOWN',
+      bankName: bank ? request.bankName : null,
+      captured: bank && transaction.settlement === 'captured',
+      last4: transaction.last4 ?? '0000',
+      authCode: transaction.authCode ?? '',
+      authorizedCents: transaction.amountCents,
+      // The request was made just before the shopper paid: the authorization's age (and so its expiry) is
+      // never understated, however late the payment is confirmed.
+      authorizedAt: request.createdAt,
+    },
+    order && ((tx, recorded) => queueOrderConfirmation(tx, deps.publicUrl, order, recorded)),
+  );
+  return successAnswer(payment, order, deps.applePayTestModeReason);
 }
 
 const CONFIRM_AFTER_MS = 10 * 60 * 1000;

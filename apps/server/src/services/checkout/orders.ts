@@ -1,5 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { computeCartTotals, orderChannelOf, type CartLine, type OrderChannel } from '@store/core';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  computeCartTotals,
+  orderChannelOf,
+  type CartLine,
+  type OrderChannel,
+  type OrderDelivery,
+} from '@store/core';
 import { insertOrderWithPaymentRequest, type PaymentRequestPayer } from '../../db/checkout-store';
 import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
@@ -26,9 +32,15 @@ export interface CheckoutDependencies {
   log?: Log;
 }
 
+/** A receipt link's token: 256 random bits, as unguessable as a session's (decision 027). */
+export function newReceiptToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 /**
  * Prices the cart from the catalog, refuses an amount that differs, and records the order with its
- * payment request (for a saved method, whose and which). Answers the request id the browser verifies.
+ * contact, delivery address and payment request (for a saved method, whose and which), all at once.
+ * Answers the request id the browser verifies.
  */
 export async function recordOrder(
   orm: Orm,
@@ -39,6 +51,10 @@ export async function recordOrder(
     customerName: string;
     items: CartLine[];
     amountCents: number;
+    /** Who the order is for and where it goes, as checked by the request's schema. */
+    delivery: OrderDelivery;
+    /** The signed-in customer whose order it is (theirs to see in My Account), whatever the channel. */
+    customerId?: string;
     /** Who pays and how, as far as known before the gateway is asked. */
     payer?: PaymentRequestPayer;
   },
@@ -60,6 +76,9 @@ export async function recordOrder(
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
+      delivery: input.delivery,
+      customerId: input.customerId,
+      receiptToken: newReceiptToken(),
       lines: totals.lines.map(({ productId, unitPriceCents, quantity, lineTotalCents }) => ({
         productId,
         unitPriceCents,

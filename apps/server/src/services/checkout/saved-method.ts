@@ -1,4 +1,4 @@
-import type { CartLine } from '@store/core';
+import type { CartLine, OrderDelivery } from '@store/core';
 import { AppError } from '../../errors';
 import {
   CARD_EXPIRED,
@@ -27,6 +27,7 @@ export async function payWithSavedMethod(
     amountCents: number;
     orderId: string;
     items: CartLine[];
+    delivery: OrderDelivery;
   },
 ): Promise<{ status: 'success'; transactionId: string; requestId: string; message: string }> {
   const method = await methodOf(deps.orm, input.customerId, input.methodId);
@@ -41,6 +42,8 @@ export async function payWithSavedMethod(
     customerName: customer.name,
     items: input.items,
     amountCents: input.amountCents,
+    delivery: input.delivery,
+    customerId: customer.id,
     payer: {
       customerId: customer.id,
       savedMethodId: method.id,

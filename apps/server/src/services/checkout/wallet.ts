@@ -1,4 +1,10 @@
-import { centsToDollars, orderChannelOf, type CartLine, type WalletPaymentResponse } from '@store/core';
+import {
+  centsToDollars,
+  orderChannelOf,
+  type CartLine,
+  type OrderDelivery,
+  type WalletPaymentResponse,
+} from '@store/core';
 import {
   findPaymentRequest,
   markPaymentRequest,
@@ -23,9 +29,6 @@ const FAILURES = {
   applepay: 'Apple Pay payment failed',
 } as const;
 
-/** The name on a guest's wallet order; a signed-in customer's order carries their name. */
-const GUEST_NAME = 'Guest';
-
 export async function payWithWallet(
   deps: CheckoutDependencies,
   input: {
@@ -33,6 +36,8 @@ export async function payWithWallet(
     amountCents: number;
     orderId: string;
     items: CartLine[];
+    /** The email and shipping address the wallet's sheet returned. */
+    delivery: OrderDelivery;
     /** The signed-in customer paying; undefined for a guest. */
     customerId?: string;
   },
@@ -43,9 +48,12 @@ export async function payWithWallet(
   const { requestId, totalCents } = await recordOrder(deps.orm, {
     orderId: input.orderId,
     channel: wallet,
-    customerName: customer?.name ?? GUEST_NAME,
+    // A guest's order carries the name the wallet's sheet gave for the delivery.
+    customerName: customer?.name ?? input.delivery.address.name,
     items: input.items,
     amountCents: input.amountCents,
+    delivery: input.delivery,
+    customerId: customer?.id,
     payer: { customerId: customer?.id, authorizedBy: 'store', methodKind: 'card' },
   });
   const tokenized = await deps.gateway.tokenizeWalletPayload(input.payload);

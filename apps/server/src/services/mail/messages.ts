@@ -1,4 +1,4 @@
-import { formatCents, markup, type DeliveryAddress, type SafeHtml } from '@store/core';
+import { ADDRESS_COUNTRY_NAMES, formatCents, markup, type DeliveryAddress, type SafeHtml } from '@store/core';
 
 /**
  * The store's messages to customers (decision 027), rendered from plain data into a subject, a plain-text
@@ -66,12 +66,6 @@ export interface RefundConfirmationData {
 /** What the notice of a cancelled charge says: a captured payment voided before it settled. */
 export type ChargeCancelledData = RefundConfirmationData;
 
-const COUNTRY_NAMES: Record<DeliveryAddress['country'], string> = {
-  US: 'United States',
-  CA: 'Canada',
-  MX: 'Mexico',
-};
-
 const BRAND_NAMES: Record<string, string> = {
   VISA: 'Visa',
   MASTERCARD: 'Mastercard',
@@ -101,7 +95,7 @@ function addressLines(address: DeliveryAddress): string[] {
     address.address,
     ...(address.address2 ? [address.address2] : []),
     `${address.city}, ${address.state} ${address.zip}`,
-    COUNTRY_NAMES[address.country] ?? address.country,
+    ADDRESS_COUNTRY_NAMES[address.country] ?? address.country,
     ...(address.phone ? [`Phone: ${address.phone}`] : []),
   ];
 }

@@ -1,6 +1,6 @@
 import { formatCents, parseDollars } from '@store/core';
 import type { ApplePayPaymentRequest, ApplePayPaymentToken, ApplePaySessionInstance } from '../apple-pay-js';
-import { openPaymentSheet, type SheetCard } from './payment-sheet';
+import { openPaymentSheet, type SheetCard, type SheetContact } from './payment-sheet';
 
 /** The URL the sandbox sheet gives `onvalidatemerchant`: Apple's own sandbox server, as Safari would. */
 const SANDBOX_VALIDATION_URL = 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession';
@@ -59,24 +59,50 @@ export function createSandboxApplePaySession(walletUrl: string) {
     }
 
     private async showSheet(merchantSession: unknown): Promise<void> {
-      const listing = (await (await fetch(`${walletUrl}/cards`)).json()) as { cards?: SheetCard[] };
+      const listing = (await (await fetch(`${walletUrl}/cards`)).json()) as {
+        cards?: SheetCard[];
+        contacts?: SheetContact[];
+      };
       const total = parseDollars(this.request.total.amount);
-      const cardId = await openPaymentSheet({
+      const choice = await openPaymentSheet({
         walletName: 'Apple Pay',
         merchantName: this.request.total.label,
         amount: total.ok ? formatCents(total.cents) : this.request.total.amount,
         cards: listing.cards ?? [],
+        contacts: this.request.requiredShippingContactFields?.length ? (listing.contacts ?? []) : [],
       });
-      if (cardId === null || this.ended) return this.cancel();
+      if (choice === null || this.ended) return this.cancel();
       const response = await fetch(`${walletUrl}/apple-pay/payment`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ cardId, merchantSession, amount: this.request.total.amount }),
+        body: JSON.stringify({ cardId: choice.cardId, merchantSession, amount: this.request.total.amount }),
       });
       // No token without a genuine merchant session: Apple's sheet would close the same way.
       if (!response.ok) return this.cancel();
       const { token } = (await response.json()) as { token: ApplePayPaymentToken };
-      this.onpaymentauthorized?.({ payment: { token } });
+      const contact = choice.contact;
+      // Apple hands over the contact's name in two parts.
+      const [givenName, ...familyName] = contact?.name.split(' ') ?? [];
+      this.onpaymentauthorized?.({
+        payment: {
+          token,
+          ...(contact
+            ? {
+                shippingContact: {
+                  givenName,
+                  familyName: familyName.join(' '),
+                  emailAddress: contact.email,
+                  phoneNumber: contact.phone,
+                  addressLines: contact.addressLines,
+                  locality: contact.locality,
+                  administrativeArea: contact.administrativeArea,
+                  postalCode: contact.postalCode,
+                  countryCode: contact.countryCode,
+                },
+              }
+            : {}),
+        },
+      });
     }
   };
 }

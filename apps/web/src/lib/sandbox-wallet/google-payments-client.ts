@@ -1,7 +1,7 @@
 /// <reference types="googlepay" />
 import { formatCents, parseDollars } from '@store/core';
 import styles from './google-pay-button.module.css';
-import { openPaymentSheet, type SheetCard } from './payment-sheet';
+import { openPaymentSheet, type SheetCard, type SheetContact } from './payment-sheet';
 
 type PaymentsError = google.payments.api.PaymentsError;
 
@@ -51,19 +51,24 @@ export function createSandboxPaymentsClient(walletUrl: string) {
     ): Promise<google.payments.api.PaymentData> {
       const listing = await readJson(await fetch(`${walletUrl}/cards`));
       const cards = (listing.cards ?? []) as SheetCard[];
+      const contacts = (listing.contacts ?? []) as SheetContact[];
       const price = request.transactionInfo?.totalPrice ?? '';
       const total = parseDollars(price);
-      const cardId = await openPaymentSheet({
+      const allowed = request.shippingAddressParameters?.allowedCountryCodes;
+      const choice = await openPaymentSheet({
         walletName: 'Google Pay',
         merchantName: request.merchantInfo?.merchantName ?? String(listing.merchantName ?? ''),
         amount: total.ok ? formatCents(total.cents) : price,
         cards,
+        contacts: request.shippingAddressRequired
+          ? contacts.filter((contact) => !allowed || allowed.includes(contact.countryCode))
+          : [],
       });
-      if (cardId === null) throw paymentsError('CANCELED', 'User closed the Payment Request UI.');
+      if (choice === null) throw paymentsError('CANCELED', 'User closed the Payment Request UI.');
       const response = await fetch(`${walletUrl}/google-pay/payment-data`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ cardId, paymentDataRequest: request }),
+        body: JSON.stringify({ cardId: choice.cardId, paymentDataRequest: request }),
       });
       const body = await readJson(response);
       if (!response.ok) {
@@ -72,7 +77,28 @@ export function createSandboxPaymentsClient(walletUrl: string) {
           String(body.statusMessage ?? body.message ?? 'The sandbox wallet could not pay'),
         );
       }
-      return body as unknown as google.payments.api.PaymentData;
+      const contact = choice.contact;
+      // Google adds what the request asked for beside the payment method: the email, the shipping address.
+      return {
+        ...(body as unknown as google.payments.api.PaymentData),
+        ...(request.emailRequired && contact ? { email: contact.email } : {}),
+        ...(contact
+          ? {
+              shippingAddress: {
+                name: contact.name,
+                address1: contact.addressLines[0] ?? '',
+                address2: contact.addressLines[1] ?? '',
+                address3: '',
+                locality: contact.locality,
+                administrativeArea: contact.administrativeArea,
+                postalCode: contact.postalCode,
+                countryCode: contact.countryCode,
+                sortingCode: '',
+                ...(contact.phone ? { phoneNumber: contact.phone } : {}),
+              },
+            }
+          : {}),
+      };
     }
   };
 }

@@ -8,6 +8,25 @@ export interface SheetCard {
   outcome: string;
 }
 
+/** A contact of the sandbox wallet's holder: the email and shipping address a store may ask for. */
+export interface SheetContact {
+  id: string;
+  name: string;
+  email: string;
+  phone?: string;
+  addressLines: string[];
+  locality: string;
+  administrativeArea: string;
+  postalCode: string;
+  countryCode: string;
+}
+
+/** What the sheet answers: the chosen card, and the chosen contact when the store asked for one. */
+export interface SheetChoice {
+  cardId: string;
+  contact?: SheetContact;
+}
+
 export interface SheetOptions {
   /** "Google Pay" or "Apple Pay". */
   walletName: string;
@@ -15,6 +34,8 @@ export interface SheetOptions {
   /** Already formatted, e.g. "$20.98". */
   amount: string;
   cards: readonly SheetCard[];
+  /** Offered when the store asks for an email and a shipping address. */
+  contacts?: readonly SheetContact[];
 }
 
 function networkName(network: string): string {
@@ -35,10 +56,11 @@ function element<K extends keyof HTMLElementTagNameMap>(
 /**
  * The sandbox wallet's payment sheet: the wallet's name, who is paid and how much, a choice of sandbox
  * cards (one of them declines) and Pay / Cancel. It stands where Google's or Apple's own sheet would open,
- * so it is plain DOM in a modal <dialog>, outside the storefront's React tree. Answers the chosen card's
- * id, or null when the shopper cancels.
+ * so it is plain DOM in a modal <dialog>, outside the storefront's React tree. When the store asks for a
+ * shipping address, the holder's addresses are offered too. Answers the chosen card (and address), or null
+ * when the shopper cancels.
  */
-export function openPaymentSheet(options: SheetOptions): Promise<string | null> {
+export function openPaymentSheet(options: SheetOptions): Promise<SheetChoice | null> {
   return new Promise((resolve) => {
     const dialog = element('dialog', styles.sheet);
     dialog.setAttribute('aria-labelledby', 'sandbox-wallet-title');
@@ -73,13 +95,35 @@ export function openPaymentSheet(options: SheetOptions): Promise<string | null> 
       cards.append(label);
     });
 
+    const contacts = options.contacts ?? [];
+    const shipTo = element('fieldset', styles.cards);
+    if (contacts.length > 0) {
+      shipTo.append(element('legend', styles.legend, 'Ship to'));
+      contacts.forEach((contact, index) => {
+        const label = element('label', styles.card);
+        const radio = element('input', undefined);
+        radio.type = 'radio';
+        radio.name = 'contact';
+        radio.value = contact.id;
+        radio.checked = index === 0;
+        const text = element('span', styles.cardText);
+        const place = `${contact.locality}, ${contact.administrativeArea} ${contact.postalCode}`;
+        text.append(
+          element('span', styles.cardName, contact.name),
+          element('span', styles.cardOutcome, `${contact.addressLines.join(', ')}, ${place}`),
+        );
+        label.append(radio, text);
+        shipTo.append(label);
+      });
+    }
+
     const actions = element('div', styles.actions);
     const cancel = element('button', styles.cancel, 'Cancel');
     cancel.type = 'button';
     const pay = element('button', styles.pay, `Pay ${options.amount}`);
     pay.type = 'submit';
     actions.append(cancel, pay);
-    form.append(cards, actions);
+    form.append(cards, ...(contacts.length > 0 ? [shipTo] : []), actions);
     dialog.append(
       header,
       payee,
@@ -89,7 +133,7 @@ export function openPaymentSheet(options: SheetOptions): Promise<string | null> 
     );
 
     let answered = false;
-    const finish = (answer: string | null) => {
+    const finish = (answer: SheetChoice | null) => {
       if (answered) return;
       answered = true;
       dialog.close();
@@ -98,8 +142,10 @@ export function openPaymentSheet(options: SheetOptions): Promise<string | null> 
     };
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const chosen = new FormData(form).get('card');
-      finish(typeof chosen === 'string' ? chosen : null);
+      const chosen = new FormData(form);
+      const cardId = chosen.get('card');
+      const contact = contacts.find((item) => item.id === chosen.get('contact'));
+      finish(typeof cardId === 'string' ? { cardId, ...(contact ? { contact } : {}) } : null);
     });
     cancel.addEventListener('click', () => finish(null));
     // Escape closes a modal dialog: that is a cancel.

@@ -1,4 +1,4 @@
-import type { CartLine, WalletPaymentResponse } from '@store/core';
+import type { CartLine, CreatePaymentRequest, WalletPaymentResponse } from '@store/core';
 import { postServerPayment } from './server-payment';
 
 export interface ApplePayPayment {
@@ -9,6 +9,8 @@ export interface ApplePayPayment {
   userId?: string;
   email?: string;
   items: CartLine[];
+  /** The email and shipping contact Apple's sheet gave; the server checks them. */
+  delivery: CreatePaymentRequest['delivery'];
 }
 
 /**

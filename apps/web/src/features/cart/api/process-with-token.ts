@@ -1,4 +1,4 @@
-import type { CartLine, ServerPaymentResponse } from '@store/core';
+import type { CartLine, OrderDelivery, ServerPaymentResponse } from '@store/core';
 import { postServerPayment } from './server-payment';
 
 export interface SavedMethodPayment {
@@ -7,6 +7,7 @@ export interface SavedMethodPayment {
   amount: number;
   orderId: string;
   items: CartLine[];
+  delivery: OrderDelivery;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { findProduct, formatCents, SALES_TAX_PERCENT } from '@store/core';
+import { findProduct, formatCents, SALES_TAX_PERCENT, type SavedAddress } from '@store/core';
 import { useEffect, useRef, useState } from 'react';
 import { limitNote } from '../../../lib/cart/cart-lines';
 import { useCart } from '../../../lib/cart/cart-provider';
@@ -8,11 +8,16 @@ import { CartIcon, CloseIcon, LockIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCustomerUser } from '../../../lib/customer-session';
 import { preselectedMethod } from '../../../lib/method-label';
+import { useAddresses } from '../../../lib/address-book';
 import { useCheckout } from '../hooks/use-checkout';
+import { draftOf, useDelivery } from '../hooks/use-delivery';
 import { CartLineItem } from './cart-line';
+import { DeliveryDetails } from './delivery-details';
 import styles from './cart-panel.module.css';
 import { HOSTED_PAGE, PaymentChoice } from './payment-choice';
 import { WalletButtons } from './wallet-buttons';
+
+const NO_ADDRESSES: readonly SavedAddress[] = [];
 
 /** Matches the slide-out animation in cart-panel.module.css. */
 const CLOSE_ANIMATION_MS = 220;
@@ -68,10 +73,25 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   // The default method is preselected, else the first (product §4); HOSTED_PAGE is "pay another way".
   const chosen = chosenId ?? preselectedMethod(savedMethods)?.id ?? HOSTED_PAGE;
-  const payNow = () =>
-    user && chosen !== HOSTED_PAGE && savedMethods.some((method) => method.id === chosen)
-      ? payWithSavedMethod(user.id, chosen)
-      : pay();
+  const delivery = useDelivery();
+  const addressBook = useAddresses(user?.id).data;
+  const savedAddresses = addressBook ?? NO_ADDRESSES;
+  const { draft, adopt, setDraft } = delivery;
+  // A customer's contact is their account's email, and their default address is preselected, as the
+  // default payment method is, unless the tab already holds another address.
+  useEffect(() => {
+    if (!user) return;
+    const preselected = savedAddresses[0];
+    if (draft.name === '' && preselected) adopt(draftOf(preselected, user.email));
+    else if (draft.email !== user.email) setDraft({ ...draft, email: user.email });
+  }, [user, savedAddresses, draft, adopt, setDraft]);
+  const payNow = () => {
+    const checked = delivery.confirm();
+    if (!checked) return;
+    return user && chosen !== HOSTED_PAGE && savedMethods.some((method) => method.id === chosen)
+      ? payWithSavedMethod(user.id, chosen, checked)
+      : pay(checked);
+  };
   const panelRef = useRef<HTMLDivElement>(null);
 
   // Move focus into the dialog when it opens and give it back to whatever opened it when it closes.
@@ -168,6 +188,18 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
                 <dd className={styles.totalValue}>{formatCents(totals.totalCents)}</dd>
               </dl>
 
+              <DeliveryDetails
+                draft={draft}
+                onDraftChange={setDraft}
+                editing={delivery.editing}
+                onEdit={delivery.edit}
+                problem={delivery.problem}
+                problemAttempt={delivery.problemAttempt}
+                accountEmail={user?.email}
+                savedAddresses={savedAddresses}
+                disabled={isProcessing}
+              />
+
               {savedMethods.length > 0 && (
                 <PaymentChoice
                   methods={savedMethods}
@@ -213,7 +245,7 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
               <WalletButtons
                 totalCents={totals.totalCents}
                 disabled={isProcessing}
-                onGooglePayToken={(token) => void payWithGooglePay(token)}
+                onGooglePayToken={(token, delivery) => void payWithGooglePay(token, delivery)}
                 onApplePay={payWithApplePay}
                 onProblem={reportWalletProblem}
               />

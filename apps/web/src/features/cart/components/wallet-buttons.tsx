@@ -1,5 +1,5 @@
 /// <reference types="googlepay" />
-import { centsToDecimalString } from '@store/core';
+import { ADDRESS_COUNTRIES, centsToDecimalString } from '@store/core';
 import GooglePayButton from '@google-pay/button-react';
 import { useState } from 'react';
 import { WALLET_CARD_NETWORKS } from '../../../config/payment';
@@ -8,12 +8,13 @@ import { installSandboxApplePay } from '../../../lib/sandbox-wallet/apple-pay-se
 import { installSandboxGooglePay } from '../../../lib/sandbox-wallet/google-payments-client';
 import { useWalletConfig } from '../api/wallet-config';
 import { WALLET_MESSAGES } from '../hooks/use-checkout';
+import { deliveryFromGooglePay, type DeliveryInput } from '../utils/wallet-delivery';
 import styles from './wallet-buttons.module.css';
 
 export interface WalletButtonsProps {
   totalCents: number;
   disabled: boolean;
-  onGooglePayToken(token: string | undefined): void;
+  onGooglePayToken(token: string | undefined, delivery: DeliveryInput): void;
   /** Starts Apple Pay: called in the click itself, as Safari requires. */
   onApplePay(merchantName: string): void;
   onProblem(message: string): void;
@@ -88,6 +89,13 @@ export function WalletButtons({
               merchantName: googlePay.merchantName,
               ...(googlePay.merchantId ? { merchantId: googlePay.merchantId } : {}),
             } as google.payments.api.MerchantInfo,
+            // The order's contact and delivery come from the sheet: the shopper types nothing in the store.
+            emailRequired: true,
+            shippingAddressRequired: true,
+            shippingAddressParameters: {
+              allowedCountryCodes: [...ADDRESS_COUNTRIES],
+              phoneNumberRequired: false,
+            },
             transactionInfo: {
               totalPriceStatus: 'FINAL',
               totalPriceLabel: 'Total',
@@ -98,7 +106,10 @@ export function WalletButtons({
           }}
           onReadyToPayChange={({ isReadyToPay }) => setGooglePayReady(isReadyToPay)}
           onLoadPaymentData={(paymentData) =>
-            onGooglePayToken(paymentData.paymentMethodData?.tokenizationData?.token || undefined)
+            onGooglePayToken(
+              paymentData.paymentMethodData?.tokenizationData?.token || undefined,
+              deliveryFromGooglePay(paymentData),
+            )
           }
           onCancel={() => undefined}
           onError={() => onProblem(WALLET_MESSAGES.googlePayFailed)}

@@ -1,4 +1,10 @@
-import { centsToDecimalString, centsToDollars, createOrderId, type CreatePaymentRequest } from '@store/core';
+import {
+  centsToDecimalString,
+  centsToDollars,
+  createOrderId,
+  type CreatePaymentRequest,
+  type OrderDelivery,
+} from '@store/core';
 import { useEffect, useState } from 'react';
 import { useCart } from '../../../lib/cart/cart-provider';
 import {
@@ -24,6 +30,7 @@ import { processWithGooglePay } from '../api/process-with-googlepay';
 import { processWithToken } from '../api/process-with-token';
 import { recordGooglePayPayment } from '../api/record-googlepay-payment';
 import { validateMerchant } from '../api/validate-merchant';
+import { deliveryFromApplePay, type DeliveryInput } from '../utils/wallet-delivery';
 
 /** Apple Pay JS version 3 has everything the store uses and runs on every Safari that has Apple Pay. */
 const APPLE_PAY_VERSION = 3;
@@ -66,13 +73,14 @@ export function useCheckout() {
     setFailure({ id: Date.now(), message: `Payment failed: ${message}` });
   };
 
-  const payOnHostedPage = async () => {
+  const payOnHostedPage = async (delivery: OrderDelivery) => {
     const request: CreatePaymentRequest = {
       amount: centsToDollars(totals.totalCents),
       orderId: createOrderId('card'),
       customerName: GUEST_CUSTOMER_NAME,
       redirectUrl: `${window.location.origin}${PATHS.paymentComplete}`,
       items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      delivery,
     };
 
     let paymentUrl: URL | null;
@@ -97,18 +105,19 @@ export function useCheckout() {
     window.location.assign(paymentUrl.href);
   };
 
-  const pay = async () => {
+  /** Pays on the hosted page, for the contact and delivery address the cart checked. */
+  const pay = async (delivery: OrderDelivery) => {
     if (isProcessing || lines.length === 0) return;
     setFailure(null);
     setProcessing(true);
-    await payOnHostedPage();
+    await payOnHostedPage(delivery);
   };
 
   /**
    * Pays with a saved card or bank account; on failure says so and, 2 s later, falls back to the hosted
    * page (product §4, §8, §9). The processing flag stays on throughout.
    */
-  const payWithSavedMethod = async (userId: string, paymentMethodId: string) => {
+  const payWithSavedMethod = async (userId: string, paymentMethodId: string, delivery: OrderDelivery) => {
     if (isProcessing || lines.length === 0) return;
     setFailure(null);
     setProcessing(true);
@@ -121,6 +130,7 @@ export function useCheckout() {
           amount: centsToDollars(totals.totalCents),
           orderId,
           items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+          delivery,
         },
         // One key per payment attempt: a retry of this request is this payment, never a second one.
         orderId,
@@ -139,7 +149,7 @@ export function useCheckout() {
         message: `Saved payment failed: ${message}. Falling back to standard payment...`,
       });
       await new Promise((resolve) => setTimeout(resolve, SAVED_PAYMENT_FALLBACK_MS));
-      await payOnHostedPage();
+      await payOnHostedPage(delivery);
     }
   };
 
@@ -181,8 +191,8 @@ export function useCheckout() {
   const payer = () => (user ? { userId: user.id, email: user.email } : {});
   const goToResult = () => window.location.assign(`${window.location.origin}${PATHS.paymentComplete}`);
 
-  /** Pays with the token Google Pay gave (Google's sheet is closed by now). */
-  const payWithGooglePay = async (paymentToken: string | undefined) => {
+  /** Pays with the token Google Pay gave, for the email and address its sheet gave (it is closed by now). */
+  const payWithGooglePay = async (paymentToken: string | undefined, delivery: DeliveryInput) => {
     if (isProcessing || lines.length === 0) return;
     setFailure(null);
     if (!paymentToken) {
@@ -192,7 +202,7 @@ export function useCheckout() {
     setProcessing(true);
     const paid = await settleWalletPayment('googlepay', async ({ orderId, amount }) => {
       const answer = await processWithGooglePay(
-        { paymentToken, amount, orderId, ...payer(), gateway: 'cardconnect', items: cartItems() },
+        { paymentToken, amount, orderId, ...payer(), gateway: 'cardconnect', items: cartItems(), delivery },
         orderId,
       );
       void recordGooglePayPayment({
@@ -224,6 +234,8 @@ export function useCheckout() {
       supportedNetworks: [...APPLE_PAY_NETWORKS],
       merchantCapabilities: ['supports3DS'],
       total: { label: merchantName, amount: centsToDecimalString(totals.totalCents), type: 'final' },
+      // The order's contact and delivery come from the sheet: the shopper types nothing in the store.
+      requiredShippingContactFields: ['email', 'name', 'postalAddress'],
     });
     session.onvalidatemerchant = async ({ validationURL }) => {
       try {
@@ -243,7 +255,14 @@ export function useCheckout() {
       }
       const paid = await settleWalletPayment('applepay', ({ orderId, amount }) =>
         processWithApplePay(
-          { paymentToken: payment.token, amount, orderId, ...payer(), items: cartItems() },
+          {
+            paymentToken: payment.token,
+            amount,
+            orderId,
+            ...payer(),
+            items: cartItems(),
+            delivery: deliveryFromApplePay(payment.shippingContact),
+          },
           orderId,
         ),
       );

@@ -1,0 +1,144 @@
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Orm, Transaction } from './client';
+import { moneyOperations, orderLines, orders, paymentRequests, payments } from './schema';
+
+/**
+ * Orders as their shoppers read them (decision 027): what was bought, where it goes and how its payment
+ * stands. Nothing here changes an order.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** An order with its lines, in the order the cart listed them. */
+export interface OrderWithLines {
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
+
+/** An order with its lines, and what its payment request and payment say of it. */
+export interface OrderRecord extends OrderWithLines {
+  requestStatus: 'pending' | 'approved' | 'declined' | 'failed';
+  payment?: typeof payments.$inferSelect;
+  refunds: { amountCents: number; at: Date }[];
+}
+
+async function linesOf(orm: Orm | Transaction, orderId: string): Promise<OrderLineRow[]> {
+  return orm
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.productId));
+}
+
+export async function findOrderWithLines(
+  orm: Orm | Transaction,
+  orderId: string,
+): Promise<OrderWithLines | undefined> {
+  const [order] = await orm.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return undefined;
+  return { order, lines: await linesOf(orm, orderId) };
+}
+
+/** The order a receipt link names, with its payment and refunds; undefined for an unknown link. */
+export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<OrderRecord | undefined> {
+  const [row] = await orm
+    .select({ order: orders, requestStatus: paymentRequests.status, payment: payments })
+    .from(orders)
+    .innerJoin(paymentRequests, eq(paymentRequests.orderId, orders.id))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.receiptToken, token))
+    .limit(1);
+  if (!row) return undefined;
+  const refunds = row.payment
+    ? await orm
+        .select({ amountCents: moneyOperations.amountCents, at: moneyOperations.completedAt })
+        .from(moneyOperations)
+        .where(
+          and(
+            eq(moneyOperations.paymentId, row.payment.id),
+            eq(moneyOperations.kind, 'refund'),
+            eq(moneyOperations.status, 'succeeded'),
+          ),
+        )
+        .orderBy(asc(moneyOperations.completedAt))
+    : [];
+  return {
+    order: row.order,
+    lines: await linesOf(orm, row.order.id),
+    requestStatus: row.requestStatus,
+    payment: row.payment ?? undefined,
+    refunds: refunds.map((refund) => ({ amountCents: refund.amountCents, at: refund.at ?? new Date(0) })),
+  };
+}
+
+/** A row of a customer's orders. */
+export interface CustomerOrderRow {
+  order: OrderRow;
+  itemCount: number;
+  requestStatus: OrderRecord['requestStatus'];
+  payment?: Pick<typeof payments.$inferSelect, 'captureStatus' | 'capturedCents' | 'refundedCents'>;
+}
+
+/**
+ * A customer's orders, newest first, a page at a time: `before` is the last row of the previous page
+ * (its time and id), so that a page never repeats or skips an order placed meanwhile.
+ */
+export async function listCustomerOrders(
+  orm: Orm,
+  customerId: string,
+  page: { limit: number; before?: { createdAt: Date; id: string } },
+): Promise<CustomerOrderRow[]> {
+  const before = page.before;
+  // Pages are cut at the millisecond, the precision of the cursor's JavaScript date.
+  const placedAt = sql`date_trunc('milliseconds', ${orders.createdAt})`;
+  const rows = await orm
+    .select({
+      order: orders,
+      requestStatus: paymentRequests.status,
+      captureStatus: payments.captureStatus,
+      capturedCents: payments.capturedCents,
+      refundedCents: payments.refundedCents,
+    })
+    .from(orders)
+    .innerJoin(paymentRequests, eq(paymentRequests.orderId, orders.id))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        before
+          ? or(
+              sql`${placedAt} < ${before.createdAt}`,
+              and(sql`${placedAt} = ${before.createdAt}`, lt(orders.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(placedAt), desc(orders.id))
+    .limit(page.limit);
+  if (rows.length === 0) return [];
+  const counts = await orm
+    .select({ orderId: orderLines.orderId, items: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.order.id),
+      ),
+    )
+    .groupBy(orderLines.orderId);
+  const itemsOf = new Map(counts.map((count) => [count.orderId, count.items]));
+  return rows.map((row) => ({
+    order: row.order,
+    itemCount: itemsOf.get(row.order.id) ?? 0,
+    requestStatus: row.requestStatus,
+    payment:
+      row.captureStatus === null
+        ? undefined
+        : {
+            captureStatus: row.captureStatus,
+            capturedCents: row.capturedCents!,
+            refundedCents: row.refundedCents!,
+          },
+  }));
+}

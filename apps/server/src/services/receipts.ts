@@ -1,0 +1,169 @@
+import {
+  centsToDollars,
+  findProduct,
+  orderStatusOf,
+  STORE_NAME,
+  type CustomerOrdersResponse,
+  type OrderSummary,
+  type Receipt,
+} from '@store/core';
+import { deliveryOf, type PaymentRow } from '../db/checkout-store';
+import type { Orm, Transaction } from '../db/client';
+import { queueMail } from '../db/mail-outbox-store';
+import {
+  findOrderByReceiptToken,
+  listCustomerOrders,
+  type OrderRecord,
+  type OrderWithLines,
+} from '../db/order-store';
+import { mailDomainOf } from '../config';
+import { AppError } from '../errors';
+import { orderConfirmation } from './mail/messages';
+import { paymentMethodShown } from './money/customer-messages';
+
+/**
+ * Orders as their shoppers read them (decision 027): the result page after paying, the receipt page the
+ * confirmation email links to, and a customer's Orders in My Account. One summary of an order for all three,
+ * and for the confirmation email.
+ */
+
+/** Where an order's receipt is read, on this store. */
+export function receiptPathOf(token: string): string {
+  return `/receipt/${token}`;
+}
+
+export const RECEIPT_NOT_FOUND = 'Receipt not found';
+
+/** What was bought and where it goes, in dollars, as every view of the order shows it. */
+export function orderSummaryOf({ order, lines }: OrderWithLines): OrderSummary {
+  const delivery = deliveryOf(order);
+  return {
+    orderId: order.id,
+    items: lines.map((line) => ({
+      productId: line.productId,
+      name: findProduct(line.productId)?.name ?? line.productId,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(line.unitPriceCents),
+      lineTotal: centsToDollars(line.lineTotalCents),
+    })),
+    subtotal: centsToDollars(order.subtotalCents),
+    tax: centsToDollars(order.taxCents),
+    total: centsToDollars(order.totalCents),
+    ...(delivery ? { contactEmail: delivery.email, deliveryAddress: delivery.address } : {}),
+    ...(order.receiptToken ? { receiptPath: receiptPathOf(order.receiptToken) } : {}),
+  };
+}
+
+/** "VISA •••• 1111", or a bank's name and the account's last 4. */
+export function paymentMethodLabel(payment: { cardBrand: string; last4: string; bankName: string | null }) {
+  return `${payment.bankName ?? payment.cardBrand} •••• ${payment.last4}`;
+}
+
+function receiptOf(record: OrderRecord): Receipt {
+  const { payment } = record;
+  return {
+    ...orderSummaryOf(record),
+    placedAt: record.order.createdAt.toISOString(),
+    orderStatus: orderStatusOf(record.requestStatus, payment),
+    ...(payment ? { paymentMethod: paymentMethodLabel(payment) } : {}),
+    refunds: record.refunds.map((refund) => ({
+      amount: centsToDollars(refund.amountCents),
+      at: refund.at.toISOString(),
+    })),
+    refundedTotal: centsToDollars(payment?.refundedCents ?? 0),
+  };
+}
+
+/** The receipt a link names; "not found" for any other token, whatever it looks like. */
+export async function readReceipt(orm: Orm, token: string): Promise<Receipt> {
+  // Tokens are 43 base64url characters: anything else is not looked up at all.
+  const record = /^[A-Za-z0-9_-]{43}$/.test(token) ? await findOrderByReceiptToken(orm, token) : undefined;
+  if (!record) throw new AppError('not_found', RECEIPT_NOT_FOUND);
+  return receiptOf(record);
+}
+
+/** How many of a customer's orders one page lists. */
+export const ORDERS_PAGE_SIZE = 20;
+
+/** A cursor is the last order's time and id, as the browser got it: opaque to it, checked here. */
+function parseCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [time, ...rest] = cursor.split('_');
+  const createdAt = new Date(Number(time));
+  const id = rest.join('_');
+  if (!/^\d{1,15}$/.test(time ?? '') || Number.isNaN(createdAt.getTime()) || id === '') {
+    throw new AppError('invalid', 'The page cursor is not valid');
+  }
+  return { createdAt, id };
+}
+
+/** A signed-in customer's orders, newest first; only ever their own. */
+export async function readCustomerOrders(
+  orm: Orm,
+  customerId: string,
+  cursor?: string,
+): Promise<CustomerOrdersResponse> {
+  const rows = await listCustomerOrders(orm, customerId, {
+    limit: ORDERS_PAGE_SIZE + 1,
+    before: parseCursor(cursor),
+  });
+  const page = rows.slice(0, ORDERS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    status: 'success',
+    orders: page.map((row) => ({
+      orderId: row.order.id,
+      placedAt: row.order.createdAt.toISOString(),
+      total: centsToDollars(row.order.totalCents),
+      itemCount: row.itemCount,
+      orderStatus: orderStatusOf(row.requestStatus, row.payment),
+      ...(row.order.receiptToken ? { receiptPath: receiptPathOf(row.order.receiptToken) } : {}),
+    })),
+    ...(rows.length > ORDERS_PAGE_SIZE && last
+      ? { nextCursor: `${last.order.createdAt.getTime()}_${last.order.id}` }
+      : {}),
+  };
+}
+
+/**
+ * Queues the order's confirmation (items, totals, delivery, payment method, receipt link) in the
+ * transaction that records its payment, so that a payment is never recorded without its message nor a
+ * message sent for a payment that was not. An order taken before the store asked for a contact gets none.
+ */
+export async function queueOrderConfirmation(
+  tx: Transaction,
+  publicUrl: string,
+  { order, lines }: OrderWithLines,
+  payment: PaymentRow,
+): Promise<void> {
+  const delivery = deliveryOf(order);
+  if (!delivery || !order.receiptToken) return;
+  const message = orderConfirmation({
+    storeName: STORE_NAME,
+    orderId: order.id,
+    contactEmail: delivery.email,
+    items: lines.map((line) => ({
+      productName: findProduct(line.productId)?.name ?? line.productId,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      lineTotalCents: line.lineTotalCents,
+    })),
+    subtotalCents: order.subtotalCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    delivery: delivery.address,
+    paymentMethod: paymentMethodShown(payment),
+    receiptUrl: new URL(receiptPathOf(order.receiptToken), publicUrl).href,
+  });
+  await queueMail(
+    tx,
+    {
+      kind: 'order_confirmation',
+      dedupeKey: `order:${order.id}`,
+      orderId: order.id,
+      recipient: delivery.email,
+      ...message,
+    },
+    mailDomainOf(publicUrl),
+  );
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { savedAddressSchema } from './address-book';
+
+/**
+ * An order as its shopper reads it (decision 027): on the result page after paying, on the receipt page the
+ * confirmation links to, and in My Account's Orders. Amounts are dollars, as on every other call.
+ */
+
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** A delivery address as it is shown: an address book entry's fields. */
+export const orderAddressSchema = savedAddressSchema.omit({ id: true, isDefault: true });
+
+/**
+ * Where an order stands, in a shopper's words: the funds are held (authorized), taken (paid), given back in
+ * part or in full, or the charge was cancelled or lapsed before it was taken.
+ */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'payment_failed',
+  'authorized',
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  payment_failed: 'Payment failed',
+  authorized: 'Payment authorized',
+  paid: 'Paid',
+  partially_refunded: 'Refunded in part',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};
+
+/** What was bought and where it goes: the part of an order every view of it shows. */
+export const orderSummarySchema = z.object({
+  orderId: z.string(),
+  items: z.array(orderLineSchema),
+  subtotal: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  /** Absent only on orders taken before the store asked for a contact and an address. */
+  contactEmail: z.string().optional(),
+  deliveryAddress: orderAddressSchema.optional(),
+  /** The receipt page's address on this store ("/receipt/…"). */
+  receiptPath: z.string().optional(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** GET /api/receipts/:token: the receipt page. */
+export const receiptResponseSchema = z.object({
+  status: z.literal('success'),
+  order: orderSummarySchema.extend({
+    placedAt: z.string(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    /** "VISA •••• 1111" or "First Bank •••• 6789"; absent while nothing was paid. */
+    paymentMethod: z.string().optional(),
+    /** Refunds given back, oldest first. */
+    refunds: z.array(z.object({ amount: z.number(), at: z.string() })),
+    refundedTotal: z.number(),
+  }),
+});
+export type ReceiptResponse = z.infer<typeof receiptResponseSchema>;
+export type Receipt = ReceiptResponse['order'];
+
+/** GET /api/users/orders: a signed-in customer's orders, newest first. */
+export const customerOrdersResponseSchema = z.object({
+  status: z.literal('success'),
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      placedAt: z.string(),
+      total: z.number(),
+      itemCount: z.number(),
+      orderStatus: z.enum(ORDER_STATUSES),
+      receiptPath: z.string().optional(),
+    }),
+  ),
+  /** Where the next page starts; absent on the last page. */
+  nextCursor: z.string().optional(),
+});
+export type CustomerOrdersResponse = z.infer<typeof customerOrdersResponseSchema>;
+
+/** An order's status from its payment request and, once authorized, its payment. */
+export function orderStatusOf(
+  requestStatus: 'pending' | 'approved' | 'declined' | 'failed',
+  payment?: {
+    captureStatus: string;
+    capturedCents: number;
+    refundedCents: number;
+  },
+): OrderStatus {
+  if (!payment)
+    return requestStatus === 'declined' || requestStatus === 'failed' ? 'payment_failed' : 'awaiting_payment';
+  if (payment.refundedCents > 0) {
+    return payment.refundedCents >= payment.capturedCents ? 'refunded' : 'partially_refunded';
+  }
+  switch (payment.captureStatus) {
+    case 'authorized':
+      return 'authorized';
+    case 'voided':
+    case 'expired':
+      return 'cancelled';
+    default:
+      return 'paid';
+  }
+}
+
+export const receiptParamsSchema = z.object({ token: z.string().max(100) });
+export const customerOrdersQuerySchema = z.object({ cursor: z.string().max(100).optional() });
