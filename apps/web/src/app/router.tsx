@@ -23,6 +23,10 @@ const RegisterPage = lazyPart(
   () => import('../features/customer-auth'),
   (module) => module.RegisterPage,
 );
+const ReceiptRoute = lazyPart(
+  () => import('./receipt-route'),
+  (module) => module.ReceiptRoute,
+);
 const AccountPage = lazyPart(
   () => import('../features/account'),
   (module) => module.AccountPage,
@@ -46,6 +50,7 @@ export function AppRoutes() {
         <Route path={PATHS.paymentComplete} element={<PaymentCompleteRoute />} />
         <Route path={PATHS.login} element={<LoginPage />} />
         <Route path={PATHS.register} element={<RegisterPage />} />
+        <Route path={PATHS.receipt} element={<ReceiptRoute />} />
         <Route path={PATHS.account} element={<AccountPage />} />
         <Route path={PATHS.admin} element={<AdminLoginRoute />} />
         <Route path={PATHS.adminDashboard} element={<AdminDashboardRoute />} />

@@ -7,7 +7,17 @@ export const PATHS = {
   account: '/account',
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
+  /** An order's receipt, by the unguessable token its confirmation carries (decision 027). */
+  receipt: '/receipt/:token',
 } as const;
+
+/**
+ * Whether a receipt link the server gave is one of this store's receipt pages: only such a path is
+ * followed, never another site or a `javascript:` link.
+ */
+export function isReceiptPath(path: string): boolean {
+  return /^\/receipt\/[A-Za-z0-9_-]{1,100}$/.test(path);
+}
 
 /** Router state for a link to the storefront that opens the cart on arrival (back from a payment). */
 export const OPEN_CART_STATE = { openCart: true } as const;

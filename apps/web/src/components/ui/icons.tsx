@@ -156,3 +156,17 @@ export const BadgeIcon = (props: IconProps) => (
     <path d="M9 14.3L7.8 21l4.2-2.2 4.2 2.2-1.2-6.7" />
   </Icon>
 );
+
+export const PrinterIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 9V3.5h10V9M7 17.5H5a2 2 0 0 1-2-2V11a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v4.5a2 2 0 0 1-2 2h-2" />
+    <path d="M7 14h10v6.5H7z" />
+  </Icon>
+);
+
+export const ReceiptIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 3h12v18l-2.5-1.6L13 21l-2.5-1.6L8 21l-2-1.3z" />
+    <path d="M9 8h6M9 12h6M9 16h3" />
+  </Icon>
+);

@@ -1,17 +1,24 @@
+import type { OrderSummary } from '@store/core';
+import { useId } from 'react';
 import { Link, Navigate } from 'react-router';
+import { OrderDelivery } from '../../../components/order/order-delivery';
+import { OrderItemsTable } from '../../../components/order/order-items-table';
+import { PRINTED_PART, PrintReceiptButton, SCREEN_ONLY } from '../../../components/order/print-receipt';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import {
   AlertCircleIcon,
   ArrowLeftIcon,
   CheckCircleIcon,
+  ReceiptIcon,
   RefreshIcon,
   XCircleIcon,
 } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { OPEN_CART_STATE, PATHS } from '../../../config/paths';
+import { OPEN_CART_STATE, PATHS, isReceiptPath } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { usePaymentResult } from '../hooks/use-payment-result';
 import { useCart } from '../../../lib/cart/cart-provider';
+import { formatLongDateTime } from '../../../lib/long-date';
 import { adviseOnFailure, type FailureKind, type PaymentReceipt } from '../utils/payment-outcome';
 import styles from './payment-complete-page.module.css';
 
@@ -23,9 +30,13 @@ export function PaymentCompletePage() {
   return (
     <div className={`container ${styles.page}`}>
       <title>{`Payment result · ${SITE.fullName}`}</title>
-      <section className={styles.card} aria-live="polite" aria-busy={outcome.state === 'processing'}>
+      <section
+        className={`${styles.card} ${outcome.state === 'success' ? PRINTED_PART : ''}`}
+        aria-live="polite"
+        aria-busy={outcome.state === 'processing'}
+      >
         {outcome.state === 'processing' && <ProcessingView />}
-        {outcome.state === 'success' && <SuccessView receipt={outcome.receipt} />}
+        {outcome.state === 'success' && <SuccessView receipt={outcome.receipt} order={outcome.order} />}
         {outcome.state === 'failed' && (
           <FailedView kind={outcome.kind} message={outcome.message} details={outcome.details} />
         )}
@@ -48,13 +59,7 @@ function ProcessingView() {
   );
 }
 
-function formatTransactionDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
-}
-
-function SuccessView({ receipt }: { receipt: PaymentReceipt }) {
+function SuccessView({ receipt, order }: { receipt: PaymentReceipt; order: OrderSummary | null }) {
   const rows: { term: string; value: string | null; className?: string }[] = [
     { term: 'Order ID', value: receipt.orderId, className: styles.mono },
     { term: 'Amount paid', value: receipt.amountPaid, className: styles.amount },
@@ -67,12 +72,12 @@ function SuccessView({ receipt }: { receipt: PaymentReceipt }) {
     },
     {
       term: 'Transaction date',
-      value: receipt.transactionDate ? formatTransactionDate(receipt.transactionDate) : null,
+      value: receipt.transactionDate ? formatLongDateTime(receipt.transactionDate) : null,
     },
   ];
   return (
     <>
-      <div className={`${styles.badge} ${styles.successBadge}`}>
+      <div className={`${styles.badge} ${styles.successBadge} ${SCREEN_ONLY}`}>
         <CheckCircleIcon size={40} />
       </div>
       <h1 className={styles.title}>Payment Successful</h1>
@@ -97,7 +102,9 @@ function SuccessView({ receipt }: { receipt: PaymentReceipt }) {
         ))}
       </dl>
 
-      <div className={styles.actions}>
+      {order && <OrderDetails order={order} />}
+
+      <div className={`${styles.actions} ${SCREEN_ONLY}`}>
         <Link to={PATHS.storefront} className={buttonClassName({ size: 'large' })}>
           <ArrowLeftIcon size={18} />
           Continue Shopping
@@ -105,6 +112,38 @@ function SuccessView({ receipt }: { receipt: PaymentReceipt }) {
       </div>
       <p className={styles.hint}>Questions about your order? Call us at {SITE.contact.phone}.</p>
     </>
+  );
+}
+
+/** What was bought and where it goes, under the payment's details. */
+function OrderDetails({ order }: { order: OrderSummary }) {
+  const headingId = useId();
+  const deliveryHeadingId = useId();
+  const delivered = Boolean(order.contactEmail || order.deliveryAddress);
+  return (
+    <section className={styles.order} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.orderTitle}>
+        Your order
+      </h2>
+      <OrderItemsTable order={order} caption={`Items in order ${order.orderId}`} />
+      {delivered && (
+        <section className={styles.delivery} aria-labelledby={deliveryHeadingId}>
+          <h3 id={deliveryHeadingId} className={styles.deliveryTitle}>
+            Delivery
+          </h3>
+          <OrderDelivery order={order} />
+        </section>
+      )}
+      <div className={`${styles.orderActions} ${SCREEN_ONLY}`}>
+        {order.receiptPath && isReceiptPath(order.receiptPath) && (
+          <Link to={order.receiptPath} className={buttonClassName({ variant: 'secondary' })}>
+            <ReceiptIcon size={18} />
+            View receipt
+          </Link>
+        )}
+        <PrintReceiptButton variant="secondary" />
+      </div>
+    </section>
   );
 }
 

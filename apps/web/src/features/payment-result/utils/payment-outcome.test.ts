@@ -87,7 +87,47 @@ describe('interpretVerifyResponse', () => {
         testModeReason: null,
         bankPayment: false,
       },
+      order: null,
     });
+  });
+
+  it('gives the order that was paid for, with its delivery and receipt link', () => {
+    const order = {
+      orderId: 'CC-ABCDEF123456',
+      items: [
+        { productId: 'paper-ream-500', name: 'Copy paper', quantity: 2, unitPrice: 9.99, lineTotal: 19.98 },
+      ],
+      subtotal: 19.98,
+      tax: 1,
+      total: 20.98,
+      contactEmail: 'pat@example.com',
+      deliveryAddress: {
+        name: 'Pat Shopper',
+        address: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        country: 'US',
+      },
+      receiptPath: '/receipt/abc',
+    };
+    expect(interpretVerifyResponse({ status: 'success', order }, '20.98')).toMatchObject({
+      state: 'success',
+      order,
+    });
+    // An order from before the store asked for a delivery has none.
+    const { contactEmail: _email, deliveryAddress: _address, ...older } = order;
+    expect(interpretVerifyResponse({ status: 'success', order: older }, '20.98')).toMatchObject({
+      order: older,
+    });
+  });
+
+  it('leaves out an order that does not read right, and still shows the payment', () => {
+    for (const order of [{ orderId: 'CC-1', items: 'none' }, 'text', 42]) {
+      expect(
+        interpretVerifyResponse({ status: 'success', order, paymentDetails: { amount: 5 } }, null),
+      ).toMatchObject({ state: 'success', order: null, receipt: { amountPaid: '$5.00' } });
+    }
   });
 
   it('shows the test-mode notice only when the server says so', () => {

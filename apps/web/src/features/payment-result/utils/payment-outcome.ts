@@ -1,4 +1,11 @@
-import { formatCents, parseDollars, type PaymentDetails, type VerifyPaymentResponse } from '@store/core';
+import {
+  formatCents,
+  orderSummarySchema,
+  parseDollars,
+  type OrderSummary,
+  type PaymentDetails,
+  type VerifyPaymentResponse,
+} from '@store/core';
 import type { StoredPaymentRequest } from '../../../lib/payment-storage';
 
 /** What the success view shows, already formatted except the date (formatted in the reader's locale). */
@@ -26,7 +33,8 @@ export type PaymentOutcome =
   /** The shopper cancelled on the hosted payment page: not a failure, so no result to show. */
   | { state: 'cancelled' }
   | { state: 'processing'; requestId: string; storedAmount: string | null }
-  | { state: 'success'; receipt: PaymentReceipt }
+  /** `order`: what was bought and where it goes; null when the server did not say (or said it unreadably). */
+  | { state: 'success'; receipt: PaymentReceipt; order: OrderSummary | null }
   | { state: 'failed'; kind: FailureKind; message: string; details: string | null };
 
 export const RESULT_MESSAGES = {
@@ -130,6 +138,16 @@ function receiptFrom(details: WirePaymentDetails | undefined, storedAmount: stri
 }
 
 /**
+ * The order of a successful answer, checked against its schema: the payment's own details are shown
+ * whatever this holds, so an order that does not read right is left out rather than shown in part.
+ */
+export function orderFrom(order: unknown): OrderSummary | null {
+  if (order === undefined || order === null) return null;
+  const parsed = orderSummarySchema.safeParse(order);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
  * The error details line: the gateway's error and/or its code. A code in words ("declined") is the store's
  * own sorting of the failure, already said in plain words above it, so only a processor's code is shown.
  */
@@ -156,7 +174,11 @@ export function interpretVerifyResponse(body: unknown, storedAmount: string | nu
   // The spec's original server answered "Y" for an approved payment; ours answers "success".
   const status: unknown = response.status;
   if (status === 'success' || status === 'Y') {
-    return { state: 'success', receipt: receiptFrom(response.paymentDetails, storedAmount) };
+    return {
+      state: 'success',
+      receipt: receiptFrom(response.paymentDetails, storedAmount),
+      order: orderFrom(response.order),
+    };
   }
   const message = text(response.message) ?? RESULT_MESSAGES.verificationFailed;
   // Our server repeats the gateway's text in `error`; show it once.
