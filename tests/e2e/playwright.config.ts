@@ -26,6 +26,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'address-book.spec.ts',
     'checkout.spec.ts',
     'delivery.spec.ts',
+    'orders.spec.ts',
     'receipts.spec.ts',
     'storefront.spec.ts',
     'wallets.spec.ts',

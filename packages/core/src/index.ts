@@ -18,3 +18,4 @@ export * from './schemas/address';
 export * from './schemas/address-book';
 export * from './schemas/order';
 export * from './html';
+export * from './address-lines';

@@ -89,7 +89,9 @@ export async function claimDueMail(
     .where(
       and(
         eq(mailOutbox.status, 'pending'),
-        sql`${mailOutbox.nextAttemptAt} <= ${now}::timestamptz`,
+        // A millisecond's grace: the column rounds the database's clock to the millisecond, so a message
+        // queued just now may read a fraction later than this process's clock.
+        sql`${mailOutbox.nextAttemptAt} <= ${now}::timestamptz + interval '1 millisecond'`,
         sql`(${mailOutbox.leasedUntil} is null or ${mailOutbox.leasedUntil} <= ${now}::timestamptz)`,
       ),
     )

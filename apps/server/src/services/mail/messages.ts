@@ -1,4 +1,4 @@
-import { ADDRESS_COUNTRY_NAMES, formatCents, markup, type DeliveryAddress, type SafeHtml } from '@store/core';
+import { addressLines, formatCents, markup, type DeliveryAddress, type SafeHtml } from '@store/core';
 
 /**
  * The store's messages to customers (decision 027), rendered from plain data into a subject, a plain-text
@@ -86,18 +86,6 @@ function methodWords(method: PaymentMethodShown): string {
       ? `bank account at ${method.bankName} ${ending}`
       : `${BRAND_NAMES[method.brand.toUpperCase()] ?? 'card'} ${ending}`;
   return method.wallet ? `${named} (${method.wallet})` : named;
-}
-
-/** The lines of a postal address, as written on an envelope. */
-function addressLines(address: DeliveryAddress): string[] {
-  return [
-    address.name,
-    address.address,
-    ...(address.address2 ? [address.address2] : []),
-    `${address.city}, ${address.state} ${address.zip}`,
-    ADDRESS_COUNTRY_NAMES[address.country] ?? address.country,
-    ...(address.phone ? [`Phone: ${address.phone}`] : []),
-  ];
 }
 
 /** A value that starts a fact's line: "Bank account at …" where a sentence says "your bank account at …". */

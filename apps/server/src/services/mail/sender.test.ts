@@ -13,6 +13,7 @@ import {
 import { moneyMessagesOf, setOrderContact } from '../../testing/outbox';
 import {
   adminCookie,
+  authorizedPayment,
   capturedPayment,
   startTestServer,
   testDatabaseKinds,
@@ -169,6 +170,42 @@ describe.each(testDatabaseKinds())('sending the outbox, on $name', (kind) => {
     expect(received[0]!.to).toEqual(['pat@example.com']);
   });
 
+  it('holds up no payment while the mail server refuses connections, and the confirmation goes once it is back', async () => {
+    const port = await refusingPort();
+    const server = await store({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    // The shopper's payment is answered as ever: its confirmation only waits in the outbox.
+    const { orderId } = await authorizedPayment(server);
+    const confirmation = async () =>
+      (
+        await database.sql.query<{
+          status: string;
+          attempts: number;
+          message_id: string;
+          next_attempt_at: Date;
+        }>(
+          `select status, attempts, message_id, next_attempt_at from mail_outbox
+            where order_id = $1 and kind = 'order_confirmation'`,
+          [orderId],
+        )
+      ).rows;
+    await expect.poll(async () => (await confirmation())[0]?.attempts, { timeout: 20_000 }).toBe(1);
+    const [waiting] = await confirmation();
+    expect(waiting!.status).toBe('pending');
+
+    const mail = await mailServer(port);
+    const sender = createMailSender(
+      { orm: database.orm },
+      { smtpUrl: server.config.mail.smtpUrl!, from: server.config.mail.from },
+    );
+    closing.push(async () => sender.close());
+    await sender.sendDue({ now: new Date(waiting!.next_attempt_at) });
+    expect((await confirmation())[0]!.status).toBe('sent');
+    const received = mail.received.filter((message) => message.messageId === waiting!.message_id);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual(['shopper@example.com']);
+    expect(received[0]!.subject).toContain(orderId);
+  });
+
   it('holds up no refund while the mail server hangs, and a stopping store gives its messages back', async () => {
     const silent = await startSilentServer();
     closing.push(() => silent.close());
@@ -219,10 +256,12 @@ describe.each(testDatabaseKinds())('sending the outbox, on $name', (kind) => {
         details: expect.objectContaining({ attempts: 1 }),
       },
     ]);
-    // The tries in between, as the store's own passes would make them.
-    await database.sql.query('update mail_outbox set attempts = $1, next_attempt_at = now()', [
-      MAIL_MAX_ATTEMPTS - 1,
-    ]);
+    // The tries in between, as the store's own passes would make them. Due a second ago: the column keeps
+    // milliseconds, rounded, so "now" could land just after this process's own clock.
+    await database.sql.query(
+      "update mail_outbox set attempts = $1, next_attempt_at = now() - interval '1 second'",
+      [MAIL_MAX_ATTEMPTS - 1],
+    );
     expect((await sender.sendDue()).failed).toBe(1);
     const [given] = await outbox();
     expect(given).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS, leased_until: null });

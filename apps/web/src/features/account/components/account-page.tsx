@@ -28,6 +28,7 @@ import { usePassingFailure } from '../hooks/use-passing-failure';
 import { serverMessageOr } from '../utils/server-message';
 import { AddPaymentMethodDialog } from './add-payment-method-dialog';
 import { AddressesSection } from './addresses-section';
+import { OrdersSection } from './orders-section';
 import styles from './account-page.module.css';
 
 function ProfileSection({ user }: { user: CustomerUser }) {
@@ -299,6 +300,7 @@ export function AccountPage() {
           <ProfileSection key={`${user.name}|${user.email}`} user={user} />
           <MethodsSection user={user} />
           <AddressesSection user={user} />
+          <OrdersSection user={user} />
         </div>
       </main>
       <SiteFooter />

@@ -1,4 +1,4 @@
-import { ADDRESS_COUNTRY_NAMES, DELIVERY_MESSAGES, type SavedAddress } from '@store/core';
+import { ADDRESS_COUNTRY_NAMES, cityLine, DELIVERY_MESSAGES, type SavedAddress } from '@store/core';
 import { useEffect, useId, useRef } from 'react';
 import { AddressFields, addressFieldOfProblem } from '../../../components/ui/address-fields';
 import { Alert } from '../../../components/ui/alert';
@@ -11,9 +11,7 @@ const NEW_ADDRESS = 'new';
 
 /** One line of an address, as the read-only summary and the saved-address list show it. */
 export function addressLine(address: Pick<DeliveryDraft, 'address' | 'address2' | 'city' | 'state' | 'zip'>) {
-  return [address.address, address.address2, `${address.city}, ${address.state} ${address.zip}`]
-    .filter(Boolean)
-    .join(', ');
+  return [address.address, address.address2, cityLine(address)].filter(Boolean).join(', ');
 }
 
 /**

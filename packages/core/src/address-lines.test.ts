@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, type OrderAddress } from './address-lines';
+import { addressLines } from './address-lines';
+import type { DeliveryAddress } from './schemas/delivery';
 
-const austin: OrderAddress = {
+const austin: DeliveryAddress = {
   name: 'Pat Shopper',
   address: '1200 Commerce Street',
   city: 'Austin',
