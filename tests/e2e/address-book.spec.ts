@@ -108,7 +108,7 @@ test('a customer adds two addresses, edits one, makes it the default and removes
       HOME.address2,
       `${HOME.city}, ${HOME.state} ${HOME.zip}`,
       'United States',
-      HOME.phone,
+      `Phone: ${HOME.phone}`,
     ].join(''),
   );
   await expect(home.getByText('Default', { exact: true })).toBeVisible();
@@ -167,7 +167,7 @@ test('a customer adds two addresses, edits one, makes it the default and removes
 const LONG_ADDRESSES: Address[] = [
   {
     name: 'Maximiliana Bartholomew-Featherstonehaugh Worthington-Smythe',
-    address: '12345 North Saint Lawrence Seaway Industrial Park Boulevard East, Building C',
+    address: '48210 North Saint Lawrence Seaway Industrial Park Boulevard East, Building C',
     address2: 'Attention: Accounts Payable and Office Supplies Receiving Department',
     city: 'Rancho Santa Margarita',
     state: 'CA',

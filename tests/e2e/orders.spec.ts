@@ -171,7 +171,7 @@ test.describe('on a 375 px phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await form.getByLabel('Email').fill('a.very.long.address.for.mail@example-with-a-long-domain.com');
     await form.getByLabel('Full name').fill('Maximiliana Evangelina Worthington-Smythe');
-    await form.getByLabel('Address', { exact: true }).fill('12345 Extraordinarily Long Boulevard Name');
+    await form.getByLabel('Address', { exact: true }).fill('48210 Extraordinarily Long Boulevard Name');
     await form.getByLabel('City').fill('Rancho Santa Margarita');
     await form.getByLabel('State').fill('CA');
     await form.getByLabel('ZIP code').fill('92688');

@@ -49,25 +49,25 @@ const refund: AdminTransaction = {
 };
 
 describe('buildTransactionsCsv', () => {
-  it('writes a header with every spec field plus the label, and one line per row', () => {
+  it("writes a header with every spec field, the label and the order's contact and delivery, and one line per row", () => {
     const csv = buildTransactionsCsv([payment, refund]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
       'orderId,requestId,amount,cardType,last4,transactionDate,captureStatus,isRefunded,isPartialRefund,' +
         'refundAmount,refundType,creditType,isDemoRefund,refundedOrderId,isPartialCapture,captureAmount,' +
-        'originalAmount,refundDate,label',
+        'originalAmount,refundDate,label,contactEmail,deliverTo',
     );
     expect(lines[1]).toBe(
       'CC-7QX2MB4K9Z1A,req-1,68.20,VISA,1111,2026-03-01T12:00:00.000Z,partially_captured,false,true,' +
-        '10.00,,,false,,true,45.10,68.20,,Partial Refund',
+        '10.00,,,false,,true,45.10,68.20,,Partial Refund,,',
     );
     expect(lines[2]).toBe(
       'CC-7QX2MB4K9Z1A,req-1,10.00,VISA,1111,2026-03-01T12:00:00.000Z,,true,true,10.00,refund,,true,' +
-        'CC-7QX2MB4K9Z1A,true,45.10,68.20,2026-03-02T09:30:00.000Z,Demo Refund',
+        'CC-7QX2MB4K9Z1A,true,45.10,68.20,2026-03-02T09:30:00.000Z,Demo Refund,,',
     );
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
-    expect(TRANSACTION_CSV_COLUMNS).toHaveLength(19);
+    expect(TRANSACTION_CSV_COLUMNS).toHaveLength(21);
   });
 
   it('labels a cancelled charge and a settled partial capture as the console does', () => {
@@ -81,15 +81,15 @@ describe('buildTransactionsCsv', () => {
       refundAmount: 68.2,
       chargeCancelled: true,
     });
-    expect(cancelled).toMatch(/,Cancelled\r\n$/);
-    expect(transactionCsvLine({ ...refund, refundMethod: 'void' })).toMatch(/,Charge Cancelled\r\n$/);
+    expect(cancelled).toMatch(/,Cancelled,,\r\n$/);
+    expect(transactionCsvLine({ ...refund, refundMethod: 'void' })).toMatch(/,Charge Cancelled,,\r\n$/);
     const settled = transactionCsvLine({
       ...payment,
       captureStatus: 'settled',
       isPartialRefund: false,
       refundAmount: 0,
     });
-    expect(settled).toMatch(/,settled,.*,Partially Captured\r\n$/);
+    expect(settled).toMatch(/,settled,.*,Partially Captured,,\r\n$/);
   });
 
   it('gives a header only for no rows', () => {
@@ -121,6 +121,15 @@ describe('buildTransactionsCsv', () => {
     expect(csvField(-1)).toBe('-1');
     const odd = buildTransactionsCsv([{ ...payment, cardType: 'VI,SA', requestId: null }]);
     expect(odd.split('\r\n')[1]).toMatch(/^CC-7QX2MB4K9Z1A,,68\.20,"VI,SA",1111,/);
+    // What a shopper typed for the delivery is text, quoted where it must be, never a formula.
+    const typed = transactionCsvLine({
+      ...payment,
+      contactEmail: '=cmd@example.com',
+      deliverTo: '<script>alert(1)</script>, 1 "Main" St, Austin, TX 78701, United States',
+    });
+    expect(typed).toMatch(
+      /,'=cmd@example\.com,"<script>alert\(1\)<\/script>, 1 ""Main"" St, Austin, TX 78701, United States"\r\n$/,
+    );
   });
 });
 
@@ -158,6 +167,9 @@ const formerBrowserCsv = (() => {
     originalAmount: (row) => money(row.originalAmount),
     refundDate: (row) => row.refundDate,
     label: (row) => transactionLabel(row),
+    // Added with the orders' delivery (decision 027): written as any other text.
+    contactEmail: (row) => row.contactEmail,
+    deliverTo: (row) => row.deliverTo,
   };
   const field = (value: FormerValue): string => {
     if (value === null || value === undefined) return '';

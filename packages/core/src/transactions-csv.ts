@@ -10,7 +10,10 @@ import { transactionLabel } from './transaction-label';
 
 type CsvValue = string | number | boolean | null | undefined;
 
-/** The columns of the export: every field product §3 lists for a transaction, then the display label. */
+/**
+ * The columns of the export: every field product §3 lists for a transaction, the display label, then the
+ * order's contact email and delivery address (decision 027).
+ */
 export const TRANSACTION_CSV_COLUMNS = [
   'orderId',
   'requestId',
@@ -31,6 +34,8 @@ export const TRANSACTION_CSV_COLUMNS = [
   'originalAmount',
   'refundDate',
   'label',
+  'contactEmail',
+  'deliverTo',
 ] as const;
 
 type Column = (typeof TRANSACTION_CSV_COLUMNS)[number];
@@ -62,6 +67,8 @@ const CELLS: Record<Column, (row: AdminTransaction) => CsvValue> = {
   originalAmount: (row) => money(row.originalAmount),
   refundDate: (row) => row.refundDate,
   label: (row) => transactionLabel(row),
+  contactEmail: (row) => row.contactEmail,
+  deliverTo: (row) => row.deliverTo,
 };
 
 /**

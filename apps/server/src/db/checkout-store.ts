@@ -36,8 +36,22 @@ function deliveryColumns({ email, address }: OrderDelivery) {
   };
 }
 
+/** The columns of an order that hold its contact and delivery address. */
+export type DeliveryColumns = Pick<
+  OrderRow,
+  | 'contactEmail'
+  | 'deliveryName'
+  | 'deliveryAddress'
+  | 'deliveryAddress2'
+  | 'deliveryCity'
+  | 'deliveryState'
+  | 'deliveryZip'
+  | 'deliveryCountry'
+  | 'deliveryPhone'
+>;
+
 /** An order's delivery as it was recorded; undefined for an order taken before the store asked for one. */
-export function deliveryOf(order: OrderRow): OrderDelivery | undefined {
+export function deliveryOf(order: DeliveryColumns): OrderDelivery | undefined {
   if (order.contactEmail === null || order.deliveryCountry === null) return undefined;
   return {
     email: order.contactEmail,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import type { PaymentRow } from './checkout-store';
+import type { DeliveryAddress } from '@store/core';
+import { deliveryOf, type PaymentRow } from './checkout-store';
 import type { Orm } from './client';
 import { readPrepared, snapshotText } from './prepared';
 import { payments } from './schema';
@@ -133,6 +134,27 @@ export interface HistoryRow {
   scheduledRefundCents: number;
   /** For a payment row: what was given back by voiding the capture before settlement (never charged). */
   cancelledCents: number;
+  /** The order's contact email and delivery address; null on orders taken before the store asked. */
+  contactEmail: string | null;
+  delivery: DeliveryAddress | null;
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** A history row's order contact and delivery, read from its columns as an order's are. */
+function deliveryFields(row: Record<string, unknown>): Pick<HistoryRow, 'contactEmail' | 'delivery'> {
+  const delivery = deliveryOf({
+    contactEmail: text(row.contact_email),
+    deliveryName: text(row.delivery_name),
+    deliveryAddress: text(row.delivery_address),
+    deliveryAddress2: text(row.delivery_address2),
+    deliveryCity: text(row.delivery_city),
+    deliveryState: text(row.delivery_state),
+    deliveryZip: text(row.delivery_zip),
+    deliveryCountry: text(row.delivery_country),
+    deliveryPhone: text(row.delivery_phone),
+  });
+  return { contactEmail: delivery?.email ?? null, delivery: delivery?.address ?? null };
 }
 
 export type HistoryFilter =
@@ -216,8 +238,10 @@ export async function listHistory(
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
              where o.payment_id = p.id and o.kind = 'refund' and o.method = 'void' and o.status = 'succeeded')
              as cancelled_cents,
+           ord.contact_email, ord.delivery_name, ord.delivery_address, ord.delivery_address2, ord.delivery_city,
+           ord.delivery_state, ord.delivery_zip, ord.delivery_country, ord.delivery_phone,
            ${snapshotText} as snapshot
-    from (${combined}) r join payments p on p.id = r.payment_id
+    from (${combined}) r join payments p on p.id = r.payment_id join orders ord on ord.id = p.order_id
     order by r.at desc, r.row_id desc
     limit ${options.limit}`,
   );
@@ -243,6 +267,7 @@ export async function listHistory(
     refundState: (row.refund_state ?? null) as HistoryRow['refundState'],
     scheduledRefundCents: Number(row.scheduled_refund_cents),
     cancelledCents: Number(row.cancelled_cents),
+    ...deliveryFields(row),
   }));
   return { rows, snapshot: found[0] ? String(found[0].snapshot) : undefined };
 }

@@ -1,4 +1,5 @@
 import {
+  addressLines,
   AUTHORIZATION_LIFETIME_MS,
   walletNameOf,
   centsToDollars,
@@ -15,7 +16,7 @@ import { AppError } from '../errors';
 import { listAwaitingCapture, type HistoryRow, listHistory } from '../db/payment-lists';
 
 /** Page positions travel as opaque cursors: base64url of "time|id". */
-function encodeCursor(at: Date, id: string): string {
+export function encodeCursor(at: Date, id: string): string {
   return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
 }
 
@@ -23,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(9999, 11, 31);
 
-function decodeCursor(cursor: string | undefined): { at: Date; id: string } | undefined {
+export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | undefined {
   if (!cursor) return undefined;
   const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
@@ -158,6 +159,8 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
   if (row.bankName) transaction.bankName = row.bankName;
   const wallet = walletNameOf(row.orderId);
   if (wallet) transaction.wallet = wallet;
+  if (row.contactEmail) transaction.contactEmail = row.contactEmail;
+  if (row.delivery) transaction.deliverTo = addressLines(row.delivery).join(', ');
   return transaction;
 }
 

@@ -146,6 +146,9 @@ export const adminTransactionSchema = z.object({
   chargeCancelled: z.literal(true).optional(),
   /** What can still be given back: captured minus refunded (0 on refund rows). */
   refundableAmount: z.number(),
+  /** The order's contact email and where it goes, on one line; absent on orders taken before the store asked. */
+  contactEmail: z.string().optional(),
+  deliverTo: z.string().optional(),
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
