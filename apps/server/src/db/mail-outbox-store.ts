@@ -227,3 +227,13 @@ export async function listOutbox(
     ? { messages, next: { createdAt: last.createdAt, id: last.id } }
     : { messages };
 }
+
+/** A message's HTML body, as the console shows it in demo mode; undefined for an id the outbox has not. */
+export async function findOutboxHtml(orm: Orm, id: string): Promise<string | undefined> {
+  const rows = await orm
+    .select({ htmlBody: mailOutbox.htmlBody })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id))
+    .limit(1);
+  return rows[0]?.htmlBody;
+}

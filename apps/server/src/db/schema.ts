@@ -1,4 +1,10 @@
-import { ADDRESS_COUNTRIES, CAPTURE_STATUSES, OPERATION_STATUSES } from '@store/core';
+import {
+  ADDRESS_COUNTRIES,
+  CAPTURE_STATUSES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  OPERATION_STATUSES,
+} from '@store/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -481,8 +487,8 @@ export const customerAddresses = pgTable(
   ],
 );
 
-export const MAIL_KINDS = ['order_confirmation', 'refund_confirmation', 'charge_cancelled'] as const;
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+// Named in the core: the console's Sent emails view shows them too.
+export { MAIL_KINDS, MAIL_STATUSES };
 
 /**
  * The outbox (decision 027): every message the store sends, written in the same transaction as the event

@@ -58,6 +58,8 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/admin/reconcile': { body: CREDENTIALS },
   'POST /api/admin/audit-log': { body: { ...CREDENTIALS, cursor: 'x' } },
+  'POST /api/admin/emails': { body: { ...CREDENTIALS, cursor: 'x' } },
+  'GET /api/admin/emails/:id/html': { params: { id: PAYMENT_ID }, query: { probe: 'x' } },
   'POST /api/payment/create-payment': {
     body: {
       amount: '9.99',

@@ -121,6 +121,8 @@ describe('cross-site and caching rules', () => {
       expect(policy).toContain("default-src 'self'");
       expect(policy).toContain("script-src 'self'");
       expect(policy).toContain("frame-ancestors 'none'");
+      // Frames of its own only: the console's demo-mode email view.
+      expect(policy).toContain("frame-src 'self';");
       expect(policy).not.toContain('unsafe-inline');
       expect(answer.headers.get('permissions-policy')).toContain('payment=(self)');
       expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');

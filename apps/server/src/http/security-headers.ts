@@ -3,6 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { isApiRoute } from './canonical-path';
 
 /**
+ * An email's HTML body in the console (demo mode): nothing but its inline styles and inline images, no
+ * script, no request anywhere, framed only by the store's own pages, and sandboxed even if opened alone.
+ */
+export const SENT_EMAIL_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox";
+
+/**
  * Browser protections on every answer, set by helmet (its middleware made once: the Fastify plugin builds
  * it again, parsing the whole policy, for every request): a strict Content-Security-Policy for the storefront
  * and the console (their own scripts, styles and API only; never framed), cross-origin isolation of the
@@ -33,7 +40,8 @@ export async function registerSecurityHeaders(
         imgSrc: ["'self'", 'data:', ...(options.googlePayJs ? ['https://www.gstatic.com'] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...google],
-        frameSrc: google.length > 0 ? google : ["'none'"],
+        // 'self': the console shows a demo-mode email in a sandboxed frame (SENT_EMAIL_PAGE_POLICY).
+        frameSrc: ["'self'", ...google],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

@@ -66,3 +66,29 @@ describe("the API document's address book", () => {
     );
   });
 });
+
+/** The console's Sent emails (demo mode, with the built-in sandbox the tests run on). */
+describe("the API document's Sent emails", () => {
+  const server = useTestServer(PGLITE);
+  let document: OpenApiDocument & {
+    paths: Record<string, Record<string, { responses?: Record<string, { content?: object }> }>>;
+  };
+
+  beforeAll(async () => {
+    document = (await (await fetch(`${server.url}${OPENAPI_PATH}`)).json()) as typeof document;
+  });
+
+  it('lists the outbox newest first, and gives each HTML body as text/html, named by its id', () => {
+    expect(document.paths['/api/admin/emails']?.post?.summary).toMatch(/newest first/);
+    const html = document.paths['/api/admin/emails/{id}/html']?.get;
+    expect(html?.tags).toEqual(['Admin console']);
+    expect(Object.keys(html?.responses?.['200']?.content ?? {})).toEqual(['text/html']);
+    expect(html?.parameters).toContainEqual(
+      expect.objectContaining({
+        in: 'path',
+        name: 'id',
+        schema: expect.objectContaining({ format: 'uuid' }),
+      }),
+    );
+  });
+});

@@ -20,6 +20,9 @@ import {
   refundRequestSchema,
   refundResponseSchema,
   sandboxSettleResponseSchema,
+  sentEmailParamsSchema,
+  sentEmailsRequestSchema,
+  sentEmailsResponseSchema,
   transactionsCsvFileName,
   transactionsCsvQuerySchema,
   voidPaymentRequestSchema,
@@ -34,6 +37,7 @@ import { SnapshotAnswers } from '../../http/snapshot-answers';
 import { AppError } from '../../errors';
 import type { Log } from '../../log';
 import { runIdempotent } from '../../http/idempotency';
+import { SENT_EMAIL_PAGE_POLICY } from '../../http/security-headers';
 import { answers, typed } from '../../http/contract';
 import type { CloseSandboxBatch } from '../../gateway/sandbox-batch';
 import { ADMIN_SESSION_TTL_MS, loginAdmin, logoutAdmin } from '../../services/admin-auth';
@@ -48,6 +52,7 @@ import { capturePayment, voidPayment, refundPayment, cancelCharge } from '../../
 import { reconcilePendingOperations } from '../../services/money/reconciliation';
 import type { RefundsBeforeSettlement } from '../../services/money/refund-policy';
 import { catchUpWithSettlement } from '../../services/money/settlement';
+import { listSentEmails, readSentEmailHtml } from '../../services/sent-emails';
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -393,6 +398,55 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
           message: `Sandbox batch closed: ${plural(caughtUp.settled, 'payment')} settled, ${plural(caughtUp.refundsSent, 'scheduled refund')} sent`,
           ...caughtUp,
         };
+      },
+    );
+  }
+
+  if (!deps.gateway.movesRealMoney) {
+    // Demo mode: the outbox as its messages would arrive (decision 027). With a real gateway the messages are
+    // real customers' mail, each with its receipt link: these calls are not there at all (404).
+    api.post(
+      '/api/admin/emails',
+      admin('Demo mode: Sent emails, the outbox newest first', {
+        body: sentEmailsRequestSchema,
+        response: sentEmailsResponseSchema,
+      }),
+      async (request) => {
+        await signedInAdmin(request);
+        return { status: 'success', ...(await listSentEmails(orm, request.body)) };
+      },
+    );
+
+    api.get(
+      '/api/admin/emails/:id/html',
+      {
+        schema: {
+          tags: ['Admin console'],
+          summary: "Demo mode: an email's HTML body, for a sandboxed frame in the console",
+          params: sentEmailParamsSchema,
+          response: {
+            200: {
+              description: 'The message as a mail program shows it; no script runs in it (its own policy)',
+              content: { 'text/html': { schema: z.string().describe('HTML') } },
+            },
+            '4xx': errorResponseSchema,
+            '5xx': errorResponseSchema,
+          },
+        },
+        preValidation: adminOnly,
+      },
+      async (request, reply) => {
+        await signedInAdmin(request);
+        const html = await readSentEmailHtml(orm, request.params.id);
+        // The declared text: Fastify sends a string as it is.
+        const page: FastifyReply = reply;
+        return page
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', SENT_EMAIL_PAGE_POLICY)
+          .header('x-content-type-options', 'nosniff')
+          .header('x-frame-options', 'SAMEORIGIN')
+          .header('cache-control', 'no-store')
+          .send(html);
       },
     );
   }

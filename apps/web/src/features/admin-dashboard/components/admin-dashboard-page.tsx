@@ -5,6 +5,7 @@ import { SkipLink } from '../../../components/ui/skip-link';
 import { SITE } from '../../../config/site';
 import { useTabs } from '../../../lib/use-tabs';
 import { usePendingPayments } from '../api/list-pending-payments';
+import { useSentEmails } from '../api/list-sent-emails';
 import { useNow } from '../hooks/use-now';
 import { sumCents } from '../utils/money';
 import { uniqueRows } from '../utils/rows';
@@ -12,6 +13,7 @@ import { authorizationTimeLeft } from '../utils/time-left';
 import { AuditLogPanel } from './audit-log-panel';
 import { DashboardHeader } from './dashboard-header';
 import { PendingPaymentsPanel } from './pending-payments-panel';
+import { SentEmailsPanel } from './sent-emails-panel';
 import { TransactionHistoryPanel, type HistoryFilters } from './transaction-history-panel';
 import styles from './admin-dashboard-page.module.css';
 
@@ -19,6 +21,8 @@ const TABS = [
   { id: 'pending', label: 'Pending Payments' },
   { id: 'history', label: 'Transaction History' },
   { id: 'audit', label: 'Audit Log' },
+  // Demo mode only: the store answers the list only with the built-in sandbox gateway.
+  { id: 'emails', label: 'Sent emails' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -32,11 +36,19 @@ export interface AdminDashboardPageProps {
   onSignedOut: () => void;
 }
 
-/** `/admin/dashboard`: pending payments, transaction history and the audit log, in tabs. */
+/**
+ * `/admin/dashboard`: pending payments, transaction history and the audit log, in tabs; in demo mode, the
+ * emails the store queued, too.
+ */
 export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const selected: TabId = isTabId(requested) ? requested : 'pending';
+  // Read once when the console opens, whatever the tab: its answer says whether the tab is there at all.
+  const sentEmails = useSentEmails({ poll: requested === 'emails' });
+  const emailsOffered = sentEmails.data !== undefined || (requested === 'emails' && sentEmails.isPending);
+  const shownTabs = TABS.filter((tab) => tab.id !== 'emails' || emailsOffered);
+  const selected: TabId =
+    isTabId(requested) && shownTabs.some((tab) => tab.id === requested) ? requested : 'pending';
   // Kept here so the search and filter survive a trip to another tab.
   const [historyFilters, setHistoryFilters] = useState<HistoryFilters>({ searchText: '', status: 'all' });
 
@@ -56,7 +68,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
   }, [pending.data, now]);
 
   const tabs = useTabs({
-    ids: TABS.map((tab) => tab.id),
+    ids: shownTabs.map((tab) => tab.id),
     selected,
     onSelect: (id: TabId) => setSearchParams(id === 'pending' ? {} : { tab: id }, { replace: true }),
     idPrefix: 'admin',
@@ -97,7 +109,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
         </dl>
 
         <div role="tablist" aria-label="Admin sections" className={styles.tablist}>
-          {TABS.map((tab, index) => (
+          {shownTabs.map((tab, index) => (
             <button key={tab.id} {...tabs.tabProps(tab.id, index)} className={styles.tab}>
               {tab.label}
               {tab.id === 'pending' && summary.loaded && (
@@ -109,7 +121,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
           ))}
         </div>
 
-        {TABS.map((tab) => (
+        {shownTabs.map((tab) => (
           <section key={tab.id} {...tabs.panelProps(tab.id)} className={styles.panel}>
             {/* Only the shown panel is rendered: its buttons and texts are the only ones on the page. */}
             {tab.id === selected && tab.id === 'pending' && <PendingPaymentsPanel query={pending} />}
@@ -117,6 +129,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
               <TransactionHistoryPanel filters={historyFilters} onFiltersChange={setHistoryFilters} />
             )}
             {tab.id === selected && tab.id === 'audit' && <AuditLogPanel />}
+            {tab.id === selected && tab.id === 'emails' && <SentEmailsPanel query={sentEmails} />}
           </section>
         ))}
       </main>

@@ -26,16 +26,21 @@ export function captureFailureText(error: unknown): string {
  * Loading a list: a server refusal reads "Failed to fetch …" (or the server's message), no answer at all
  * reads "Failed to load …" for transactions (product §8 names both).
  */
-export function listFailureText(error: unknown, list: 'payments' | 'transactions' | 'audit'): string {
+export function listFailureText(
+  error: unknown,
+  list: 'payments' | 'transactions' | 'audit' | 'emails',
+): string {
   const fetchFallback = {
     payments: 'Failed to fetch payments',
     transactions: 'Failed to fetch transactions',
     audit: 'Failed to fetch the audit log',
+    emails: 'Failed to fetch emails',
   }[list];
   const loadFallback = {
     payments: 'Failed to fetch payments',
     transactions: 'Failed to load transactions',
     audit: 'Failed to load the audit log',
+    emails: 'Failed to load emails',
   }[list];
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;
