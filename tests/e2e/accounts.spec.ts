@@ -201,7 +201,7 @@ test.describe('on a 375 px phone', () => {
   });
 });
 
-test('with four saved methods the cart keeps its items in sight and every way to pay within reach', async ({
+test('with four saved methods and an address the cart keeps its items in sight and every way to pay within reach', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -210,6 +210,20 @@ test('with four saved methods the cart keeps its items in sight and every way to
   await addSavedCard(page, CARDS.mastercard);
   await addSavedCard(page, CARDS.amex);
   await addSavedBankAccount(page, 'First Community Savings Bank of Central Texas');
+  // And a long delivery address in the address book, preselected in the cart.
+  const saved = await page.request.post('/api/users/addresses', {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      name: 'Four Ways of Paying Worthington-Smythe',
+      address: '48210 North Saint Lawrence Seaway Industrial Park Boulevard East',
+      address2: 'Attention: Accounts Payable and Office Supplies Receiving',
+      city: 'Rancho Santa Margarita',
+      state: 'CA',
+      zip: '92688',
+      country: 'US',
+    },
+  });
+  expect(saved.ok()).toBe(true);
   // A hosted-page payment that fails, so that the cart shows its error too.
   await page.route('**/api/payment/create-payment', (route) =>
     route.fulfill({
@@ -232,6 +246,8 @@ test('with four saved methods the cart keeps its items in sight and every way to
     // As the cart opens, its item is in sight whole, without scrolling.
     expect(await visibleHeight(items)).toBeGreaterThanOrEqual(itemHeight);
 
+    await expect(cart.getByRole('region', { name: 'Deliver to' })).toContainText('Rancho Santa Margarita');
+    await expectClickable(cart.getByRole('button', { name: 'Change delivery details' }));
     await expectClickable(cart.getByRole('button', { name: 'Change payment method' }));
     await cart.getByRole('button', { name: 'Change payment method' }).click();
     for (const method of [/VISA •••• 1111/, /MASTERCARD •••• 5454/, /AMEX •••• 0005/, /Central Texas/]) {

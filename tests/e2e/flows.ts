@@ -81,10 +81,11 @@ export async function guestPayment(
   baseURL: string,
   items: { productId: string; quantity: number }[],
   amount: number,
+  delivery = DELIVERY,
 ): Promise<string> {
   const orderId = createOrderId('card');
   const returnUrl = `${baseURL}/payment-complete`;
-  const { email, ...address } = DELIVERY;
+  const { email, ...address } = delivery;
   // The store takes state changes only from its own pages, which say so with their Origin.
   const headers = { origin: baseURL };
   const created = await request.post('/api/payment/create-payment', {

@@ -4,8 +4,11 @@ import {
   addSavedCard,
   cartWithOnePenPack,
   cartWithTwoReams,
+  DELIVERY,
   expectClickable,
+  guestPayment,
   registerCustomer,
+  signInAsOperator,
   toHostedPage,
   payOnHostedPage,
 } from './flows';
@@ -156,6 +159,36 @@ test('Apple Pay’s sheet gives the shipping contact, and the order keeps it', a
   await expect(order).toContainText('500 Congress Ave');
   await expect(order).toContainText('Apt 12');
   await expect(order).toContainText('jordan.wallet@example.com');
+});
+
+test('markup typed in a delivery shows as text where the operator reads it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  let scripted = false;
+  page.on('dialog', (dialog) => {
+    scripted = true;
+    void dialog.dismiss();
+  });
+  const name = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+  const orderId = await guestPayment(
+    request,
+    baseURL!,
+    [{ productId: 'paper-ream-500', quantity: 1 }],
+    10.49,
+    {
+      ...DELIVERY,
+      name,
+    },
+  );
+  await signInAsOperator(page);
+  await page.getByRole('tab', { name: /Transaction History/ }).click();
+  await page.getByLabel('Search by order ID').fill(orderId);
+  const row = page.getByRole('row').filter({ hasText: orderId });
+  await expect(row).toContainText(`Ship to ${name}`);
+  expect(await row.locator('script, img').count()).toBe(0);
+  expect(scripted).toBe(false);
 });
 
 test.describe('on a 375 px phone', () => {

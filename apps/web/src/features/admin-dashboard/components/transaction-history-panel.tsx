@@ -298,6 +298,11 @@ function TransactionRow({
                   : 'Refund to card'}
           </span>
         )}
+        {!isRefundRow && row.deliverTo && (
+          <span className={`${table.sub} ${table.shipTo}`} title={row.deliverTo}>
+            Ship to {row.deliverTo}
+          </span>
+        )}
       </td>
       <td data-label="Date">
         <DateTimeText iso={row.transactionDate} />
