@@ -72,30 +72,44 @@ function runSideBySide(jobs) {
   );
 }
 
-// The static checks and the production build need no database and wait for nothing: they run side by side.
-const [formatted, linted, typed, built] = await runSideBySide([
-  { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
-  { title: 'Lint (ESLint)', steps: [[bin('eslint'), ['.', '--max-warnings', '0']]] },
-  { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
-  {
-    title: 'Production build (Vite) and compiled server (esbuild)',
-    steps: [
-      [bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']],
-      [process.execPath, ['scripts/build-server.mjs']],
-    ],
-  },
+/** Runs a command with its output shown as it comes; resolves to whether it passed. */
+function runLive(title, command, args) {
+  console.info(`\n▶ ${title}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
+// The static checks and the production build need no database and wait for nothing: they run side by side,
+// and beside the unit and integration tests, which spend most of their time waiting on sockets (the ones
+// that measure the store's own time windows run last, alone: vitest.config.ts), so their output is shown
+// whole when each ends, and the tests' as it comes.
+const vitestReport = join(reports, 'vitest.json');
+const [[formatted, linted, typed, built], unitPassed] = await Promise.all([
+  runSideBySide([
+    { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
+    { title: 'Lint (ESLint)', steps: [[bin('eslint'), ['.', '--max-warnings', '0']]] },
+    { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
+    {
+      title: 'Production build (Vite) and compiled server (esbuild)',
+      steps: [
+        [bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']],
+        [process.execPath, ['scripts/build-server.mjs']],
+      ],
+    },
+  ]),
+  runLive('Unit and integration tests (Vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]),
 ]);
 if (!formatted) fail('Formatting check failed: run `npm run format`.');
 if (!linted) fail('Lint failed.');
 if (!typed) fail('Type check failed.');
-
-const vitestReport = join(reports, 'vitest.json');
-const unitPassed = run('Unit and integration tests (Vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
 
 const builtWeb = unitPassed && built;
 
