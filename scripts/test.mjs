@@ -126,6 +126,7 @@ const e2ePassed =
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
       E2E_ARTIFACTS_DIR: e2eArtifacts,
+      E2E_TRACES: 'off',
     },
   );
 
