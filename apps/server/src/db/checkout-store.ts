@@ -127,11 +127,6 @@ export async function findPayment(orm: Orm, paymentId: string): Promise<PaymentR
   return rows[0];
 }
 
-export async function findPaymentByOrder(orm: Orm, orderId: string): Promise<PaymentRow | undefined> {
-  const rows = await orm.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
-  return rows[0];
-}
-
 export async function markPaymentRequest(
   orm: Orm,
   requestId: string,

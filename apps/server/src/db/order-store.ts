@@ -31,13 +31,29 @@ async function linesOf(orm: Orm | Transaction, orderId: string): Promise<OrderLi
     .orderBy(asc(orderLines.productId));
 }
 
-export async function findOrderWithLines(
-  orm: Orm | Transaction,
+/** An order's lines as one JSON array, read with the order itself. */
+const LINES_OF_ORDER = sql<OrderLineRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'orderId', l.order_id, 'productId', l.product_id, 'unitPriceCents', l.unit_price_cents,
+    'quantity', l.quantity, 'lineTotalCents', l.line_total_cents) order by l.product_id), '[]'::json)
+  from order_lines l where l.order_id = ${orders.id})`;
+
+/**
+ * An order with its lines and, once authorized, its payment, in one statement: what the result page asks
+ * for every time it is shown (a shopper's reload, a second tab).
+ */
+export async function findOrderWithPayment(
+  orm: Orm,
   orderId: string,
-): Promise<OrderWithLines | undefined> {
-  const [order] = await orm.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) return undefined;
-  return { order, lines: await linesOf(orm, orderId) };
+): Promise<(OrderWithLines & { payment?: typeof payments.$inferSelect }) | undefined> {
+  const [row] = await orm
+    .select({ order: orders, lines: LINES_OF_ORDER, payment: payments })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return undefined;
+  return { order: row.order, lines: row.lines, payment: row.payment ?? undefined };
 }
 
 /** The order a receipt link names, with its payment and refunds; undefined for an unknown link. */

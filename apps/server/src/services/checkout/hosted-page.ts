@@ -9,7 +9,6 @@ import {
 } from '@store/core';
 import type { z } from 'zod';
 import {
-  findPaymentByOrder,
   findPaymentRequest,
   findUnsettledStoreRequest,
   listPendingPaymentRequests,
@@ -17,7 +16,7 @@ import {
   recordAuthorization,
   type PaymentRow,
 } from '../../db/checkout-store';
-import { findOrderWithLines, type OrderWithLines } from '../../db/order-store';
+import { findOrderWithPayment, type OrderWithLines } from '../../db/order-store';
 import type { GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';
@@ -137,11 +136,9 @@ export async function verifyPayment(
   const request = await findPaymentRequest(deps.orm, requestId);
   if (!request) throw new AppError('not_found', 'Payment request not found');
 
-  const recorded = await findPaymentByOrder(deps.orm, request.orderId);
-  if (recorded) {
-    const order = await findOrderWithLines(deps.orm, request.orderId);
-    return successAnswer(recorded, order, deps.applePayTestModeReason);
-  }
+  // The order, its lines and its payment once recorded, in one read: a reload is answered from it.
+  const order = await findOrderWithPayment(deps.orm, request.orderId);
+  if (order?.payment) return successAnswer(order.payment, order, deps.applePayTestModeReason);
 
   const inquiry = await deps.gateway.inquireByOrderId(request.orderId);
   if (!inquiry.ok) {
@@ -179,7 +176,6 @@ export async function verifyPayment(
   // charged is the request's record, written before the call, not the saved method, which may be gone.
   const bank = request.methodKind === 'ach';
   const brand = !bank && transaction.account ? await deps.gateway.cardBin(transaction.account) : undefined;
-  const order = await findOrderWithLines(deps.orm, request.orderId);
   const payment = await recordAuthorization(
     deps.orm,
     {
