@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Orm, Transaction } from './client';
-import { moneyOperations, orderLines, orders, paymentRequests, payments } from './schema';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Orm } from './client';
+import { moneyOperations, orders, paymentRequests, payments, type orderLines } from './schema';
 
 /**
  * Orders as their shoppers read them (decision 027): what was bought, where it goes and how its payment
@@ -21,14 +21,6 @@ export interface OrderRecord extends OrderWithLines {
   requestStatus: 'pending' | 'approved' | 'declined' | 'failed';
   payment?: typeof payments.$inferSelect;
   refunds: { amountCents: number; at: Date }[];
-}
-
-async function linesOf(orm: Orm | Transaction, orderId: string): Promise<OrderLineRow[]> {
-  return orm
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.productId));
 }
 
 /** An order's lines as one JSON array, read with the order itself. */
@@ -59,7 +51,12 @@ export async function findOrderWithPayment(
 /** The order a receipt link names, with its payment and refunds; undefined for an unknown link. */
 export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<OrderRecord | undefined> {
   const [row] = await orm
-    .select({ order: orders, requestStatus: paymentRequests.status, payment: payments })
+    .select({
+      order: orders,
+      lines: LINES_OF_ORDER,
+      requestStatus: paymentRequests.status,
+      payment: payments,
+    })
     .from(orders)
     .innerJoin(paymentRequests, eq(paymentRequests.orderId, orders.id))
     .leftJoin(payments, eq(payments.orderId, orders.id))
@@ -81,7 +78,7 @@ export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<
     : [];
   return {
     order: row.order,
-    lines: await linesOf(orm, row.order.id),
+    lines: row.lines,
     requestStatus: row.requestStatus,
     payment: row.payment ?? undefined,
     refunds: refunds.map((refund) => ({ amountCents: refund.amountCents, at: refund.at ?? new Date(0) })),
@@ -111,6 +108,7 @@ export async function listCustomerOrders(
   const rows = await orm
     .select({
       order: orders,
+      itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = ${orders.id})`,
       requestStatus: paymentRequests.status,
       captureStatus: payments.captureStatus,
       capturedCents: payments.capturedCents,
@@ -132,21 +130,9 @@ export async function listCustomerOrders(
     )
     .orderBy(desc(placedAt), desc(orders.id))
     .limit(page.limit);
-  if (rows.length === 0) return [];
-  const counts = await orm
-    .select({ orderId: orderLines.orderId, items: sql<number>`sum(${orderLines.quantity})::int` })
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((row) => row.order.id),
-      ),
-    )
-    .groupBy(orderLines.orderId);
-  const itemsOf = new Map(counts.map((count) => [count.orderId, count.items]));
   return rows.map((row) => ({
     order: row.order,
-    itemCount: itemsOf.get(row.order.id) ?? 0,
+    itemCount: Number(row.itemCount),
     requestStatus: row.requestStatus,
     payment:
       row.captureStatus === null

@@ -34,6 +34,11 @@ export function receiptPathOf(token: string): string {
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found';
 
+/** A product's name as the catalog gives it (its id, should it ever leave the catalog). */
+function productNameOf(productId: string): string {
+  return findProduct(productId)?.name ?? productId;
+}
+
 /** What was bought and where it goes, in dollars, as every view of the order shows it. */
 export function orderSummaryOf({ order, lines }: OrderWithLines): OrderSummary {
   const delivery = deliveryOf(order);
@@ -41,7 +46,7 @@ export function orderSummaryOf({ order, lines }: OrderWithLines): OrderSummary {
     orderId: order.id,
     items: lines.map((line) => ({
       productId: line.productId,
-      name: findProduct(line.productId)?.name ?? line.productId,
+      name: productNameOf(line.productId),
       quantity: line.quantity,
       unitPrice: centsToDollars(line.unitPriceCents),
       lineTotal: centsToDollars(line.lineTotalCents),
@@ -143,7 +148,7 @@ export async function queueOrderConfirmation(
     orderId: order.id,
     contactEmail: delivery.email,
     items: lines.map((line) => ({
-      productName: findProduct(line.productId)?.name ?? line.productId,
+      productName: productNameOf(line.productId),
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       lineTotalCents: line.lineTotalCents,

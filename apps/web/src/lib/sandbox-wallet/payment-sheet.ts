@@ -53,6 +53,32 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** A fieldset of radio buttons, the first one chosen: each a title and a line of detail. */
+function choiceList(
+  legend: string,
+  name: string,
+  choices: readonly { value: string; title: string; detail: string }[],
+): HTMLFieldSetElement {
+  const list = element('fieldset', styles.cards);
+  list.append(element('legend', styles.legend, legend));
+  choices.forEach((choice, index) => {
+    const label = element('label', styles.card);
+    const radio = element('input', undefined);
+    radio.type = 'radio';
+    radio.name = name;
+    radio.value = choice.value;
+    radio.checked = index === 0;
+    const text = element('span', styles.cardText);
+    text.append(
+      element('span', styles.cardName, choice.title),
+      element('span', styles.cardOutcome, choice.detail),
+    );
+    label.append(radio, text);
+    list.append(label);
+  });
+  return list;
+}
+
 /**
  * The sandbox wallet's payment sheet: the wallet's name, who is paid and how much, a choice of sandbox
  * cards (one of them declines) and Pay / Cancel. It stands where Google's or Apple's own sheet would open,
@@ -77,45 +103,25 @@ export function openPaymentSheet(options: SheetOptions): Promise<SheetChoice | n
 
     const form = element('form', styles.form);
     form.method = 'dialog';
-    const cards = element('fieldset', styles.cards);
-    cards.append(element('legend', styles.legend, 'Card'));
-    options.cards.forEach((card, index) => {
-      const label = element('label', styles.card);
-      const radio = element('input', undefined);
-      radio.type = 'radio';
-      radio.name = 'card';
-      radio.value = card.id;
-      radio.checked = index === 0;
-      const text = element('span', styles.cardText);
-      text.append(
-        element('span', styles.cardName, `${networkName(card.network)} •••• ${card.last4}`),
-        element('span', styles.cardOutcome, card.outcome),
-      );
-      label.append(radio, text);
-      cards.append(label);
-    });
-
+    const cards = choiceList(
+      'Card',
+      'card',
+      options.cards.map((card) => ({
+        value: card.id,
+        title: `${networkName(card.network)} •••• ${card.last4}`,
+        detail: card.outcome,
+      })),
+    );
     const contacts = options.contacts ?? [];
-    const shipTo = element('fieldset', styles.cards);
-    if (contacts.length > 0) {
-      shipTo.append(element('legend', styles.legend, 'Ship to'));
-      contacts.forEach((contact, index) => {
-        const label = element('label', styles.card);
-        const radio = element('input', undefined);
-        radio.type = 'radio';
-        radio.name = 'contact';
-        radio.value = contact.id;
-        radio.checked = index === 0;
-        const text = element('span', styles.cardText);
-        const place = `${contact.locality}, ${contact.administrativeArea} ${contact.postalCode}`;
-        text.append(
-          element('span', styles.cardName, contact.name),
-          element('span', styles.cardOutcome, `${contact.addressLines.join(', ')}, ${place}`),
-        );
-        label.append(radio, text);
-        shipTo.append(label);
-      });
-    }
+    const shipTo = choiceList(
+      'Ship to',
+      'contact',
+      contacts.map((contact) => ({
+        value: contact.id,
+        title: contact.name,
+        detail: `${contact.addressLines.join(', ')}, ${contact.locality}, ${contact.administrativeArea} ${contact.postalCode}`,
+      })),
+    );
 
     const actions = element('div', styles.actions);
     const cancel = element('button', styles.cancel, 'Cancel');
