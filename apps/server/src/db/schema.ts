@@ -1,6 +1,7 @@
 import {
   ADDRESS_COUNTRIES,
   CAPTURE_STATUSES,
+  FULFILMENT_STATUSES,
   MAIL_KINDS,
   MAIL_STATUSES,
   OPERATION_STATUSES,
@@ -54,9 +55,29 @@ export const orders = pgTable(
      * which tells no more than the confirmation email that carries it.
      */
     receiptToken: text('receipt_token'),
+    /**
+     * Whether the goods have left (decision 028): unfulfilled until an operator marks the order shipped,
+     * with who did it, when, and the carrier and tracking number when given.
+     */
+    fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES })
+      .notNull()
+      .default('unfulfilled'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, precision: 3 }),
+    shippedBy: text('shipped_by'),
+    shippingCarrier: text('shipping_carrier'),
+    trackingNumber: text('tracking_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('orders_fulfilment_status_known', sql`${table.fulfilmentStatus} in ${listOf(FULFILMENT_STATUSES)}`),
+    check(
+      'orders_shipped_when_shipped',
+      sql`(${table.fulfilmentStatus} = 'shipped') = (${table.shippedAt} is not null and ${table.shippedBy} is not null)`,
+    ),
+    check(
+      'orders_shipping_lengths',
+      sql`coalesce(char_length(${table.shippingCarrier}), 1) between 1 and 60 and coalesce(char_length(${table.trackingNumber}), 1) between 1 and 100`,
+    ),
     check('orders_channel_known', sql`${table.channel} in ('card', 'googlepay', 'applepay')`),
     // A delivery is whole or absent: an email, a recipient, a street, a city, a state, a postal code and a
     // known country all at once (an older order has none of them).
@@ -133,6 +154,17 @@ export const paymentRequests = pgTable(
      */
     methodKind: text('method_kind', { enum: ['card', 'ach'] }),
     bankName: text('bank_name'),
+    /**
+     * What the gateway said of the authorization, approved or declined (decision 028): its response code,
+     * the address (AVS) and card security code (CVV) check results as it reports them, and the BIN facts
+     * it gives (country of issue, prepaid, corporate). Never any card data.
+     */
+    respcode: text('respcode'),
+    avsResponse: text('avs_response'),
+    cvvResponse: text('cvv_response'),
+    binCountry: text('bin_country'),
+    binPrepaid: boolean('bin_prepaid'),
+    binCorporate: boolean('bin_corporate'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** When the browser said it showed the result (Google Pay's record-payment); it changes no money. */
@@ -140,6 +172,11 @@ export const paymentRequests = pgTable(
   },
   (table) => [
     check('payment_requests_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'payment_requests_gateway_answer_lengths',
+      sql`coalesce(char_length(${table.respcode}), 1) between 1 and 10 and coalesce(char_length(${table.avsResponse}), 1) between 1 and 4
+        and coalesce(char_length(${table.cvvResponse}), 1) between 1 and 4 and coalesce(char_length(${table.binCountry}), 2) between 2 and 3`,
+    ),
     check('payment_requests_authorized_by_known', sql`${table.authorizedBy} in ('hosted_page', 'store')`),
     check(
       'payment_requests_method_kind_known',

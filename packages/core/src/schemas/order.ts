@@ -27,17 +27,23 @@ export const ORDER_STATUSES = [
   'payment_failed',
   'authorized',
   'paid',
+  'shipped',
   'partially_refunded',
   'refunded',
   'cancelled',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Whether an order's goods have left: an operator marks it shipped (decision 028). */
+export const FULFILMENT_STATUSES = ['unfulfilled', 'shipped'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'Awaiting payment',
   payment_failed: 'Payment failed',
   authorized: 'Payment authorized',
   paid: 'Paid',
+  shipped: 'Shipped',
   partially_refunded: 'Refunded in part',
   refunded: 'Refunded',
   cancelled: 'Cancelled',
@@ -92,7 +98,10 @@ export const customerOrdersResponseSchema = z.object({
 });
 export type CustomerOrdersResponse = z.infer<typeof customerOrdersResponseSchema>;
 
-/** An order's status from its payment request and, once authorized, its payment. */
+/**
+ * An order's status from its payment request, its payment once authorized, and whether it has shipped: a
+ * refund or a cancellation says more than the shipping, the shipping more than the payment.
+ */
 export function orderStatusOf(
   requestStatus: 'pending' | 'approved' | 'declined' | 'failed',
   payment?: {
@@ -100,21 +109,16 @@ export function orderStatusOf(
     capturedCents: number;
     refundedCents: number;
   },
+  fulfilmentStatus: FulfilmentStatus = 'unfulfilled',
 ): OrderStatus {
   if (!payment)
     return requestStatus === 'declined' || requestStatus === 'failed' ? 'payment_failed' : 'awaiting_payment';
   if (payment.refundedCents > 0) {
     return payment.refundedCents >= payment.capturedCents ? 'refunded' : 'partially_refunded';
   }
-  switch (payment.captureStatus) {
-    case 'authorized':
-      return 'authorized';
-    case 'voided':
-    case 'expired':
-      return 'cancelled';
-    default:
-      return 'paid';
-  }
+  if (payment.captureStatus === 'voided' || payment.captureStatus === 'expired') return 'cancelled';
+  if (fulfilmentStatus === 'shipped') return 'shipped';
+  return payment.captureStatus === 'authorized' ? 'authorized' : 'paid';
 }
 
 export const receiptParamsSchema = z.object({ token: z.string().max(100) });

@@ -5,7 +5,7 @@ import { auditLogRequestSchema } from './admin';
  * The console's Sent emails view (decision 027): in demo mode, the outbox as its messages would arrive.
  * What a message tells of, and where it is on its way to the mail server.
  */
-export const MAIL_KINDS = ['order_confirmation', 'refund_confirmation', 'charge_cancelled'] as const;
+export const MAIL_KINDS = ['order_confirmation', 'order_shipped', 'refund_confirmation', 'charge_cancelled'] as const;
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /** A page of the outbox: the same paging as the audit log. */

@@ -4,6 +4,7 @@ import type { BadgeTone } from '../components/status-badge';
 /** What a message tells of, in the operator's words. */
 export const MAIL_KIND_LABELS: Record<SentEmail['kind'], string> = {
   order_confirmation: 'Order confirmation',
+  order_shipped: 'Order shipped',
   refund_confirmation: 'Refund confirmation',
   charge_cancelled: 'Charge cancelled',
 };
