@@ -47,6 +47,8 @@ export interface AwaitingCaptureRow {
   authorizedAt: string;
   /** When the authorization lapses at the gateway: `authorizedAt` plus the lifetime the caller gave. */
   expiresAt: string;
+  /** Whether its order has been marked shipped (captured with it, unless capture on shipment is off). */
+  shipped: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function listAwaitingCapture(
     select page.id, page.order_id, page.request_id, page.card_brand, page.last4, page.bank_name,
            page.authorized_cents, ${isoText(sql`page.authorized_at`)} as authorized_at,
            ${isoText(sql`page.authorized_at + ${options.lifetimeMs}::int8 * interval '1 millisecond'`)} as expires_at,
+           (select o.fulfilment_status = 'shipped' from orders o where o.id = page.order_id) as shipped,
            awaiting.total, awaiting.snapshot
     from awaiting left join page on true
     order by page.authorized_at, page.id`,
@@ -99,6 +102,7 @@ export async function listAwaitingCapture(
       authorizedCents: Number(row.authorized_cents),
       authorizedAt: row.authorized_at as string,
       expiresAt: row.expires_at as string,
+      shipped: row.shipped === true,
     });
   }
   return { rows, total, snapshot: String(found[0]!.snapshot) };

@@ -72,6 +72,7 @@ export async function listPendingPayments(
       timestamp: payment.authorizedAt,
       captureStatus: 'authorized',
       expiresAt: payment.expiresAt,
+      shipped: payment.shipped,
     };
     if (payment.bankName) listed.bankName = payment.bankName;
     const wallet = walletNameOf(payment.orderId);

@@ -7,6 +7,8 @@ export const PATHS = {
   account: '/account',
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
+  /** One order in the console: items, delivery, customer, payment timeline and actions (decision 028). */
+  adminOrder: '/admin/orders/:orderId',
   /** An order's receipt, by the unguessable token its confirmation carries (decision 027). */
   receipt: '/receipt/:token',
 } as const;
@@ -17,6 +19,11 @@ export const PATHS = {
  */
 export function isReceiptPath(path: string): boolean {
   return /^\/receipt\/[A-Za-z0-9_-]{1,100}$/.test(path);
+}
+
+/** The console's page of one order. */
+export function adminOrderPath(orderId: string): string {
+  return `/admin/orders/${encodeURIComponent(orderId)}`;
 }
 
 /** Router state for a link to the storefront that opens the cart on arrival (back from a payment). */

@@ -101,6 +101,8 @@ export const adminPaymentSchema = z.object({
   captureStatus: z.literal('authorized'),
   /** When the authorization lapses at the gateway (7 days after it was made). */
   expiresAt: z.string(),
+  /** Whether the order has been marked shipped (with capture on shipment off, it can be before capture). */
+  shipped: z.boolean(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
