@@ -27,6 +27,8 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'checkout.spec.ts',
     'delivery.spec.ts',
     'orders.spec.ts',
+    'order-page.spec.ts',
+    'history-search.spec.ts',
     'receipts.spec.ts',
     'storefront.spec.ts',
     'wallets.spec.ts',

@@ -18,5 +18,7 @@ export * from './schemas/delivery';
 export * from './schemas/address';
 export * from './schemas/address-book';
 export * from './schemas/order';
+export * from './schemas/admin-order';
+export * from './gateway-answers';
 export * from './html';
 export * from './address-lines';

@@ -1,0 +1,2 @@
+/** The console's page of one order (decision 028). */
+export {};
