@@ -17,6 +17,7 @@ import {
 } from './response-codes';
 import type { CardRow, GatewayStore, TransactionRow, TransactionSource } from './store';
 import { cardBehaviourOf } from './test-cards';
+import { avsResponseOf, binFactsOf, cvvResponseOf } from './verification';
 import type { SandboxWallets } from './wallets/sandbox-wallets';
 import {
   answerOf,
@@ -82,7 +83,12 @@ export interface AuthorizationRequest {
   capture: boolean;
   cvv2?: string;
   name?: string;
+  /** The account holder's street address and postal code, for the address check (AVS). */
+  address?: string;
   postal?: string;
+  country?: string;
+  /** Asks for the card's BIN facts (`binInfo`) in the answer. */
+  bin?: boolean;
 }
 
 export type AuthorizationOutcome =
@@ -135,7 +141,7 @@ export type BinAnswer =
     }
   | { success: boolean; errormsg: string };
 
-/** The sandbox's cards are plain consumer credit cards issued in the US. */
+/** The sandbox's cards are credit cards (consumer ones issued in the US, but for the BINs of verification.ts). */
 const CONSUMER_CREDIT_USE = 'True credit, No PIN/Signature capability';
 const FULL_BIN_PRODUCTS = new Set(['V', 'M']);
 
@@ -296,6 +302,9 @@ export class SandboxGateway {
         expiry: request.expiry ?? stored.account.expiry ?? undefined,
         accttype: request.accttype ?? stored.account.accttype ?? undefined,
         name: request.name ?? stored.account.name ?? undefined,
+        // As at CardPointe: the address kept in the profile is checked when the request sends none.
+        address: request.address ?? stored.account.address ?? undefined,
+        postal: request.postal ?? stored.account.postal ?? undefined,
       };
     }
     const resolved = await this.resolveCard(request);
@@ -322,13 +331,20 @@ export class SandboxGateway {
       captured_cents: capture ? request.amountCents : 0,
       ...outcome,
       authcode: approved ? createAuthcode() : null,
-      avsresp: approved ? (request.postal ? 'Z' : 'U') : null,
-      cvvresp: approved ? (request.cvv2 ? 'M' : 'P') : null,
+      // CardPointe answers the checks on approvals only (unless the merchant asks for them on declines too);
+      // a bank debit has no card to check, and its processor answers U for both, as in CardPointe's example.
+      avsresp: approved
+        ? card?.kind === 'ach'
+          ? 'U'
+          : avsResponseOf(request.address, request.postal)
+        : null,
+      cvvresp: approved ? (card?.kind === 'ach' ? 'U' : cvvResponseOf(request.cvv2)) : null,
       created_at: now,
       captured_at: capture ? now : null,
     });
     if (!row) return { kind: 'already-paid' };
-    return { kind: 'answered', response: authResponseOf(row) };
+    const binInfo = request.bin && card?.kind === 'card' ? this.binAnswerOf(card) : undefined;
+    return { kind: 'answered', response: authResponseOf(row, binInfo) };
   }
 
   /**
@@ -518,28 +534,34 @@ export class SandboxGateway {
   }
 
   /**
-   * CardPointe's BIN lookup for a token: the card type ('V', 'M', 'A' or 'D'), the card's BIN, and for Visa
-   * and Mastercard the other fields, those of a plain US consumer credit card.
+   * CardPointe's BIN lookup for a token: the card type ('V', 'M', 'A' or 'D'), the card's BIN and country of
+   * issue, and for Visa and Mastercard the other fields (prepaid and corporate by the sandbox's test BINs).
    */
   async binOf(merchid: string, token: string): Promise<BinAnswer> {
     if (merchid !== this.config.merchantId) return { success: false, errormsg: 'Invalid merchant ID' };
     const card = isToken(token) ? await this.store.findCard(token) : undefined;
     if (!card) return { success: false, errormsg: 'Invalid token' };
+    return this.binAnswerOf(card);
+  }
+
+  /** The BIN service's answer for a card, also sent as `binInfo` by an authorization that asks for it. */
+  private binAnswerOf(card: CardRow): BinAnswer {
     const product = BIN_PRODUCTS[card.brand];
     if (!product) return { success: true, errormsg: 'No bin information found.' };
     const bin = card.bin ? { bin: card.bin } : {};
-    if (!FULL_BIN_PRODUCTS.has(product)) return { country: 'US', product, ...bin };
+    const facts = binFactsOf(card.bin);
+    if (!FULL_BIN_PRODUCTS.has(product)) return { country: facts.country, product, ...bin };
     return {
-      country: 'US',
+      country: facts.country,
       product,
       ...bin,
       cardusestring: CONSUMER_CREDIT_USE,
       gsa: false,
-      corporate: false,
+      corporate: facts.corporate,
       fsa: false,
       subtype: '',
       purchase: false,
-      prepaid: false,
+      prepaid: facts.prepaid,
       issuer: '',
       // The range is masked after its first six digits; the sandbox's ranges are one BIN wide.
       ...(card.bin ? { binlo: `${card.bin}XXX`, binhi: `${card.bin}XXX` } : {}),

@@ -40,6 +40,8 @@ function positiveAmount(field: string) {
 
 const ACCOUNT_TYPES = ['ECHK', 'ESAV'] as const;
 
+const text = (field: string, max: number) => optional(requiredString(field).max(max, `${field} is too long`));
+
 const authorizationSchema = z.object({
   merchid,
   account: optional(
@@ -59,6 +61,9 @@ const authorizationSchema = z.object({
   cvv2: optional(requiredString('cvv2').regex(/^\d{3,4}$/, 'cvv2 must be 3 or 4 digits')),
   name: optional(requiredString('name').max(100, 'name must be at most 100 characters')),
   postal: optional(requiredString('postal').regex(/^[A-Za-z0-9 -]{1,10}$/, 'postal is not a postal code')),
+  address: text('address', 100),
+  country: optional(requiredString('country').regex(/^[A-Za-z]{2,3}$/, 'country must be a country code')),
+  bin: optional(requiredString('bin').regex(/^[YNyn]$/, "bin must be 'Y' or 'N'")),
   ecomind: optional(requiredString('ecomind').regex(/^[ERTert]$/, "ecomind must be 'E', 'R' or 'T'")),
 });
 
@@ -80,8 +85,6 @@ const voidByOrderIdSchema = z.object({
   amount: voidAmount,
 });
 const refundSchema = z.object({ merchid, retref, amount: optional(positiveAmount('amount')) });
-
-const text = (field: string, max: number) => optional(requiredString(field).max(max, `${field} is too long`));
 
 const profileSchema = z.object({
   merchid,
@@ -160,6 +163,9 @@ export function parseAuthorizationRequest(body: unknown): AuthorizationRequest {
     cvv2: fields.cvv2,
     name: fields.name,
     postal: fields.postal,
+    address: fields.address,
+    country: fields.country,
+    bin: fields.bin?.toUpperCase() === 'Y',
   };
 }
 

@@ -49,6 +49,27 @@ const TEST_CARDS: readonly TestCardDefinition[] = [
     description: 'Approves, except amounts from $1000.00 to $1999.99',
   },
   {
+    number: '4032100000000010',
+    brand: 'VISA',
+    behaviour: 'approve',
+    outcome: 'Approved: prepaid card',
+    description: 'Approves; the BIN service and binInfo call it a prepaid card issued in the US',
+  },
+  {
+    number: '5555110000000013',
+    brand: 'MASTERCARD',
+    behaviour: 'approve',
+    outcome: 'Approved: corporate card',
+    description: 'Approves; the BIN service and binInfo call it a corporate card issued in the US',
+  },
+  {
+    number: '4506000000000019',
+    brand: 'VISA',
+    behaviour: 'approve',
+    outcome: 'Approved: issued in Canada',
+    description: 'Approves; the BIN service and binInfo give Canada (CA) as its country of issue',
+  },
+  {
     number: '4387751111111038',
     brand: 'VISA',
     behaviour: 'do_not_honor',

@@ -29,6 +29,8 @@ export interface AuthResponse extends GatewayAnswer {
   cvvresp?: string;
   commcard?: string;
   setlstat?: SettlementStatus;
+  /** The BIN service's answer for the card, when the request asked for it (`bin: 'Y'`). */
+  binInfo?: object;
 }
 
 export interface CaptureResponse extends GatewayAnswer {
@@ -150,7 +152,7 @@ function present<T extends object>(record: T): WithoutNulls<T> {
   ) as WithoutNulls<T>;
 }
 
-export function authResponseOf(row: TransactionRow): AuthResponse {
+export function authResponseOf(row: TransactionRow, binInfo?: object): AuthResponse {
   const approved = row.respstat === 'A';
   return present({
     ...code(row),
@@ -167,6 +169,7 @@ export function authResponseOf(row: TransactionRow): AuthResponse {
     cvvresp: row.cvvresp,
     commcard: approved ? COMMERCIAL_CARD : null,
     setlstat: row.captured_at ? ('Queued for Capture' as const) : null,
+    binInfo,
   });
 }
 

@@ -16,11 +16,12 @@ export const CARD_FORM_MESSAGES = {
   cvvInvalid: 'The CVV is 3 or 4 digits',
   nameRequired: 'Enter the cardholder name',
   nameTooLong: 'The cardholder name can be at most 100 characters',
+  billZipInvalid: 'Enter the billing ZIP or postal code, or leave it empty',
 } as const;
 
 export const MAX_NAME_LENGTH = 100;
 
-export type CardFormField = 'cardNumber' | 'expiry' | 'cvv' | 'name';
+export type CardFormField = 'cardNumber' | 'expiry' | 'cvv' | 'name' | 'billZip';
 export type CardFormErrors = Partial<Record<CardFormField, string>>;
 
 export interface ValidCard {
@@ -30,7 +31,12 @@ export interface ValidCard {
   expiry: string;
   cvv: string;
   name: string;
+  /** The billing ZIP or postal code, for the address check (AVS); optional, as on CardPointe's page. */
+  postal?: string;
 }
+
+/** A ZIP or postal code as the gateway takes it (US, Canada, Mexico and most others). */
+export const BILL_ZIP = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
 const EXPIRY = /^(0?[1-9]|1[0-2])\s*\/?\s*(\d{2}|20\d{2})$/;
 
@@ -74,14 +80,19 @@ export function validateCardForm(
   if (!name) errors.name = messages.nameRequired;
   else if (name.length > MAX_NAME_LENGTH) errors.name = messages.nameTooLong;
 
+  const postal = fieldValue(form, 'billZip');
+  if (postal && !BILL_ZIP.test(postal)) errors.billZip = messages.billZipInvalid;
+
   if (Object.keys(errors).length > 0 || !expiry) return { ok: false, errors };
-  return { ok: true, card: { cardNumber, brand, expiry, cvv, name } };
+  return { ok: true, card: { cardNumber, brand, expiry, cvv, name, ...(postal ? { postal } : {}) } };
 }
 
 export interface PaymentRequest {
   totalCents: number;
   invoice: string;
   returnUrl: URL;
+  /** The billing ZIP the store prefilled (CardPointe's `billZip`), if it is one. */
+  billZip?: string;
 }
 
 function single(value: unknown): string | undefined {
@@ -115,7 +126,10 @@ export function parsePaymentRequest(
   if (totalCents === undefined || invoice === undefined || returnUrl === undefined) {
     return { ok: false, problems, returnUrl };
   }
-  return { ok: true, request: { totalCents, invoice, returnUrl } };
+  // Only a prefill: one that is not a postal code is left out, never a reason to refuse the page.
+  const billZip = single(input.billZip)?.trim();
+  const prefill = billZip && BILL_ZIP.test(billZip) ? { billZip } : {};
+  return { ok: true, request: { totalCents, invoice, returnUrl, ...prefill } };
 }
 
 function parseReturnUrl(text: string | undefined): URL | undefined {

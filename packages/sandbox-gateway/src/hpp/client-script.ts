@@ -1,4 +1,4 @@
-import { CARD_FORM_MESSAGES, MAX_NAME_LENGTH } from './card-form';
+import { BILL_ZIP, CARD_FORM_MESSAGES, MAX_NAME_LENGTH } from './card-form';
 
 /**
  * The page's only script: brand shown as you type, card number grouping, and the same checks as the server
@@ -10,13 +10,15 @@ const SCRIPT = String.raw`
   'use strict';
   var MESSAGES = __MESSAGES__;
   var MAX_NAME_LENGTH = __MAX_NAME_LENGTH__;
+  var BILL_ZIP = __BILL_ZIP__;
   var form = document.getElementById('payment-form');
   if (!form) return;
   var inputs = {
     cardNumber: document.getElementById('card-number'),
     expiry: document.getElementById('expiry'),
     cvv: document.getElementById('cvv'),
-    name: document.getElementById('cardholder-name')
+    name: document.getElementById('cardholder-name'),
+    billZip: document.getElementById('bill-zip')
   };
   var brandBadge = document.getElementById('card-brand');
   var payButton = document.getElementById('pay-button');
@@ -81,6 +83,9 @@ const SCRIPT = String.raw`
     if (field === 'cvv') {
       if (!value) return MESSAGES.cvvRequired;
       return /^\d{3,4}$/.test(value) ? '' : MESSAGES.cvvInvalid;
+    }
+    if (field === 'billZip') {
+      return !value || BILL_ZIP.test(value) ? '' : MESSAGES.billZipInvalid;
     }
     if (!value) return MESSAGES.nameRequired;
     return value.length > MAX_NAME_LENGTH ? MESSAGES.nameTooLong : '';
@@ -169,7 +174,7 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-export const CLIENT_SCRIPT = SCRIPT.replace('__MESSAGES__', scriptSafeJson(CARD_FORM_MESSAGES)).replace(
-  '__MAX_NAME_LENGTH__',
-  String(MAX_NAME_LENGTH),
-);
+export const CLIENT_SCRIPT = SCRIPT.replace('__MESSAGES__', scriptSafeJson(CARD_FORM_MESSAGES))
+  .replace('__MAX_NAME_LENGTH__', String(MAX_NAME_LENGTH))
+  // The same pattern as the server's, as a regular expression literal (it holds no slash).
+  .replace('__BILL_ZIP__', () => String(BILL_ZIP));

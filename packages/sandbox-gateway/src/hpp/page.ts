@@ -43,6 +43,8 @@ interface FieldSpec {
   value?: string;
   error?: string;
   addon?: SafeHtml;
+  /** Every field is required but these. */
+  optional?: boolean;
 }
 
 function inputField(spec: FieldSpec): SafeHtml {
@@ -52,7 +54,7 @@ function inputField(spec: FieldSpec): SafeHtml {
   return markup`<div class="field${spec.error ? ' has-error' : ''}">
   <label for="${spec.id}">${spec.label}</label>
   <div class="input-wrap">
-    <input type="text" id="${spec.id}" name="${spec.field}" autocomplete="${spec.autocomplete}"${inputmode}${placeholder} maxlength="${spec.maxlength}" value="${spec.value ?? ''}" spellcheck="false" required aria-describedby="${errorId}" aria-invalid="${spec.error ? 'true' : 'false'}">
+    <input type="text" id="${spec.id}" name="${spec.field}" autocomplete="${spec.autocomplete}"${inputmode}${placeholder} maxlength="${spec.maxlength}" value="${spec.value ?? ''}" spellcheck="false"${spec.optional ? '' : trustedHtml(' required')} aria-describedby="${errorId}" aria-invalid="${spec.error ? 'true' : 'false'}">
     ${spec.addon}
   </div>
   <p class="field-error" id="${errorId}">${spec.error}</p>
@@ -81,6 +83,7 @@ function testCardList(): SafeHtml {
   return markup`<details class="test-cards">
   <summary>Sandbox test cards</summary>
   <p>Any expiry date in the future and any 3-digit CVV (4 digits for AMEX).</p>
+  <p>CVV 111 does not match (222 not processed); a billing ZIP ending in 112 matches nothing, 111 the street only, 113 the ZIP only.</p>
   <ul>${cards}</ul>
 </details>`;
 }
@@ -93,7 +96,7 @@ export interface PaymentPageModel {
   nonce: string;
   errors?: CardFormErrors;
   /** What to show again after a failed check. Never the card number or CVV. */
-  kept?: { expiry?: string; name?: string };
+  kept?: { expiry?: string; name?: string; billZip?: string };
 }
 
 export function renderPaymentPage(model: PaymentPageModel): string {
@@ -160,6 +163,16 @@ export function renderPaymentPage(model: PaymentPageModel): string {
       maxlength: 100,
       value: kept.name,
       error: errors.name,
+    })}
+    ${inputField({
+      field: 'billZip',
+      id: 'bill-zip',
+      label: 'Billing ZIP or postal code (optional)',
+      autocomplete: 'billing postal-code',
+      maxlength: 10,
+      value: kept.billZip ?? request.billZip,
+      error: errors.billZip,
+      optional: true,
     })}
     <button type="submit" class="pay-button" id="pay-button">Pay ${amount}</button>
     <a class="cancel-link" href="${cancelUrlOf(request.returnUrl)}">Cancel</a>

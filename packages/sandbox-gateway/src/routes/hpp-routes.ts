@@ -122,6 +122,7 @@ export async function hppRoutes(fastify: FastifyInstance, options: HppRoutesOpti
       const kept = {
         expiry: typeof form.expiry === 'string' ? form.expiry.trim().slice(0, 7) : undefined,
         name: typeof form.name === 'string' ? form.name.trim().slice(0, 100) : undefined,
+        billZip: typeof form.billZip === 'string' ? form.billZip.trim().slice(0, 10) : undefined,
       };
       return sendForm(reply, 422, payment, { errors: validation.errors, kept });
     }
@@ -138,6 +139,7 @@ export async function hppRoutes(fastify: FastifyInstance, options: HppRoutesOpti
         capture: false,
         cvv2: card.cvv,
         name: card.name,
+        postal: card.postal,
       },
       'hpp',
     );
