@@ -260,6 +260,24 @@ describe('transactionsCsvQuerySchema', () => {
 
   it('refuses with the messages of the history list', () => {
     expect(firstMessage({ status: 'lost' })).toBe('Unknown status filter');
-    expect(firstMessage({ search: 'x'.repeat(41) })).toBe('Search is too long');
+    expect(firstMessage({ search: 'x'.repeat(101) })).toBe('Search is too long');
+    expect(firstMessage({ channel: 'cash' })).toBe('Unknown channel filter');
+    expect(firstMessage({ from: '2026-02-29' })).toBe('From date must be a date written YYYY-MM-DD');
+    expect(firstMessage({ to: '2026-1-5' })).toBe('To date must be a date written YYYY-MM-DD');
+    expect(firstMessage({ from: '2026-01-06', to: '2026-01-05' })).toBe(
+      'The From date must not be after the To date',
+    );
+    expect(firstMessage({ timeZone: 'Europe/Atlantis' })).toBe('Unknown time zone');
+  });
+
+  it('takes the channel, the dates and their time zone as the history list does', () => {
+    const query = {
+      channel: 'applepay',
+      from: '2026-01-05',
+      to: '2026-01-05',
+      timeZone: 'America/Chicago',
+      search: ' ada ',
+    };
+    expect(transactionsCsvQuerySchema.parse(query)).toEqual({ ...query, search: 'ada' });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centsToDecimalString, dollarsToCents } from './money';
-import { adminTransactionsRequestSchema, type AdminTransaction } from './schemas/admin';
+import { historyFilterFields, refineDateRange, type AdminTransaction } from './schemas/admin';
 import { transactionLabel } from './transaction-label';
 
 /**
@@ -107,10 +107,7 @@ export function transactionsCsvFileName(date: Date): string {
 }
 
 /**
- * The export's query (`?status=…&search=…`): Transaction History's filters, with the same rules and messages
- * as POST /api/admin/transactions.
+ * The export's query (`?status=…&search=…&channel=…&from=…&to=…&timeZone=…`): Transaction History's search and
+ * filters, with the same rules and messages as POST /api/admin/transactions.
  */
-export const transactionsCsvQuerySchema = z.looseObject({
-  search: adminTransactionsRequestSchema.shape.search,
-  status: adminTransactionsRequestSchema.shape.status,
-});
+export const transactionsCsvQuerySchema = z.looseObject(historyFilterFields).superRefine(refineDateRange);

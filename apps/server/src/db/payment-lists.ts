@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import type { DeliveryAddress } from '@store/core';
+import type { DeliveryAddress, HistorySearchTerms, TransactionChannel } from '@store/core';
 import { deliveryOf, type PaymentRow } from './checkout-store';
 import type { Orm } from './client';
 import { readPrepared, snapshotText } from './prepared';
@@ -187,25 +187,125 @@ const PAYMENT_FILTERS: Record<Exclude<HistoryFilter, 'all' | 'refund'>, SQL> = {
 };
 
 /**
+ * `column` starts with `prefix`. Written as a range of the `text_pattern_ops` order (byte order, whatever the
+ * collation) as well as a LIKE: the range is what an index answers even in a prepared statement's generic
+ * plan, where a LIKE pattern that is a parameter cannot be; the LIKE keeps the match exact.
+ */
+function startsWith(column: SQL, prefix: string): SQL {
+  const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
+  const next = last + 1;
+  // The first text after every text that starts with the prefix: its last character, one code point up.
+  const above =
+    next <= 0x10ffff && (next < 0xd800 || next > 0xdfff)
+      ? `${prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1))}${String.fromCodePoint(next)}`
+      : undefined;
+  return above === undefined
+    ? sql`(${column} ~>=~ ${prefix} and ${column} like ${pattern})`
+    : sql`(${column} ~>=~ ${prefix} and ${column} ~<~ ${above} and ${column} like ${pattern})`;
+}
+
+/** Words as a text search query: each the start of a word (`ada:* & love:*`), quoted, so never an operator. */
+function wordsQuery(words: readonly string[]): string {
+  return words.map((word) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
+}
+
+const anyOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
+
+/**
+ * The payments (`p`) a search matches, as one condition: any of its terms (decision 030). Each term is read
+ * from an index: the order id's start and the part after its channel, last 4 and the amount on payments; the
+ * delivery name's words and the contact email's start on orders; the customer's name, email and Customer ID
+ * on customers, whose orders are found by their customer. The search's text only ever travels as parameters.
+ */
+function searchCondition(terms: HistorySearchTerms): SQL {
+  const parts: SQL[] = [];
+  if (terms.orderIdPrefix) parts.push(startsWith(sql`p.order_id`, terms.orderIdPrefix));
+  if (terms.orderBodyPrefix) parts.push(startsWith(sql`substr(p.order_id, 4)`, terms.orderBodyPrefix));
+  if (terms.last4) parts.push(sql`p.last4 = ${terms.last4}`);
+  if (terms.amountCents !== undefined) parts.push(sql`p.authorized_cents = ${terms.amountCents}::int`);
+  const orderParts: SQL[] = [];
+  const customerParts: SQL[] = [];
+  if (terms.nameWords && terms.nameWords.length > 0) {
+    const query = wordsQuery(terms.nameWords);
+    orderParts.push(
+      sql`to_tsvector('simple'::regconfig, o.delivery_name) @@ to_tsquery('simple'::regconfig, ${query})`,
+    );
+    customerParts.push(
+      sql`to_tsvector('simple'::regconfig, c.name) @@ to_tsquery('simple'::regconfig, ${query})`,
+    );
+  }
+  if (terms.emailPrefix) {
+    orderParts.push(startsWith(sql`lower(o.contact_email)`, terms.emailPrefix));
+    customerParts.push(startsWith(sql`lower(c.email)`, terms.emailPrefix));
+  }
+  if (terms.customerNumber !== undefined)
+    customerParts.push(sql`c.numeric_id = ${terms.customerNumber}::int`);
+  if (customerParts.length > 0) {
+    orderParts.push(
+      sql`o.customer_id = any(array(select c.id from customers c where ${anyOf(customerParts)}))`,
+    );
+  }
+  if (orderParts.length > 0) {
+    parts.push(sql`p.order_id = any(array(select o.id from orders o where ${anyOf(orderParts)}))`);
+  }
+  // A search in which nothing could match (a lone "$"): no rows, rather than every row.
+  return parts.length > 0 ? anyOf(parts) : sql`false`;
+}
+
+/** Payments made through a site-issued (CardPointe) saved method: the store authorized them with a profile. */
+const SAVED_METHOD = sql`exists (select 1 from payment_requests r
+  where r.request_id = p.request_id and r.saved_method_id is not null)`;
+
+/**
+ * How each payment was made, from what the store recorded with it: Google Pay and Apple Pay by their order
+ * ids' channel prefix (as `walletNameOf` tells them apart), a bank account by its ACH brand, and a card order
+ * by whether a saved method paid it (the store) or the shopper typed the card on the hosted page.
+ */
+const CHANNEL_FILTERS: Record<Exclude<TransactionChannel, 'all'>, SQL> = {
+  card: sql`p.order_id like 'CC-%' and p.card_brand <> 'ACH' and not ${SAVED_METHOD}`,
+  saved_card: sql`p.order_id like 'CC-%' and p.card_brand <> 'ACH' and ${SAVED_METHOD}`,
+  ach: sql`p.card_brand = 'ACH'`,
+  googlepay: sql`p.order_id like 'GP-%'`,
+  applepay: sql`p.order_id like 'AP-%'`,
+};
+
+/**
  * Transaction History: every payment and every completed refund as rows of their own, newest first,
- * keyset-paginated on (time, id); optionally one order id prefix and one status.
+ * keyset-paginated on (time, id); optionally a search (its terms), a status, a channel, and a time range on
+ * each row's own time (`from` included, `until` not).
  */
 export async function listHistory(
   orm: Orm,
   options: {
     limit: number;
     before?: { at: Date; id: string };
-    orderIdPrefix?: string;
+    search?: HistorySearchTerms;
     filter: HistoryFilter;
+    channel?: TransactionChannel;
+    from?: Date;
+    until?: Date;
   },
 ): Promise<{ rows: HistoryRow[]; /** Read in (none when no row was found). */ snapshot?: string }> {
   const before = options.before;
-  const beforeCondition = (atColumn: SQL, idColumn: SQL) =>
-    before
-      ? sql`and (${atColumn}, ${idColumn}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
-      : sql``;
-  const prefix = options.orderIdPrefix ? `${options.orderIdPrefix.replace(/[\\%_]/g, '\\$&')}%` : undefined;
-  const prefixCondition = prefix ? sql`and p.order_id like ${prefix}` : sql``;
+  const rowConditions = (atColumn: SQL, idColumn: SQL) => {
+    const conditions: SQL[] = [];
+    if (before) {
+      conditions.push(
+        sql`and (${atColumn}, ${idColumn}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`,
+      );
+    }
+    if (options.from) conditions.push(sql`and ${atColumn} >= ${options.from.toISOString()}::timestamptz`);
+    if (options.until) conditions.push(sql`and ${atColumn} < ${options.until.toISOString()}::timestamptz`);
+    return sql.join(conditions, sql` `);
+  };
+  const channel = options.channel && options.channel !== 'all' ? CHANNEL_FILTERS[options.channel] : undefined;
+  const search = options.search ? searchCondition(options.search) : undefined;
+  // Conditions on the payment (`p`): a refund row is kept when its payment meets them.
+  const paymentConditions = sql.join(
+    [channel ? sql`and ${channel}` : sql``, search ? sql`and ${search}` : sql``],
+    sql` `,
+  );
 
   const paymentRows =
     options.filter === 'refund'
@@ -213,16 +313,18 @@ export async function listHistory(
       : sql`select 'payment' as row_kind, p.id as row_id, p.created_at as at, null::int as refund_cents,
             null::text as refund_method, null::text as refund_state, p.id as payment_id from payments p
             where true ${options.filter === 'all' ? sql`` : sql`and ${PAYMENT_FILTERS[options.filter]}`}
-            ${prefixCondition} ${beforeCondition(sql`p.created_at`, sql`p.id`)}
+            ${paymentConditions} ${rowConditions(sql`p.created_at`, sql`p.id`)}
             order by p.created_at desc, p.id desc limit ${options.limit}`;
-  // Refunds are read newest first from their own index; their payment is joined only to match a search.
+  // Refunds are read newest first from their own index; their payments are read only to match a search or
+  // a channel.
   const refundRows =
     options.filter === 'all' || options.filter === 'refund'
       ? sql`select 'refund' as row_kind, o.id as row_id, o.created_at as at, o.amount_cents as refund_cents,
             o.method as refund_method, o.status as refund_state, o.payment_id
-            from money_operations o ${prefix ? sql`join payments p on p.id = o.payment_id` : sql``}
+            from money_operations o
             where o.kind = 'refund' and o.status in ('succeeded', 'scheduled')
-            ${prefixCondition} ${beforeCondition(sql`o.created_at`, sql`o.id`)}
+            ${channel || search ? sql`and o.payment_id in (select p.id from payments p where true ${paymentConditions})` : sql``}
+            ${rowConditions(sql`o.created_at`, sql`o.id`)}
             order by o.created_at desc, o.id desc limit ${options.limit}`
       : undefined;
   const union = [paymentRows, refundRows].filter((part): part is SQL => part !== undefined);

@@ -94,6 +94,13 @@ export const orders = pgTable(
     uniqueIndex('orders_receipt_token_unique').on(table.receiptToken),
     // A customer's orders, newest first.
     index('orders_by_customer_idx').on(table.customerId, table.createdAt),
+    // Transaction History's search (decision 030): the start of the contact email, whatever its case and the
+    // database's collation, and the words of the delivery name, each matched by its start.
+    index('orders_contact_email_prefix_idx').on(sql`lower(${table.contactEmail}) text_pattern_ops`),
+    index('orders_delivery_name_words_idx').using(
+      'gin',
+      sql`to_tsvector('simple'::regconfig, ${table.deliveryName})`,
+    ),
     check('orders_subtotal_positive', sql`${table.subtotalCents} > 0`),
     check('orders_tax_not_negative', sql`${table.taxCents} >= 0`),
     check('orders_total_adds_up', sql`${table.totalCents} = ${table.subtotalCents} + ${table.taxCents}`),
@@ -251,6 +258,10 @@ export const payments = pgTable(
     index('payments_history_idx').on(table.createdAt, table.id),
     // The history's search by the start of an order id (LIKE 'CC-AB%'), whatever the database's collation.
     index('payments_order_id_prefix_idx').on(table.orderId.op('text_pattern_ops')),
+    // ... by the start of the part after the channel ("7QX2" of CC-7QX2…), by last 4, by the amount.
+    index('payments_order_body_prefix_idx').on(sql`substr(${table.orderId}, 4) text_pattern_ops`),
+    index('payments_last4_idx').on(table.last4),
+    index('payments_authorized_cents_idx').on(table.authorizedCents),
     // Captures whose settlement upkeep has not seen yet: small, whatever the history holds.
     index('payments_awaiting_settlement_idx')
       .on(table.capturedAt, table.id)
@@ -405,6 +416,9 @@ export const customers = pgTable(
     uniqueIndex('customers_email_unique').on(sql`lower(${table.email})`),
     uniqueIndex('customers_numeric_id_unique').on(table.numericId),
     uniqueIndex('customers_gateway_profile_unique').on(table.gatewayProfileId),
+    // Transaction History's search (decision 030): the start of the email, the words of the name.
+    index('customers_email_prefix_idx').on(sql`lower(${table.email}) text_pattern_ops`),
+    index('customers_name_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${table.name})`),
     check('customers_name_length', sql`char_length(${table.name}) between 1 and 100`),
     check('customers_email_length', sql`char_length(${table.email}) between 3 and 254`),
   ],

@@ -3,11 +3,13 @@ import {
   AUTHORIZATION_LIFETIME_MS,
   walletNameOf,
   centsToDollars,
+  historySearchTerms,
   transactionCsvLines,
   TRANSACTIONS_CSV_HEADER,
   type AdminPayment,
   type AdminTransaction,
   type AuditEvent,
+  type TransactionChannel,
   type TransactionFilter,
 } from '@store/core';
 import { insertAuditEvent, listAuditEvents } from '../db/audit-store';
@@ -165,13 +167,77 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
   return transaction;
 }
 
+/** Transaction History's search and filters, as the list and its export take them (decision 030). */
+export interface HistoryQuery {
+  search?: string;
+  status?: TransactionFilter;
+  channel?: TransactionChannel;
+  /** Calendar days (YYYY-MM-DD), both included, in `timeZone` (UTC when absent). */
+  from?: string;
+  to?: string;
+  timeZone?: string;
+}
+
+const wallClock = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone`'s clocks are ahead of UTC at `instant`, in milliseconds. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  let format = wallClock.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClock.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
+  const shown = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
+  return shown - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) begins in `timeZone`, `days` later: its midnight, or, where the
+ * clocks skip midnight, the first instant after it.
+ */
+export function startOfDay(date: string, timeZone: string, days = 0): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const midnight = Date.UTC(year, month - 1, day + days);
+  if (timeZone === 'UTC') return new Date(midnight);
+  const guess = midnight - zoneOffsetMs(midnight, timeZone);
+  const offset = zoneOffsetMs(guess, timeZone);
+  return new Date(midnight - offset);
+}
+
+/** The time range of a history query: from the first day's start to the start of the day after the last. */
+function historyRange(query: HistoryQuery): { from?: Date; until?: Date } {
+  const timeZone = query.timeZone ?? 'UTC';
+  const until = query.to ? startOfDay(query.to, timeZone, 1) : undefined;
+  return {
+    from: query.from ? startOfDay(query.from, timeZone) : undefined,
+    // The day after 9999-12-31 is past any row (and past what an ISO date of four digits can write).
+    until: until && until.getTime() <= LATEST ? until : undefined,
+  };
+}
+
 export async function listTransactions(
   orm: Orm,
-  options: {
+  options: HistoryQuery & {
     limit?: number;
     cursor?: string;
-    search?: string;
-    status?: TransactionFilter;
     demoMode: boolean;
   },
 ): Promise<{
@@ -184,8 +250,10 @@ export async function listTransactions(
   const { rows, snapshot } = await listHistory(orm, {
     limit,
     before: decodeCursor(options.cursor),
-    orderIdPrefix: options.search ? options.search.toUpperCase() : undefined,
+    search: options.search ? historySearchTerms(options.search) : undefined,
     filter: options.status ?? 'all',
+    channel: options.channel,
+    ...historyRange(options),
   });
   const last = rows.at(-1);
   return {
@@ -203,11 +271,9 @@ export async function listTransactions(
  */
 export const EXPORT_PAGE_SIZE = 500;
 
-export interface TransactionsExportOptions {
+export interface TransactionsExportOptions extends HistoryQuery {
   /** Who exports: the audit line names them. */
   actor: string;
-  search?: string;
-  status?: TransactionFilter;
   demoMode: boolean;
   pageSize?: number;
   /** An audit line that could not be written for an export that had already stopped (logged, not thrown). */
@@ -215,7 +281,14 @@ export interface TransactionsExportOptions {
 }
 
 function exportDetail(options: TransactionsExportOptions, rows: number, finished: boolean): string {
-  const filters = `status ${options.status ?? 'all'}${options.search ? `, search "${options.search}"` : ''}`;
+  const filters = [
+    `status ${options.status ?? 'all'}`,
+    ...(options.channel && options.channel !== 'all' ? [`channel ${options.channel}`] : []),
+    ...(options.from ? [`from ${options.from}`] : []),
+    ...(options.to ? [`to ${options.to}`] : []),
+    ...(options.from || options.to ? [`time zone ${options.timeZone ?? 'UTC'}`] : []),
+    ...(options.search ? [`search "${options.search}"`] : []),
+  ].join(', ');
   return finished
     ? `transaction history CSV: ${plural(rows, 'row')} (${filters})`
     : `transaction history CSV stopped after ${plural(rows, 'row')} (${filters})`;
@@ -241,6 +314,10 @@ export async function openTransactionsExport(
   const query = {
     search: options.search,
     status: options.status,
+    channel: options.channel,
+    from: options.from,
+    to: options.to,
+    timeZone: options.timeZone,
     demoMode: options.demoMode,
     limit: options.pageSize ?? EXPORT_PAGE_SIZE,
   };

@@ -178,14 +178,28 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     }),
     async (request, reply) => {
       const { snapshot } = await signedInAdmin(request);
-      const { limit, cursor, search, status } = request.body;
-      const key = JSON.stringify(['transactions', limit, cursor, search, status]);
+      const { limit, cursor, search, status, channel, from, to, timeZone } = request.body;
+      const key = JSON.stringify([
+        'transactions',
+        limit,
+        cursor,
+        search,
+        status,
+        channel,
+        from,
+        to,
+        timeZone,
+      ]);
       return lists.send(reply, key, snapshot, async () => {
         const { snapshot, ...page } = await listTransactions(orm, {
           limit,
           cursor,
           search,
           status,
+          channel,
+          from,
+          to,
+          timeZone,
           demoMode: !deps.gateway.movesRealMoney,
         });
         const answer = {
@@ -223,11 +237,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     },
     async (request, reply) => {
       const admin = await signedInAdmin(request);
-      const { search, status } = request.query;
+      const { search, status, channel, from, to, timeZone } = request.query;
       const csv = await openTransactionsExport(orm, {
         actor: admin.username,
         search,
         status,
+        channel,
+        from,
+        to,
+        timeZone,
         demoMode: !deps.gateway.movesRealMoney,
         onAuditError: (error) => request.log.error({ err: error }, 'export audit line not written'),
       });

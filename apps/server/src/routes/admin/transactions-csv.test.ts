@@ -178,7 +178,7 @@ describe.each(testDatabaseKinds())('the Transaction History CSV export on $name'
     });
     expect(listedAnswer.body.message).toBe('Unknown status filter');
 
-    const long = await download(`?search=${'C'.repeat(41)}`);
+    const long = await download(`?search=${'C'.repeat(101)}`);
     expect(long.status).toBe(400);
     expect(((await long.json()) as { message: string }).message).toBe('Search is too long');
 
