@@ -127,15 +127,28 @@ export async function findPayment(orm: Orm, paymentId: string): Promise<PaymentR
   return rows[0];
 }
 
+/**
+ * What the gateway said of an authorization, as its payment request keeps it (decision 029): the response
+ * code, the AVS and CVV result codes and the card's BIN facts. Never any card data.
+ */
+export type KeptGatewayAnswer = Partial<
+  Pick<
+    PaymentRequestRow,
+    'respcode' | 'avsResponse' | 'cvvResponse' | 'binCountry' | 'binPrepaid' | 'binCorporate'
+  >
+>;
+
+/** Closes a request as declined or failed, with what the gateway said of its authorization, if anything. */
 export async function markPaymentRequest(
   orm: Orm,
   requestId: string,
   status: 'declined' | 'failed',
   message: string,
+  gatewayAnswer: KeptGatewayAnswer = {},
 ): Promise<void> {
   await orm
     .update(paymentRequests)
-    .set({ status, message, verifiedAt: new Date() })
+    .set({ status, message, verifiedAt: new Date(), ...gatewayAnswer })
     .where(eq(paymentRequests.requestId, requestId));
 }
 
@@ -158,10 +171,12 @@ export interface NewAuthorization {
   bankName?: string | null;
   /** A bank payment is authorized and captured in one call. */
   captured?: boolean;
+  /** What the gateway said of the authorization, kept with its request. */
+  gatewayAnswer?: KeptGatewayAnswer;
 }
 
 /**
- * Records a confirmed authorization and marks its request approved. Verifying twice (two tabs, a reload)
+ * Records a confirmed authorization and marks its request approved, keeping what the gateway said of it. Verifying twice (two tabs, a reload)
  * records it once: the order and the retref are unique.
  */
 export async function recordAuthorization(
@@ -171,7 +186,7 @@ export async function recordAuthorization(
   onRecorded?: (tx: Transaction, payment: PaymentRow) => Promise<void>,
 ): Promise<PaymentRow> {
   return orm.transaction(async (tx) => {
-    const { captured, ...fields } = authorization;
+    const { captured, gatewayAnswer, ...fields } = authorization;
     const inserted = await tx
       .insert(payments)
       .values({
@@ -189,7 +204,7 @@ export async function recordAuthorization(
     if (inserted[0] && onRecorded) await onRecorded(tx, inserted[0]);
     await tx
       .update(paymentRequests)
-      .set({ status: 'approved', message: null, verifiedAt: new Date() })
+      .set({ status: 'approved', message: null, verifiedAt: new Date(), ...gatewayAnswer })
       .where(eq(paymentRequests.requestId, authorization.requestId));
     const rows = await tx.select().from(payments).where(eq(payments.orderId, authorization.orderId)).limit(1);
     const payment = rows[0];

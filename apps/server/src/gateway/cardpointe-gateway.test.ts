@@ -53,6 +53,48 @@ describe('CardPointe adapter against the sandbox gateway', () => {
     expect(await authorize(card, 1000)).toMatchObject({ ok: false, kind, respcode, message });
   });
 
+  it('reports the address and CVV checks and the BIN facts of an authorization', async () => {
+    const checked = await gateway.authorize({
+      account: '4032100000000010',
+      expiry: '1230',
+      cvv: '111',
+      amountCents: 1000,
+      orderId: createOrderId('card'),
+      capture: false,
+      address: { street: '12 Paper Lane', postal: '55112', country: 'US' },
+    });
+    expect(checked).toMatchObject({
+      ok: true,
+      value: {
+        approved: true,
+        avsResponse: 'N',
+        cvvResponse: 'N',
+        bin: { country: 'US', prepaid: true, corporate: false },
+      },
+    });
+    const plain = await authorize('5555110000000013', 1000);
+    expect(plain).toMatchObject({
+      ok: true,
+      value: { avsResponse: 'U', cvvResponse: 'M', bin: { country: 'US', prepaid: false, corporate: true } },
+    });
+    // The checks are in the authorization's own answer only, not in inquire's.
+    if (!checked.ok) return;
+    const inquired = await gateway.inquire(checked.value.retref);
+    expect(inquired).toMatchObject({ ok: true, value: { approved: true } });
+    expect(inquired.ok && inquired.value).not.toHaveProperty('avsResponse');
+  });
+
+  it('reports the BIN facts of a declined authorization, with its response code', async () => {
+    const declined = await authorize('4387751111111053', 1000);
+    expect(declined).toMatchObject({
+      ok: false,
+      kind: 'declined',
+      respcode: '51',
+      bin: { country: 'US', prepaid: false, corporate: false },
+    });
+    expect(declined).not.toHaveProperty('avsResponse');
+  });
+
   it('declines $1000–$1999.99 with the whole dollars’ last three digits as the code', async () => {
     expect(await authorize('4111111111111111', 100_500)).toMatchObject({
       ok: false,
@@ -435,6 +477,75 @@ describe('CardPointe adapter when the gateway misbehaves', () => {
     });
   });
 
+  it('reads the checks of a decline, and leaves out check values of an unexpected shape', async () => {
+    const answers: Record<string, unknown>[] = [];
+    const requests: Record<string, unknown>[] = [];
+    const scripted = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        requests.push(JSON.parse(body) as Record<string, unknown>);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answers.shift()));
+      });
+    });
+    await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
+    const scriptedGateway = gatewayAt(`http://127.0.0.1:${portOf(scripted)}`);
+    const authorizeOnce = () =>
+      scriptedGateway.authorize({
+        account: '9411111111111111',
+        amountCents: 1000,
+        orderId: 'CC-ABC',
+        capture: false,
+        address: { street: '1234 A Very Long Street Name That Goes On And On', postal: '78701-1234' },
+      });
+    try {
+      answers.push({
+        respstat: 'C',
+        respcode: 'C2',
+        resptext: 'CVV decline',
+        respproc: 'FNOR',
+        retref: '123456789012',
+        avsresp: 'z',
+        cvvresp: 'N',
+        binInfo: { country: 'USA', product: 'V', prepaid: 'Y', corporate: false },
+      });
+      expect(await authorizeOnce()).toEqual({
+        ok: false,
+        kind: 'declined',
+        respcode: 'C2',
+        message: 'CVV decline',
+        retref: '123456789012',
+        avsResponse: 'Z',
+        cvvResponse: 'N',
+        bin: { country: 'USA', prepaid: true, corporate: false },
+      });
+      expect(requests[0]).toMatchObject({
+        bin: 'Y',
+        address: '1234 A Very Long Street Name T',
+        postal: '787011234',
+      });
+      answers.push({
+        respstat: 'A',
+        respcode: '00',
+        resptext: 'Approval',
+        retref: '123456789013',
+        amount: '10.00',
+        avsresp: '',
+        cvvresp: { unexpected: true },
+        binInfo: 'none',
+      });
+      const approved = await authorizeOnce();
+      expect(approved.ok).toBe(true);
+      if (!approved.ok) return;
+      expect(approved.value).not.toHaveProperty('avsResponse');
+      expect(approved.value).not.toHaveProperty('cvvResponse');
+      expect(approved.value).not.toHaveProperty('bin');
+    } finally {
+      scripted.close();
+    }
+  });
+
   it('builds the hosted page address with total, invoice and return address', () => {
     const url = new URL(
       gatewayAt('http://x').hostedPaymentUrl({
@@ -448,5 +559,12 @@ describe('CardPointe adapter when the gateway misbehaves', () => {
       invoice: 'CC-ABC',
       returnUrl: 'http://shop/payment-complete',
     });
+    const prefilled = gatewayAt('http://x').hostedPaymentUrl({
+      orderId: 'CC-ABC',
+      amountCents: 6820,
+      returnUrl: 'http://shop/payment-complete',
+      billZip: '78701',
+    });
+    expect(new URL(prefilled).searchParams.get('billZip')).toBe('78701');
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@store/core';
 import { z } from 'zod';
 import type {
+  AuthorizationChecks,
   AuthorizeInput,
   FundingReport,
   GatewayFailure,
@@ -48,6 +49,11 @@ const transactionRecord = z.looseObject({
   capturedamount: z.union([z.string(), z.number()]).optional(),
   refundedamount: z.union([z.string(), z.number()]).optional(),
   parentretref: z.string().optional(),
+  // Read leniently: a check result of an unexpected shape is left out, never a reason to call an
+  // authorization's answer unreadable (which would treat an approval as lost).
+  avsresp: z.unknown().optional(),
+  cvvresp: z.unknown().optional(),
+  binInfo: z.unknown().optional(),
 });
 type TransactionRecord = z.infer<typeof transactionRecord>;
 
@@ -209,6 +215,33 @@ function settledAtOf(record: TransactionRecord): { settledAt?: Date } {
   return { settledAt: new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!)) };
 }
 
+/** A check's result code as sent, or nothing for a blank or an unexpected value. */
+function checkCodeOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const code = value.trim().toUpperCase();
+  return /^[A-Z0-9]{1,4}$/.test(code) ? code : undefined;
+}
+
+function checksOf(record: TransactionRecord): AuthorizationChecks {
+  const avsResponse = checkCodeOf(record.avsresp);
+  const cvvResponse = checkCodeOf(record.cvvresp);
+  const binInfo = binRecord.safeParse(record.binInfo);
+  const country = binInfo.success ? binInfo.data.country?.trim().toUpperCase() : undefined;
+  return {
+    ...(avsResponse ? { avsResponse } : {}),
+    ...(cvvResponse ? { cvvResponse } : {}),
+    ...(binInfo.success && record.binInfo !== undefined
+      ? {
+          bin: {
+            ...(country && /^[A-Z]{2,3}$/.test(country) ? { country } : {}),
+            prepaid: binInfo.data.prepaid,
+            corporate: binInfo.data.corporate,
+          },
+        }
+      : {}),
+  };
+}
+
 function toTransaction(record: TransactionRecord): GatewayTransaction {
   const account = record.token ?? record.account;
   const last4 = account && /\d{4}$/.test(account) ? account.slice(-4) : undefined;
@@ -232,6 +265,7 @@ function toTransaction(record: TransactionRecord): GatewayTransaction {
     last4,
     settlement: settlementOf(record),
     ...settledAtOf(record),
+    ...checksOf(record),
   };
 }
 
@@ -267,6 +301,7 @@ function toResult(record: TransactionRecord): GatewayResult<GatewayTransaction> 
     message,
     ...(transaction.retref ? { retref: transaction.retref } : {}),
     ...(reason ? { reason } : {}),
+    ...checksOf(record),
   };
 }
 
@@ -393,11 +428,14 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
         ...(input.expiry ? { expiry: input.expiry } : {}),
         ...(input.cvv ? { cvv2: input.cvv } : {}),
         ...(input.name ? { name: input.name } : {}),
+        ...(input.address ? avsFieldsOf(input.address) : {}),
         amount: centsToDecimalString(input.amountCents),
         currency: 'USD',
         orderid: input.orderId,
         capture: input.capture ? 'Y' : 'N',
         ecomind: 'E',
+        // The card's BIN facts (country, prepaid, corporate) in the answer, for the operator.
+        bin: 'Y',
       });
     },
 
@@ -639,14 +677,28 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
       }
     },
 
-    hostedPaymentUrl({ orderId, amountCents, returnUrl }) {
+    hostedPaymentUrl({ orderId, amountCents, returnUrl, billZip }) {
       const url = new URL(options.hostedPageUrl);
       url.searchParams.set('total', centsToDecimalString(amountCents));
       url.searchParams.set('invoice', orderId);
       url.searchParams.set('returnUrl', returnUrl);
+      if (billZip) url.searchParams.set('billZip', billZip);
       return url.toString();
     },
   };
+}
+
+/**
+ * The address fields of an authorization, within CardPointe's limits: a street of at most 30 characters,
+ * a postal code of at most 9 letters and digits (a US ZIP+4 without its dash), a two-letter country.
+ */
+function avsFieldsOf(address: NonNullable<AuthorizeInput['address']>): Record<string, string> {
+  const postal = address.postal.replace(/[^A-Za-z0-9]/g, '').slice(0, 9);
+  return optionalFields({
+    address: address.street?.trim().slice(0, 30),
+    postal,
+    country: address.country,
+  });
 }
 
 function unreadable(): GatewayFailure {

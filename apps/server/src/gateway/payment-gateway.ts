@@ -9,24 +9,24 @@ export type WalletPayload =
  * does not answer) are values, not exceptions; only a programming error throws.
  */
 export type GatewayFailure =
-  /** The gateway answered and said no (respstat C). */
-  | {
+  /** The gateway answered and said no (respstat C); for an authorization, with what it said of the card. */
+  | ({
       ok: false;
       kind: 'declined';
       respcode: string;
       message: string;
       retref?: string;
       reason?: RefusalReason;
-    }
+    } & AuthorizationChecks)
   /** The gateway answered "try again" (respstat B), e.g. a processor time-out. */
-  | {
+  | ({
       ok: false;
       kind: 'retry';
       respcode: string;
       message: string;
       retref?: string;
       reason?: RefusalReason;
-    }
+    } & AuthorizationChecks)
   /** No usable answer: network error, time-out, 5xx or an unreadable body. The outcome is unknown. */
   | { ok: false; kind: 'unavailable'; message: string }
   /** The gateway refused the request itself (4xx): bad credentials or a malformed call. */
@@ -48,12 +48,33 @@ export type RefusalReason =
   /** The authorization expired before it was captured. */
   | 'expired';
 
+/** A card's BIN facts as an authorization reports them (CardPointe's `binInfo`). */
+export interface BinFacts {
+  /** Country of issue, as the gateway gives it (two or three letters). */
+  country?: string;
+  prepaid: boolean;
+  corporate: boolean;
+}
+
+/**
+ * What the gateway said of an authorization's checks and card, when it says it: CardPointe's `avsresp`
+ * and `cvvresp` codes as sent (see `avsResultOf`, `cvvResultOf` in @store/core), and the BIN facts. Never
+ * any card data. CardPointe sends them in the authorization's own answer only, not in inquire answers.
+ */
+export interface AuthorizationChecks {
+  /** The address check's result code (`avsresp`), e.g. Y, Z or N. */
+  avsResponse?: string;
+  /** The card security code check's result code (`cvvresp`), e.g. M, N or P. */
+  cvvResponse?: string;
+  bin?: BinFacts;
+}
+
 export type GatewayResult<T> = { ok: true; value: T } | GatewayFailure;
 
 export type SettlementState =
   'authorized' | 'captured' | 'voided' | 'declined' | 'expired' | 'refund' | 'unknown';
 
-export interface GatewayTransaction {
+export interface GatewayTransaction extends AuthorizationChecks {
   retref: string;
   orderId?: string;
   approved: boolean;
@@ -90,6 +111,11 @@ export interface AuthorizeInput {
   name?: string;
   /** A customer-initiated payment with a stored credential (card on file). */
   storedCredential?: boolean;
+  /**
+   * The address the card's issuer is asked to check (AVS). Without one, a stored profile's own address is
+   * checked, if it has one.
+   */
+  address?: { street?: string; postal: string; country?: string };
 }
 
 /** A card or bank account to keep in a customer's stored profile at the gateway. */
@@ -236,5 +262,11 @@ export interface PaymentGateway {
   /** Whether the gateway answers at all: CardSecure's echo, which needs no credentials. */
   ping(): Promise<boolean>;
   /** Where to send the shopper to pay an order on the hosted payment page. */
-  hostedPaymentUrl(input: { orderId: string; amountCents: Cents; returnUrl: string }): string;
+  hostedPaymentUrl(input: {
+    orderId: string;
+    amountCents: Cents;
+    returnUrl: string;
+    /** Prefills the page's billing ZIP (the shopper may change it), for the address check. */
+    billZip?: string;
+  }): string;
 }

@@ -21,6 +21,7 @@ import type { GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';
 import { orderSummaryOf, queueOrderConfirmation } from '../receipts';
+import { keptAnswerOf } from './gateway-answer';
 import { recordOrder, type CheckoutDependencies } from './orders';
 import { NO_LONGER_VALID, SHOPPER_DECLINE, SHOPPER_RETRY } from './shopper-answers';
 
@@ -81,6 +82,8 @@ export async function createPayment(
       orderId: input.orderId,
       amountCents: totalCents,
       returnUrl: input.redirectUrl,
+      // The page asks for the billing ZIP for the address check; the delivery's is a likely one.
+      billZip: input.delivery.address.zip,
     }),
     message: 'Payment request created',
   };
@@ -127,11 +130,16 @@ function decidingTransaction(transactions: GatewayTransaction[]): GatewayTransac
 
 /**
  * Confirms a hosted-page payment with the gateway (inquireByOrderid), never by trusting the browser, and
- * records the authorization once.
+ * records the authorization once, keeping what the gateway said of it (decision 029).
  */
 export async function verifyPayment(
   deps: CheckoutDependencies,
   requestId: string,
+  /**
+   * The authorization's own answer, when the store asked for it itself (a saved method, a wallet): the
+   * AVS and CVV results and BIN facts are in it only, not in inquire answers.
+   */
+  answered?: GatewayTransaction,
 ): Promise<VerifyPaymentResponse> {
   const request = await findPaymentRequest(deps.orm, requestId);
   if (!request) throw new AppError('not_found', 'Payment request not found');
@@ -151,9 +159,17 @@ export async function verifyPayment(
   if (!transaction) {
     return failureAnswer('No payment was made for this order', 'not_found');
   }
+  // Its own answer speaks of this authorization only: another one under the order id keeps its own record.
+  const checks = answered?.retref === transaction.retref ? answered : transaction;
   if (!transaction.approved || transaction.settlement === 'voided' || transaction.settlement === 'expired') {
     const reason = transaction.message || 'Payment declined';
-    await markPaymentRequest(deps.orm, requestId, 'declined', reason);
+    await markPaymentRequest(
+      deps.orm,
+      requestId,
+      'declined',
+      reason,
+      keptAnswerOf({ ...checks, respcode: transaction.respcode }),
+    );
     if (transaction.approved) return failureAnswer(NO_LONGER_VALID, transaction.settlement);
     return transaction.retry
       ? failureAnswer(SHOPPER_RETRY, 'retry')
@@ -169,7 +185,13 @@ export async function verifyPayment(
       );
     }
     const message = 'The amount paid does not match the order total';
-    await markPaymentRequest(deps.orm, requestId, 'failed', message);
+    await markPaymentRequest(
+      deps.orm,
+      requestId,
+      'failed',
+      message,
+      keptAnswerOf({ ...checks, respcode: transaction.respcode }),
+    );
     return failureAnswer(message, 'amount_mismatch');
   }
   // A payment with a bank account is an ACH debit: its brand is ACH, and it was captured at once. What was
@@ -191,6 +213,11 @@ export async function verifyPayment(
       // The request was made just before the shopper paid: the authorization's age (and so its expiry) is
       // never understated, however late the payment is confirmed.
       authorizedAt: request.createdAt,
+      // The BIN service's facts stand in where the authorization gave none (a hosted-page payment).
+      gatewayAnswer: keptAnswerOf(
+        { ...checks, respcode: transaction.respcode },
+        brand?.ok ? brand.value : undefined,
+      ),
     },
     order && ((tx, recorded) => queueOrderConfirmation(tx, deps.publicUrl, order, recorded)),
   );

@@ -10,6 +10,7 @@ import {
 } from '../payment-methods';
 import { beginSavedPaymentAttempt } from '../sign-in-throttle';
 import { recordOrder } from './orders';
+import { avsAddressOf } from './gateway-answer';
 import { confirmServerPayment } from './server-payments';
 
 /** Paying with a saved card or bank account (the gateway's stored profile), as a stored-credential payment. */
@@ -58,6 +59,8 @@ export async function payWithSavedMethod(
     orderId: input.orderId,
     capture: method.kind === 'ach',
     storedCredential: true,
+    // The profile keeps no billing address; a bank account has none to check.
+    ...(method.kind === 'card' ? { address: avsAddressOf(input.delivery) } : {}),
   });
   const answer = await confirmServerPayment(deps, {
     requestId,

@@ -4,6 +4,7 @@ import { findPaymentRequest, listPendingPaymentRequests, markPaymentRequest } fr
 import type { GatewayResult, GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';
+import { keptAnswerOf } from './gateway-answer';
 import { verifyPayment } from './hosted-page';
 import type { CheckoutDependencies } from './orders';
 import { refusalError, SHOPPER_DECLINE, SHOPPER_RETRY } from './shopper-answers';
@@ -35,7 +36,13 @@ export async function confirmServerPayment(
   const { requestId, authorized, failure } = input;
   if (!authorized.ok && authorized.kind !== 'unavailable') {
     const request = await findPaymentRequest(deps.orm, requestId);
-    await markPaymentRequest(deps.orm, requestId, 'declined', authorized.message);
+    await markPaymentRequest(
+      deps.orm,
+      requestId,
+      'declined',
+      authorized.message,
+      authorized.kind === 'rejected' ? {} : keptAnswerOf(authorized),
+    );
     const code = 'respcode' in authorized ? ` (${authorized.respcode})` : '';
     await insertAuditEvent(deps.orm, {
       actor: input.payer,
@@ -56,7 +63,7 @@ export async function confirmServerPayment(
   const answerLost = !authorized.ok;
   let verified: VerifyPaymentResponse;
   try {
-    verified = await verifyPayment(deps, requestId);
+    verified = await verifyPayment(deps, requestId, authorized.ok ? authorized.value : undefined);
   } catch (error) {
     if (answerLost) await voidLostAuthorization(deps, requestId, { cause: ANSWER_LOST, settled: false });
     throw error;

@@ -13,6 +13,7 @@ import {
 import { findCustomer } from '../../db/customer-store';
 import type { WalletPayload } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
+import { avsAddressOf } from './gateway-answer';
 import { recordOrder, type CheckoutDependencies } from './orders';
 import { confirmServerPayment } from './server-payments';
 import { refusalError } from './shopper-answers';
@@ -67,6 +68,7 @@ export async function payWithWallet(
     amountCents: totalCents,
     orderId: input.orderId,
     capture: false,
+    address: avsAddressOf(input.delivery),
   });
   try {
     return await confirmServerPayment(deps, {

@@ -1,0 +1,181 @@
+import { createOrderId } from '@store/core';
+import { describe, expect, it } from 'vitest';
+import { shoppersAt } from '../../testing/shoppers';
+import {
+  TEST_DELIVERY,
+  TEST_PUBLIC_URL,
+  createOrder,
+  payOnHostedPage,
+  testDatabaseKinds,
+  useTestServer,
+} from '../../testing/test-server';
+
+/** Parsed JSON the test reaches into, field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Parsed = Record<string, any>;
+
+const ANSWER_COLUMNS =
+  'status, respcode, avs_response, cvv_response, bin_country, bin_prepaid, bin_corporate';
+
+/** What each channel keeps of the gateway's answer to its authorization, on both databases. */
+describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answers, on $name', (kind) => {
+  const server = useTestServer(kind);
+  const shoppers = shoppersAt(server);
+
+  const keptFor = async (orderId: string) =>
+    (
+      await server.database.sql.query(`select ${ANSWER_COLUMNS} from payment_requests where order_id = $1`, [
+        orderId,
+      ])
+    ).rows[0];
+
+  it('keeps the response code and BIN facts of a hosted-page payment (its checks are not in inquire)', async () => {
+    const { orderId, requestId } = await createOrder(server);
+    await payOnHostedPage(server, orderId, '4032100000000010');
+    const verified = await server.post('/api/payment/verify-payment', { requestId });
+    expect(verified.body.status).toBe('success');
+    expect(await keptFor(orderId)).toEqual({
+      status: 'approved',
+      respcode: '00',
+      avs_response: null,
+      cvv_response: null,
+      bin_country: 'US',
+      bin_prepaid: true,
+      bin_corporate: false,
+    });
+  });
+
+  it('prefills the hosted page’s billing ZIP with the delivery’s', async () => {
+    const orderId = createOrderId('card');
+    const answer = await server.post('/api/payment/create-payment', {
+      amount: 68.2,
+      orderId,
+      customerName: 'Guest',
+      redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
+      items: [
+        { productId: 'pen-pack-100', quantity: 3 },
+        { productId: 'paper-ream-500', quantity: 2 },
+      ],
+      delivery: TEST_DELIVERY,
+    });
+    expect(new URL(String(answer.body.paymentUrl)).searchParams.get('billZip')).toBe('78701');
+  });
+
+  it('keeps the response code of a declined hosted-page payment', async () => {
+    const { orderId, requestId } = await createOrder(server);
+    await payOnHostedPage(server, orderId, '4387751111111038');
+    await server.post('/api/payment/verify-payment', { requestId });
+    expect(await keptFor(orderId)).toMatchObject({ status: 'declined', respcode: '05', avs_response: null });
+  });
+
+  it('keeps the AVS and CVV results and BIN facts of a saved card’s payment, checked on the delivery address', async () => {
+    const shopper = await shoppers.register();
+    const card = await shoppers.saveCard(shopper, '5555 1100 0000 0013');
+    const orderId = createOrderId('card');
+    const paid = await shoppers.pay(shopper, card.id, { orderId });
+    expect(paid.status).toBe(200);
+    expect(await keptFor(orderId)).toEqual({
+      status: 'approved',
+      respcode: '00',
+      // 12 Paper Lane, 78701: street and ZIP sent; no CVV is sent for a card on file.
+      avs_response: 'Y',
+      cvv_response: 'P',
+      bin_country: 'US',
+      bin_prepaid: false,
+      bin_corporate: true,
+    });
+
+    const elsewhere = createOrderId('card');
+    const address = { ...TEST_DELIVERY.address, address: '1 Main St', zip: '55112' };
+    await shoppers.pay(shopper, card.id, { orderId: elsewhere, delivery: { ...TEST_DELIVERY, address } });
+    expect(await keptFor(elsewhere)).toMatchObject({ status: 'approved', avs_response: 'N' });
+  });
+
+  it('keeps the response code and BIN facts of a saved card’s decline', async () => {
+    const shopper = await shoppers.register();
+    const card = await shoppers.saveCard(shopper, '4387 7511 1111 1053');
+    const orderId = createOrderId('card');
+    const paid = await shoppers.pay(shopper, card.id, { orderId });
+    expect(paid.status).toBe(422);
+    expect(await keptFor(orderId)).toEqual({
+      status: 'declined',
+      respcode: '51',
+      avs_response: null,
+      cvv_response: null,
+      bin_country: 'US',
+      bin_prepaid: false,
+      bin_corporate: false,
+    });
+  });
+
+  it('keeps nothing of card checks for a bank account’s debit but its response code', async () => {
+    const shopper = await shoppers.register();
+    const account = await shoppers.saveBankAccount(shopper);
+    const orderId = createOrderId('card');
+    expect((await shoppers.pay(shopper, account.id, { orderId })).status).toBe(200);
+    expect(await keptFor(orderId)).toEqual({
+      status: 'approved',
+      respcode: '00',
+      avs_response: 'U',
+      cvv_response: 'U',
+      bin_country: null,
+      bin_prepaid: null,
+      bin_corporate: null,
+    });
+  });
+
+  /** What Google hands the storefront: the sandbox wallet's token for one of its cards. */
+  async function googlePayToken(cardId: string): Promise<string> {
+    const config = (await (await fetch(`${server.url}/api/wallets/config`)).json()) as Parsed;
+    const response = await fetch(`${server.url}${config.sandboxWalletUrl}/google-pay/payment-data`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
+      body: JSON.stringify({
+        cardId,
+        paymentDataRequest: {
+          apiVersion: 2,
+          apiVersionMinor: 0,
+          allowedPaymentMethods: [
+            {
+              type: 'CARD',
+              parameters: {
+                allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+                allowedCardNetworks: ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER'],
+              },
+              tokenizationSpecification: {
+                type: 'PAYMENT_GATEWAY',
+                parameters: { gateway: 'cardconnect', gatewayMerchantId: server.config.gateway.merchantId },
+              },
+            },
+          ],
+          transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '10.49', currencyCode: 'USD' },
+        },
+      }),
+    });
+    const data = (await response.json()) as Parsed;
+    return data.paymentMethodData.tokenizationData.token as string;
+  }
+
+  it('keeps the checks of a Google Pay payment, and the response code of its decline', async () => {
+    const orderId = createOrderId('googlepay');
+    const paid = await shoppers.payWithGooglePay(await googlePayToken('mastercard'), orderId);
+    expect(paid.status).toBe(200);
+    expect(await keptFor(orderId)).toEqual({
+      status: 'approved',
+      respcode: '00',
+      avs_response: 'Y',
+      cvv_response: 'P',
+      bin_country: 'US',
+      bin_prepaid: false,
+      bin_corporate: false,
+    });
+
+    const declinedOrder = createOrderId('googlepay');
+    await shoppers.payWithGooglePay(await googlePayToken('visa-declined'), declinedOrder);
+    expect(await keptFor(declinedOrder)).toMatchObject({
+      status: 'declined',
+      respcode: '05',
+      bin_country: 'US',
+    });
+  });
+});
