@@ -15,10 +15,11 @@ import { registerCleanTextCheck } from './http/clean-text';
 import { registerClientAddress } from './http/client-address';
 import { registerContract } from './http/contract';
 import { loggerOptions, registerRequestLog, type LogDestination } from './http/request-log';
-import { answerClientError, registerErrorHandler } from './http/error-handler';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
+import { registerAdminOrderRoutes } from './routes/admin/orders';
 import { registerHealthRoutes } from './routes/health';
 import { registerOrderRoutes } from './routes/orders';
 import { registerPaymentRoutes } from './routes/payment';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Only the listed proxies' X-Forwarded-For entries are believed (never `true`: docs/decisions/022).
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   registerClientAddress(app);
   registerRequestLog(app, { slowRequestMs: deps.config.slowRequestMs });
@@ -90,6 +92,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     refundsBeforeSettlement: deps.config.refundsBeforeSettlement,
     captureAllConcurrency: deps.config.captureAllConcurrency,
     closeSandboxBatch: deps.closeSandboxBatch,
+    publicUrl: deps.config.publicUrl,
+    log: app.log,
+  });
+  registerAdminOrderRoutes(app, {
+    orm: deps.database.orm,
+    gateway: deps.gateway,
+    secureCookies,
+    refundsBeforeSettlement: deps.config.refundsBeforeSettlement,
+    captureOnShipment: deps.config.captureOnShipment,
     publicUrl: deps.config.publicUrl,
     log: app.log,
   });

@@ -159,6 +159,10 @@ const environmentSchema = z
       })
       .optional()
       .transform((value) => (value === 'refuse' ? 'refuse' : 'schedule')),
+    CAPTURE_ON_SHIPMENT: z
+      .enum(['true', 'false', ''], { error: 'CAPTURE_ON_SHIPMENT must be true or false' })
+      .optional()
+      .transform((value) => value !== 'false'),
     SANDBOX_UNSETTLED_REFUNDS: z
       .enum(['true', 'false', ''], { error: 'SANDBOX_UNSETTLED_REFUNDS must be true or false' })
       .optional()
@@ -296,6 +300,8 @@ export interface Config {
   captureAllConcurrency: number;
   /** A refund of a capture not settled yet, declined by the gateway: kept and sent after settlement, or refused. */
   refundsBeforeSettlement: 'schedule' | 'refuse';
+  /** Marking an authorized order shipped captures it in the same action (on unless CAPTURE_ON_SHIPMENT=false). */
+  captureOnShipment: boolean;
   /** The built-in sandbox merchant takes refunds of unsettled captures (off, as CardPointe's default). */
   sandboxUnsettledRefunds: boolean;
   googlePay: GooglePayConfig;
@@ -376,6 +382,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
     captureAllConcurrency: env.CAPTURE_ALL_CONCURRENCY,
     refundsBeforeSettlement: env.REFUNDS_BEFORE_SETTLEMENT,
+    captureOnShipment: env.CAPTURE_ON_SHIPMENT,
     sandboxUnsettledRefunds: env.SANDBOX_UNSETTLED_REFUNDS,
     applePay: {
       // The sandbox wallet's processing key belongs to a merchant identifier of its own.

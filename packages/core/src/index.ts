@@ -20,5 +20,6 @@ export * from './schemas/address-book';
 export * from './schemas/order';
 export * from './schemas/admin-order';
 export * from './gateway-answers';
+export * from './audit-actions';
 export * from './html';
 export * from './address-lines';

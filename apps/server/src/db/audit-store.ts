@@ -1,18 +1,21 @@
 /** The audit log: who did what to which payment, and how it ended. */
 
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { Orm } from './client';
+import type { Orm, Transaction } from './client';
 import { auditEvents } from './schema';
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 
-export async function insertAuditEvent(orm: Orm, event: typeof auditEvents.$inferInsert): Promise<void> {
+export async function insertAuditEvent(
+  orm: Orm | Transaction,
+  event: typeof auditEvents.$inferInsert,
+): Promise<void> {
   await insertAuditEvents(orm, [event]);
 }
 
 /** Many audit lines in one statement (Capture All writes one per payment). */
 export async function insertAuditEvents(
-  orm: Orm,
+  orm: Orm | Transaction,
   events: (typeof auditEvents.$inferInsert)[],
 ): Promise<void> {
   if (events.length > 0) await orm.insert(auditEvents).values(events);

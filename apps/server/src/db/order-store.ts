@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
-import type { Orm } from './client';
-import { moneyOperations, orders, paymentRequests, payments, type orderLines } from './schema';
+import type { Orm, Transaction } from './client';
+import {
+  auditEvents,
+  customers,
+  mailOutbox,
+  moneyOperations,
+  orders,
+  paymentRequests,
+  payments,
+  type orderLines,
+} from './schema';
 
 /**
  * Orders as their shoppers read them (decision 027): what was bought, where it goes and how its payment
@@ -143,4 +152,103 @@ export async function listCustomerOrders(
             refundedCents: row.refundedCents!,
           },
   }));
+}
+
+/** What the console's order page reads of an order besides its payment's history row (decision 028). */
+export interface AdminOrderRecord extends OrderWithLines {
+  request: typeof paymentRequests.$inferSelect;
+  payment?: typeof payments.$inferSelect;
+  customer?: { name: string; email: string; numericId: number };
+  /** Every audit line about the order, oldest first: who did what to it, and how it ended. */
+  events: (typeof auditEvents.$inferSelect)[];
+  /** The messages queued to its customer, oldest first. */
+  mail: Pick<typeof mailOutbox.$inferSelect, 'kind' | 'recipient' | 'status' | 'createdAt' | 'sentAt'>[];
+}
+
+/** Everything the order page shows of one order; undefined for an unknown order id. */
+export async function findAdminOrder(orm: Orm, orderId: string): Promise<AdminOrderRecord | undefined> {
+  const [row] = await orm
+    .select({
+      order: orders,
+      lines: LINES_OF_ORDER,
+      request: paymentRequests,
+      payment: payments,
+      customerName: customers.name,
+      customerEmail: customers.email,
+      customerNumericId: customers.numericId,
+    })
+    .from(orders)
+    .innerJoin(paymentRequests, eq(paymentRequests.orderId, orders.id))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return undefined;
+  const [events, mail] = await Promise.all([
+    orm
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.orderId, orderId))
+      .orderBy(asc(auditEvents.at), asc(auditEvents.id))
+      .limit(500),
+    orm
+      .select({
+        kind: mailOutbox.kind,
+        recipient: mailOutbox.recipient,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, orderId))
+      .orderBy(asc(mailOutbox.createdAt)),
+  ]);
+  return {
+    order: row.order,
+    lines: row.lines,
+    request: row.request,
+    payment: row.payment ?? undefined,
+    customer:
+      row.customerName !== null && row.customerEmail !== null && row.customerNumericId !== null
+        ? { name: row.customerName, email: row.customerEmail, numericId: row.customerNumericId }
+        : undefined,
+    events,
+    mail,
+  };
+}
+
+export interface Shipment {
+  orderId: string;
+  actor: string;
+  carrier?: string;
+  trackingNumber?: string;
+  at: Date;
+}
+
+/**
+ * Marks an unfulfilled order shipped, and runs `alongside` (its audit line, its customer's message) in the
+ * same transaction. Answers the order as shipped, or undefined when it was not unfulfilled any more (shipped
+ * by someone else meanwhile): nothing is written then.
+ */
+export async function markOrderShipped(
+  orm: Orm,
+  shipment: Shipment,
+  alongside: (tx: Transaction, order: OrderRow) => Promise<void>,
+): Promise<OrderRow | undefined> {
+  return orm.transaction(async (tx) => {
+    const [shipped] = await tx
+      .update(orders)
+      .set({
+        fulfilmentStatus: 'shipped',
+        shippedAt: shipment.at,
+        shippedBy: shipment.actor,
+        shippingCarrier: shipment.carrier ?? null,
+        trackingNumber: shipment.trackingNumber ?? null,
+      })
+      .where(and(eq(orders.id, shipment.orderId), eq(orders.fulfilmentStatus, 'unfulfilled')))
+      .returning();
+    if (!shipped) return undefined;
+    await alongside(tx, shipped);
+    return shipped;
+  });
 }

@@ -60,6 +60,11 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/audit-log': { body: { ...CREDENTIALS, cursor: 'x' } },
   'POST /api/admin/emails': { body: { ...CREDENTIALS, cursor: 'x' } },
   'GET /api/admin/emails/:id/html': { params: { id: PAYMENT_ID }, query: { probe: 'x' } },
+  'GET /api/admin/orders/:orderId': { params: { orderId: ORDER_ID }, query: { probe: 'x' } },
+  'POST /api/admin/orders/:orderId/ship': {
+    params: { orderId: ORDER_ID },
+    body: { ...CREDENTIALS, carrier: 'UPS', trackingNumber: '1Z999' },
+  },
   'POST /api/payment/create-payment': {
     body: {
       amount: '9.99',

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { ERROR_STATUS } from './errors';
@@ -12,7 +12,23 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong',
+  FST_ERR_BAD_URL: 'The request address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'The request address is too long',
 };
+
+/**
+ * Refusals the router raises before the error handler is in place for the request (an address it cannot
+ * decode, a path segment longer than any the store takes): the same shape as every other refusal.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+  const message = FRAMEWORK_MESSAGES[error.code] ?? 'The request is not valid';
+  void reply.status(statusCode).send({ status: 'error', message, error: 'invalid' });
+}
 
 /**
  * The one place errors become HTTP answers: `{ status: 'error', message }`, never a stack trace or SQL.

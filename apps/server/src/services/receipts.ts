@@ -69,7 +69,7 @@ function receiptOf(record: OrderRecord): Receipt {
   return {
     ...orderSummaryOf(record),
     placedAt: record.order.createdAt.toISOString(),
-    orderStatus: orderStatusOf(record.requestStatus, payment),
+    orderStatus: orderStatusOf(record.requestStatus, payment, record.order.fulfilmentStatus),
     ...(payment ? { paymentMethod: paymentMethodLabel(payment) } : {}),
     refunds: record.refunds.map((refund) => ({
       amount: centsToDollars(refund.amountCents),
@@ -121,7 +121,7 @@ export async function readCustomerOrders(
       placedAt: row.order.createdAt.toISOString(),
       total: centsToDollars(row.order.totalCents),
       itemCount: row.itemCount,
-      orderStatus: orderStatusOf(row.requestStatus, row.payment),
+      orderStatus: orderStatusOf(row.requestStatus, row.payment, row.order.fulfilmentStatus),
       ...(row.order.receiptToken ? { receiptPath: receiptPathOf(row.order.receiptToken) } : {}),
     })),
     ...(rows.length > ORDERS_PAGE_SIZE && last

@@ -5,7 +5,19 @@ import { auditLogRequestSchema } from './admin';
  * The console's Sent emails view (decision 027): in demo mode, the outbox as its messages would arrive.
  * What a message tells of, and where it is on its way to the mail server.
  */
-export const MAIL_KINDS = ['order_confirmation', 'order_shipped', 'refund_confirmation', 'charge_cancelled'] as const;
+export const MAIL_KINDS = [
+  'order_confirmation',
+  'order_shipped',
+  'refund_confirmation',
+  'charge_cancelled',
+] as const;
+/** What a message tells of, in the operator's words (Sent emails, an order's timeline). */
+export const MAIL_KIND_LABELS: Record<(typeof MAIL_KINDS)[number], string> = {
+  order_confirmation: 'Order confirmation',
+  order_shipped: 'Order shipped',
+  refund_confirmation: 'Refund confirmation',
+  charge_cancelled: 'Charge cancelled',
+};
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /** A page of the outbox: the same paging as the audit log. */

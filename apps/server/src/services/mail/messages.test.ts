@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chargeCancelled,
   orderConfirmation,
+  orderShipped,
   refundConfirmation,
   type OrderConfirmationData,
   type RefundConfirmationData,
@@ -94,6 +95,31 @@ describe("the customers' messages", () => {
     expect(message.textBody).toContain('Canada');
     expect(message.htmlBody).not.toContain('javascript:');
     expect(message.textBody).not.toContain('javascript:');
+  });
+
+  it('tells that an order shipped, with the carrier, the tracking number and where it goes', () => {
+    const message = orderShipped({
+      storeName: STORE_NAME,
+      orderId: ORDER.orderId,
+      delivery: { ...ORDER.delivery, name: '<b>Pat</b>' },
+      carrier: 'UPS <script>',
+      trackingNumber: '1Z999AA10123456784',
+      receiptUrl: 'javascript:alert(1)',
+    });
+    expect(message.subject).toBe(`Your ${STORE_NAME} order ${ORDER.orderId} has shipped`);
+    expect(message.textBody).toContain('Carrier: UPS <script>');
+    expect(message.textBody).toContain('Tracking number: 1Z999AA10123456784');
+    expect(message.textBody).toContain('500 Oak Avenue');
+    expect(message.htmlBody).toContain('UPS &lt;script&gt;');
+    expect(message.htmlBody).toContain('&lt;b&gt;Pat&lt;/b&gt;');
+    expect(message.htmlBody).not.toContain('<script>');
+    // Only a web address is made a link.
+    expect(message.htmlBody).not.toContain('javascript:');
+    expect(message.textBody).not.toContain('javascript:');
+    // Without a carrier or tracking number, the notice says only that it shipped.
+    const bare = orderShipped({ storeName: STORE_NAME, orderId: ORDER.orderId, delivery: ORDER.delivery });
+    expect(bare.textBody).not.toMatch(/Carrier|Tracking/);
+    expect(bare.textBody).toContain(`order ${ORDER.orderId} has left our warehouse`);
   });
 
   it('tells of a refund and of a cancelled charge, with the amount and the method', () => {

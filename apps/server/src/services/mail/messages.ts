@@ -63,6 +63,17 @@ export interface RefundConfirmationData {
   paymentMethod: PaymentMethodShown;
 }
 
+/** What the shipping notice says: the order is on its way, with whom and how to follow it when known. */
+export interface OrderShippedData {
+  storeName: string;
+  orderId: string;
+  delivery: DeliveryAddress;
+  carrier?: string;
+  trackingNumber?: string;
+  /** The receipt page's full address; only an http(s) address is made a link. */
+  receiptUrl?: string;
+}
+
 /** What the notice of a cancelled charge says: a captured payment voided before it settled. */
 export type ChargeCancelledData = RefundConfirmationData;
 
@@ -229,6 +240,39 @@ ${factTable([
   return {
     subject,
     textBody,
+    htmlBody: emailPage({ storeName: data.storeName, title, preview: intro, content }),
+  };
+}
+
+/** Sent when an operator marks the order shipped: where it goes and how to follow it. */
+export function orderShipped(data: OrderShippedData): RenderedMessage {
+  const title = 'Your order is on its way';
+  const subject = `Your ${data.storeName} order ${data.orderId} has shipped`;
+  const intro = `Good news: your order ${data.orderId} has left our warehouse.`;
+  const facts: [string, string][] = [
+    ['Order', data.orderId],
+    ...(data.carrier ? [['Carrier', data.carrier] as [string, string]] : []),
+    ...(data.trackingNumber ? [['Tracking number', data.trackingNumber] as [string, string]] : []),
+  ];
+  const address = addressLines(data.delivery);
+  const receiptLink = data.receiptUrl && /^https?:\/\//i.test(data.receiptUrl) ? data.receiptUrl : undefined;
+  const content = markup`${paragraph(greeting(data.delivery.name))}${paragraph(intro)}${factTable(facts)}
+<h2 style="margin:0 0 8px;font-size:16px;">Delivery to</h2>
+<p style="margin:0 0 20px;">${address.map((line, index) => (index === 0 ? line : markup`<br>${line}`))}</p>${
+    receiptLink
+      ? markup`<p style="margin:0;"><a href="${receiptLink}" style="color:${ACCENT};font-weight:600;">View your receipt</a></p>`
+      : ''
+  }`;
+  return {
+    subject,
+    textBody: plainText(data.storeName, [
+      title,
+      greeting(data.delivery.name),
+      intro,
+      factLines(facts),
+      ['Delivery to', ...address.map((line) => `  ${line}`)].join('\n'),
+      ...(receiptLink ? [`Your receipt: ${receiptLink}`] : []),
+    ]),
     htmlBody: emailPage({ storeName: data.storeName, title, preview: intro, content }),
   };
 }

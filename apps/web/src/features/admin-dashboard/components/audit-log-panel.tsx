@@ -1,7 +1,6 @@
-import { dollarsToCents, formatCents } from '@store/core';
+import { auditActionLabel, dollarsToCents, formatCents } from '@store/core';
 import { useMemo } from 'react';
 import { useAuditEvents } from '../api/list-audit-events';
-import { auditActionLabel } from '../utils/audit-labels';
 import { plural, uniqueRows } from '../utils/rows';
 import { ListEmpty, ListState, StaleListProblem } from './list-state';
 import { LoadMoreButton } from './load-more';

@@ -1,9 +1,9 @@
-import type { SentEmail } from '@store/core';
+import { MAIL_KIND_LABELS, type SentEmail } from '@store/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { sentEmailHtmlUrl, type useSentEmails } from '../api/list-sent-emails';
 import { formatDateTime } from '../utils/format-date';
-import { MAIL_KIND_LABELS, MAIL_STATUS_BADGES } from '../utils/mail-labels';
+import { MAIL_STATUS_BADGES } from '../utils/mail-labels';
 import { plural, uniqueRows } from '../utils/rows';
 import { ListEmpty, ListState, StaleListProblem } from './list-state';
 import { LoadMoreButton } from './load-more';

@@ -1,14 +1,6 @@
 import type { SentEmail } from '@store/core';
 import type { BadgeTone } from '../components/status-badge';
 
-/** What a message tells of, in the operator's words. */
-export const MAIL_KIND_LABELS: Record<SentEmail['kind'], string> = {
-  order_confirmation: 'Order confirmation',
-  order_shipped: 'Order shipped',
-  refund_confirmation: 'Refund confirmation',
-  charge_cancelled: 'Charge cancelled',
-};
-
 /** Where a message is: waiting in the outbox, taken by the mail server, or given up after its last try. */
 export const MAIL_STATUS_BADGES: Record<SentEmail['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'warning' },

@@ -1,4 +1,7 @@
-/** Readable names for the audit log's action codes; unknown codes are shown tidied up. */
+/**
+ * Readable names for the audit log's action codes, as the audit log and an order's timeline show them;
+ * unknown codes are shown tidied up.
+ */
 const ACTION_LABELS: Record<string, string> = {
   login: 'Sign in',
   login_throttled: 'Sign-in slowed down',
@@ -12,6 +15,9 @@ const ACTION_LABELS: Record<string, string> = {
   cancel_charge: 'Cancel charge',
   sandbox_settle: 'Sandbox settlement',
   export: 'Export CSV',
+  ship: 'Mark as shipped',
+  payment_declined: 'Payment declined',
+  void_lost_authorization: 'Unanswered authorization voided',
 };
 
 export function auditActionLabel(action: string): string {
