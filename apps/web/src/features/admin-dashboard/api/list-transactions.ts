@@ -1,4 +1,4 @@
-import type { AdminTransactionsResponse, TransactionFilter } from '@store/core';
+import type { AdminTransactionsResponse, TransactionChannel, TransactionFilter } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { ADMIN_POLL_MS } from '../utils/polling';
@@ -7,9 +7,27 @@ export const LIST_TRANSACTIONS_PATH = '/api/admin/transactions';
 const PAGE_SIZE = 50;
 
 export interface TransactionQuery {
-  /** Order id prefix; empty for all. */
+  /** Order id, name, email, Customer ID, last 4 or amount (decision 030); empty for all. */
   search: string;
   status: TransactionFilter;
+  channel?: TransactionChannel;
+  /** Calendar days (YYYY-MM-DD), both included, in `timeZone`. */
+  from?: string;
+  to?: string;
+  /** The operator's time zone (IANA name), in which `from` and `to` are days. */
+  timeZone?: string;
+}
+
+/** The query's fields as the server takes them: only those that narrow the list. */
+export function transactionQueryFields(query: TransactionQuery): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (query.search) fields.search = query.search;
+  if (query.status !== 'all') fields.status = query.status;
+  if (query.channel && query.channel !== 'all') fields.channel = query.channel;
+  if (query.from) fields.from = query.from;
+  if (query.to) fields.to = query.to;
+  if ((query.from || query.to) && query.timeZone) fields.timeZone = query.timeZone;
+  return fields;
 }
 
 /** Payments and refunds as separate rows, newest first. */
@@ -20,8 +38,7 @@ export async function listTransactions(
   const body = await adminPost<unknown>(LIST_TRANSACTIONS_PATH, {
     limit: PAGE_SIZE,
     cursor,
-    search: query.search || undefined,
-    status: query.status === 'all' ? undefined : query.status,
+    ...transactionQueryFields(query),
   });
   return requireSuccess<AdminTransactionsResponse>(body, 'Failed to fetch transactions', (page) =>
     Array.isArray(page.transactions),
@@ -32,7 +49,7 @@ export const transactionsQueryKey = ['admin', 'transactions'] as const;
 
 export function useTransactions(query: TransactionQuery) {
   return useInfiniteQuery({
-    queryKey: [...transactionsQueryKey, query.search, query.status],
+    queryKey: [...transactionsQueryKey, transactionQueryFields(query)],
     queryFn: ({ pageParam }) => listTransactions(query, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,

@@ -1,12 +1,16 @@
 import {
   dollarsToCents,
   formatCents,
+  HISTORY_SEARCH_MAX_LENGTH,
   transactionLabel,
   type AdminTransaction,
+  type TransactionChannel,
   type TransactionFilter,
 } from '@store/core';
 import { useMutationState } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { adminOrderPath } from '../../../config/paths';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ArrowDownIcon } from '../../../components/ui/icons';
 import { useCloseSandboxBatch } from '../api/close-sandbox-batch';
@@ -17,7 +21,16 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useNotices } from '../hooks/use-notices';
 import { failureText } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
-import { isTransactionFilter, TRANSACTION_FILTER_OPTIONS } from '../utils/filters';
+import {
+  hasHistoryFilters,
+  historyDateRange,
+  isTransactionChannel,
+  isTransactionFilter,
+  NO_HISTORY_FILTERS,
+  operatorTimeZone,
+  TRANSACTION_CHANNEL_OPTIONS,
+  TRANSACTION_FILTER_OPTIONS,
+} from '../utils/filters';
 import { plural, uniqueRows } from '../utils/rows';
 import { CancelChargeDialog } from './cancel-charge-dialog';
 import { NoticeList } from './notices';
@@ -34,6 +47,11 @@ export interface HistoryFilters {
   /** What the operator typed in the search box (sent once they pause typing). */
   searchText: string;
   status: TransactionFilter;
+  /** How the payment was made; all when absent. */
+  channel?: TransactionChannel;
+  /** Calendar days (YYYY-MM-DD) in the operator's time zone, both included; none when absent or empty. */
+  from?: string;
+  to?: string;
 }
 
 export interface TransactionHistoryPanelProps {
@@ -43,10 +61,28 @@ export interface TransactionHistoryPanelProps {
 
 const SEARCH_DELAY_MS = 300;
 
+const SEARCH_LABEL = 'Search by order ID, name, email, Customer ID, last 4 or amount';
+
 /** Payments and refunds, newest first: search, filter, export, and refund what was captured. */
 export function TransactionHistoryPanel({ filters, onFiltersChange }: TransactionHistoryPanelProps) {
   const search = useDebouncedValue(filters.searchText.trim(), SEARCH_DELAY_MS);
-  const query = useTransactions({ search, status: filters.status });
+  const channel = filters.channel ?? 'all';
+  const dates = historyDateRange(filters);
+  // The dates are days where the operator is, as the history shows its times; a range not whole or not in
+  // order is not sent (the last one that was keeps the list).
+  const [sentDates, setSentDates] = useState<{ from?: string; to?: string }>({});
+  const range = dates.ok ? { from: dates.from, to: dates.to } : sentDates;
+  if (dates.ok && (dates.from !== sentDates.from || dates.to !== sentDates.to)) {
+    setSentDates({ from: dates.from, to: dates.to });
+  }
+  const transactionQuery = {
+    search,
+    status: filters.status,
+    channel,
+    ...range,
+    timeZone: operatorTimeZone(),
+  };
+  const query = useTransactions(transactionQuery);
   const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
   const [cancelling, setCancelling] = useState<AdminTransaction | null>(null);
   const { notices, push, dismiss } = useNotices();
@@ -72,10 +108,11 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
     select: (mutation) => (mutation.state.variables as RefundVariables | undefined)?.paymentId,
   });
 
-  const filtered = search !== '' || filters.status !== 'all';
+  const filtered = hasHistoryFilters({ ...filters, searchText: search });
+  const change = (changes: Partial<HistoryFilters>) => onFiltersChange({ ...filters, ...changes });
 
   // The file the server streams holds every row these filters select (the search as sent, not as typed).
-  const exportUrl = transactionsCsvUrl({ search, status: filters.status });
+  const exportUrl = transactionsCsvUrl(transactionQuery);
 
   return (
     <>
@@ -89,22 +126,22 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
       />
 
       <div className={panel.toolbar} role="search" aria-label="Filter transactions">
-        <div className={panel.filterField}>
+        <div className={`${panel.filterField} ${panel.searchField}`}>
           <label htmlFor="history-search" className={panel.filterLabel}>
-            Search by order ID
+            {SEARCH_LABEL}
           </label>
           <div className={panel.search}>
             <SearchIcon />
             <input
               id="history-search"
               type="search"
-              className={panel.searchInput}
-              placeholder="Order ID or its start"
+              className={`${panel.searchInput} ${panel.searchInputWide}`}
+              placeholder="CC-7QX2…, Ada, ada@example.com, 100001, 5454, $15.74"
               value={filters.searchText}
-              maxLength={40}
+              maxLength={HISTORY_SEARCH_MAX_LENGTH}
               autoComplete="off"
               spellCheck={false}
-              onChange={(event) => onFiltersChange({ ...filters, searchText: event.target.value })}
+              onChange={(event) => change({ searchText: event.target.value })}
             />
           </div>
         </div>
@@ -118,7 +155,7 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
             value={filters.status}
             onChange={(event) => {
               const status = event.target.value;
-              if (isTransactionFilter(status)) onFiltersChange({ ...filters, status });
+              if (isTransactionFilter(status)) change({ status });
             }}
           >
             {TRANSACTION_FILTER_OPTIONS.map((option) => (
@@ -128,15 +165,71 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
             ))}
           </select>
         </div>
+        <div className={panel.filterField}>
+          <label htmlFor="history-channel" className={panel.filterLabel}>
+            Paid with
+          </label>
+          <select
+            id="history-channel"
+            className={panel.select}
+            value={channel}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (isTransactionChannel(value)) change({ channel: value });
+            }}
+          >
+            {TRANSACTION_CHANNEL_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={panel.filterField}>
+          <label htmlFor="history-from" className={panel.filterLabel}>
+            From
+          </label>
+          <input
+            id="history-from"
+            type="date"
+            className={`${panel.select} ${panel.dateInput}`}
+            value={filters.from ?? ''}
+            min="2000-01-01"
+            max={filters.to || undefined}
+            aria-invalid={!dates.ok || undefined}
+            aria-describedby={dates.ok ? undefined : 'history-dates-problem'}
+            onChange={(event) => change({ from: event.target.value })}
+          />
+        </div>
+        <div className={panel.filterField}>
+          <label htmlFor="history-to" className={panel.filterLabel}>
+            To
+          </label>
+          <input
+            id="history-to"
+            type="date"
+            className={`${panel.select} ${panel.dateInput}`}
+            value={filters.to ?? ''}
+            min={filters.from || '2000-01-01'}
+            aria-invalid={!dates.ok || undefined}
+            aria-describedby={dates.ok ? undefined : 'history-dates-problem'}
+            onChange={(event) => change({ to: event.target.value })}
+          />
+        </div>
         {filtered && (
           <Button
             variant="ghost"
             size="small"
             className={panel.clear}
-            onClick={() => onFiltersChange({ searchText: '', status: 'all' })}
+            onClick={() => onFiltersChange({ ...NO_HISTORY_FILTERS })}
           >
             Clear filters
           </Button>
+        )}
+        {!dates.ok && (
+          <p id="history-dates-problem" className={panel.filterProblem} role="alert">
+            {dates.problem}
+          </p>
         )}
         <div className={panel.toolbarEnd}>
           {sandboxBatch && (
@@ -183,7 +276,7 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
               title={filtered ? 'No transactions match' : 'No transactions yet'}
               text={
                 filtered
-                  ? 'Try another order ID or status.'
+                  ? 'Try the start of a name or an email, a Customer ID, the last 4, an amount such as 15.74 or an order ID, or clear the filters.'
                   : 'Captured, voided and refunded payments will be listed here.'
               }
             />
@@ -286,7 +379,9 @@ function TransactionRow({
   return (
     <tr className={refundPending ? table.busyRow : undefined}>
       <td className={table.primary} data-label="Order ID">
-        <span className={table.order}>{row.orderId}</span>
+        <Link className={`${table.order} ${table.orderLink}`} to={adminOrderPath(row.orderId)}>
+          {row.orderId}
+        </Link>
         {isRefundRow && (
           <span className={`${table.sub} ${table.wrap}`}>
             {row.refundState === 'scheduled'
