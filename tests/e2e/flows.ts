@@ -231,3 +231,17 @@ export async function visibleHeight(element: Locator): Promise<number> {
     return Math.max(0, bottom - top);
   });
 }
+
+/** The sandbox wallet's sheet: pick a card and pay (or cancel). */
+export async function payInSheet(page: Page, wallet: string, card: RegExp | null) {
+  const sheet = page.getByRole('dialog', { name: wallet });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByText('$20.98').first()).toBeVisible();
+  if (card === null) {
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+  } else {
+    await sheet.getByRole('radio', { name: card }).check();
+    await sheet.getByRole('button', { name: 'Pay $20.98' }).click();
+  }
+  await expect(sheet).toBeHidden();
+}

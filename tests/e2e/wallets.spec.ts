@@ -1,20 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import { cartWithTwoReams } from './flows';
+import { cartWithTwoReams, payInSheet } from './flows';
 import { CARDS, walletSheetCard } from './test-data';
-
-/** The sandbox wallet's sheet: pick a card and pay (or cancel). */
-async function payInSheet(page: Page, wallet: string, card: RegExp | null) {
-  const sheet = page.getByRole('dialog', { name: wallet });
-  await expect(sheet).toBeVisible();
-  await expect(sheet.getByText('$20.98').first()).toBeVisible();
-  if (card === null) {
-    await sheet.getByRole('button', { name: 'Cancel' }).click();
-  } else {
-    await sheet.getByRole('radio', { name: card }).check();
-    await sheet.getByRole('button', { name: 'Pay $20.98' }).click();
-  }
-  await expect(sheet).toBeHidden();
-}
 
 function detail(page: Page, term: string) {
   return page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');

@@ -181,7 +181,9 @@ const CHECK_TONES: Record<CheckAnswer['result'], AnswerBadge['tone']> = {
 };
 
 function checkBadge(kind: 'AVS' | 'CVV', answer: CheckAnswer): AnswerBadge {
-  return { label: `${kind}: ${answer.label}`, tone: CHECK_TONES[answer.result], detail: answer.detail };
+  // "CVV matches" says what it is already; "Address and ZIP match" is named as the check operators know.
+  const label = answer.label.startsWith(kind) ? answer.label : `${kind}: ${answer.label}`;
+  return { label, tone: CHECK_TONES[answer.result], detail: answer.detail };
 }
 
 /**
@@ -229,7 +231,7 @@ function authorizationStep(
       title: `${bank ? 'Debited' : 'Authorized'} ${formatCents(payment.authorizedCents)}`,
       by: 'Gateway',
       tone: 'success',
-      detail: `${answer ? `${answer.meaning}${code} · ` : ''}approval code ${payment.authCode}`,
+      detail: `${answer ? `${answer.meaning.replace(/\.$/, '')}${code} · ` : ''}approval code ${payment.authCode}`,
       badges: gatewayChecksOf(request),
     };
   }
@@ -245,7 +247,7 @@ function authorizationStep(
         by: 'Gateway',
         tone: 'danger',
         detail: answer
-          ? `${answer.meaning}${code}${answer.adviceText ? `. ${answer.adviceText}` : ''}`
+          ? `${answer.meaning.replace(/\.$/, '')}${code}.${answer.adviceText ? ` ${answer.adviceText}` : ''}`
           : (request.message ?? 'Declined by the card issuer'),
         badges: gatewayChecksOf(request),
       };

@@ -40,6 +40,10 @@ const AdminDashboardRoute = lazyPart(
   () => import('./admin-dashboard-route'),
   (module) => module.AdminDashboardRoute,
 );
+const AdminOrderRoute = lazyPart(
+  () => import('./admin-order-route'),
+  (module) => module.AdminOrderRoute,
+);
 
 /** The route table (product §2); any other path lands on the storefront. */
 export function AppRoutes() {
@@ -54,6 +58,7 @@ export function AppRoutes() {
         <Route path={PATHS.account} element={<AccountPage />} />
         <Route path={PATHS.admin} element={<AdminLoginRoute />} />
         <Route path={PATHS.adminDashboard} element={<AdminDashboardRoute />} />
+        <Route path={PATHS.adminOrder} element={<AdminOrderRoute />} />
         <Route path="*" element={<Navigate to={PATHS.storefront} replace />} />
       </Routes>
     </Suspense>

@@ -1,1 +1,2 @@
 export { AdminDashboardPage } from './components/admin-dashboard-page';
+export { OrderPage } from './components/order-page';

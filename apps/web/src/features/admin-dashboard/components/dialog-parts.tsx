@@ -1,6 +1,15 @@
-import { formatCents, type Cents } from '@store/core';
+import { formatCents, type AdminPayment, type Cents } from '@store/core';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+
+/**
+ * What a dialog about an authorization needs of it: a Pending Payments row, or a payment's history row
+ * (the order page's), which has the same fields.
+ */
+export type AuthorizationTarget = Pick<
+  AdminPayment,
+  'paymentId' | 'orderId' | 'amount' | 'cardType' | 'last4' | 'bankName' | 'wallet' | 'transactionDate'
+>;
 
 /** The subtitle of a dialog about one payment. */
 export function OrderSubtitle({ orderId }: { orderId: string }) {

@@ -1,4 +1,4 @@
-import { dollarsToCents, formatCents, type AdminPayment } from '@store/core';
+import { dollarsToCents, formatCents } from '@store/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,13 +10,13 @@ import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-e
 import { formatDateTime } from '../utils/format-date';
 import type { Notice } from './notices';
 import { AmountField } from './amount-field';
-import { AmountFormFooter, OrderSubtitle } from './dialog-parts';
+import { AmountFormFooter, OrderSubtitle, type AuthorizationTarget } from './dialog-parts';
 import { CardText, FactList } from './payment-facts';
 import styles from './dialog.module.css';
 
 export interface PartialCaptureDialogProps {
   /** A snapshot taken when the dialog opened: polling cannot change what the operator is looking at. */
-  payment: AdminPayment;
+  payment: AuthorizationTarget;
   onClose: () => void;
   onOutcome: (notice: Omit<Notice, 'id'>) => void;
 }

@@ -1,9 +1,11 @@
 import { dollarsToCents, formatCents, type AdminPayment } from '@store/core';
 import { useMutationState } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { adminOrderPath } from '../../../config/paths';
 import {
   capturePaymentMutationKey,
   useCapturePayment,
@@ -163,7 +165,13 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
                 return (
                   <tr key={payment.paymentId} className={busyText ? table.busyRow : undefined}>
                     <td className={table.primary} data-label="Order ID">
-                      <span className={table.order}>{payment.orderId}</span>
+                      <Link
+                        to={adminOrderPath(payment.orderId)}
+                        className={`${table.order} ${table.orderLink}`}
+                      >
+                        {payment.orderId}
+                      </Link>
+                      <span className={table.sub}>{payment.shipped ? 'Shipped' : 'Not shipped'}</span>
                     </td>
                     <td className={`${table.numeric} ${table.headline}`} data-label="Amount">
                       <span className={table.amount}>{formatCents(dollarsToCents(payment.amount))}</span>

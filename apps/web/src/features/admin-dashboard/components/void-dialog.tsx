@@ -1,12 +1,13 @@
-import { dollarsToCents, formatCents, type AdminPayment } from '@store/core';
+import { dollarsToCents, formatCents } from '@store/core';
 import { useVoidPayment } from '../api/void-payment';
 import { formatDateTime } from '../utils/format-date';
+import type { AuthorizationTarget } from './dialog-parts';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import type { Notice } from './notices';
 import { CardText } from './payment-facts';
 
 export interface VoidDialogProps {
-  payment: AdminPayment;
+  payment: AuthorizationTarget;
   onClose: () => void;
   onOutcome: (notice: Omit<Notice, 'id'>) => void;
 }

@@ -7,6 +7,8 @@ export interface AdminPostOptions {
   timeoutMs?: number;
   /** Log out answers 401 when the session is already gone; that is not "your session ended". */
   ignoreUnauthorized?: boolean;
+  /** POST by default; a GET sends no body. */
+  method?: 'GET' | 'POST';
 }
 
 /**
@@ -22,6 +24,7 @@ export async function adminPost<TResponse>(
   try {
     return await postJson<TResponse>(path, body, {
       timeoutMs: options.timeoutMs,
+      method: options.method,
       headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
     });
   } catch (error) {
