@@ -32,6 +32,11 @@ export function receiptPathOf(token: string): string {
   return `/receipt/${token}`;
 }
 
+/** The receipt page's full address, as the customer's messages link to it. */
+export function receiptUrlOf(token: string, publicUrl: string): string {
+  return new URL(receiptPathOf(token), publicUrl).href;
+}
+
 export const RECEIPT_NOT_FOUND = 'Receipt not found';
 
 /** A product's name as the catalog gives it (its id, should it ever leave the catalog). */
@@ -158,7 +163,7 @@ export async function queueOrderConfirmation(
     totalCents: order.totalCents,
     delivery: delivery.address,
     paymentMethod: paymentMethodShown(payment),
-    receiptUrl: new URL(receiptPathOf(order.receiptToken), publicUrl).href,
+    receiptUrl: receiptUrlOf(order.receiptToken, publicUrl),
   });
   await queueMail(
     tx,

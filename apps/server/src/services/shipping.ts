@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { orderShipped } from './mail/messages';
 import { capturePayment } from './money/commands';
 import type { OperationsDependencies } from './money/dependencies';
-import { receiptPathOf } from './receipts';
+import { receiptUrlOf } from './receipts';
 
 /**
  * Mark as shipped (decision 028). The order's goods have left: its fulfilment status becomes shipped, the
@@ -150,9 +150,7 @@ async function queueShippingNotice(
     delivery: delivery.address,
     carrier: order.shippingCarrier ?? undefined,
     trackingNumber: order.trackingNumber ?? undefined,
-    ...(order.receiptToken && publicUrl
-      ? { receiptUrl: new URL(receiptPathOf(order.receiptToken), publicUrl).href }
-      : {}),
+    ...(order.receiptToken && publicUrl ? { receiptUrl: receiptUrlOf(order.receiptToken, publicUrl) } : {}),
   });
   await queueMail(
     tx,

@@ -17,10 +17,10 @@ import { SkipLink } from '../../../components/ui/skip-link';
 import { PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { useAdminOrder } from '../api/get-order';
-import { useCapturePayment } from '../api/capture-payment';
+import { useCaptureInFull } from '../hooks/use-capture-in-full';
 import { useNotices } from '../hooks/use-notices';
 import { useNow } from '../hooks/use-now';
-import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
+import { failureText } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
 import { authorizationTimeLeft } from '../utils/time-left';
 import { CancelChargeDialog } from './cancel-charge-dialog';
@@ -95,33 +95,14 @@ export function OrderPage({ orderId, username, onSignedOut }: OrderPageProps) {
 
 function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; captureOnShipment: boolean }) {
   const now = useNow();
-  const capture = useCapturePayment();
   const { notices, push, dismiss } = useNotices();
+  const { captureInFull, capturing } = useCaptureInFull(push);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const transaction = order.transaction;
   const { actions } = order;
   const timeLeft = order.authorizationExpiresAt
     ? authorizationTimeLeft(order.authorizationExpiresAt, now)
     : undefined;
-
-  const captureInFull = async () => {
-    if (!transaction) return;
-    const cents = dollarsToCents(transaction.amount);
-    try {
-      await capture.mutateAsync({
-        paymentId: transaction.paymentId,
-        orderId: order.orderId,
-        originalCents: cents,
-      });
-      push({ tone: 'success', title: `Captured ${formatCents(cents)}`, detail: `Order ${order.orderId}` });
-    } catch (caught) {
-      push(
-        isUnconfirmed(caught)
-          ? { tone: 'warning', title: failureText(caught, 'The gateway did not confirm the capture.') }
-          : { tone: 'error', title: captureFailureText(caught) },
-      );
-    }
-  };
 
   const anyAction = Object.values(actions).some(Boolean);
 
@@ -151,11 +132,11 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
           {actions.capture && (
             <Button
               variant={actions.ship ? 'secondary' : 'primary'}
-              onClick={() => void captureInFull()}
-              disabled={capture.isPending}
-              aria-busy={capture.isPending}
+              onClick={() => transaction && void captureInFull(transaction)}
+              disabled={capturing}
+              aria-busy={capturing}
             >
-              {capture.isPending ? 'Capturing…' : 'Capture'}
+              {capturing ? 'Capturing…' : 'Capture'}
             </Button>
           )}
           {actions.capture && (

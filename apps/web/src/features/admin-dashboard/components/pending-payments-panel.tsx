@@ -6,17 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { adminOrderPath } from '../../../config/paths';
-import {
-  capturePaymentMutationKey,
-  useCapturePayment,
-  type CapturePaymentVariables,
-} from '../api/capture-payment';
+import { capturePaymentMutationKey, type CapturePaymentVariables } from '../api/capture-payment';
 import { captureAllMutationKey } from '../api/capture-all';
 import type { usePendingPayments } from '../api/list-pending-payments';
 import { voidPaymentMutationKey, type VoidPaymentVariables } from '../api/void-payment';
+import { useCaptureInFull } from '../hooks/use-capture-in-full';
 import { useNotices } from '../hooks/use-notices';
 import { useNow } from '../hooks/use-now';
-import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
 import { plural, uniqueRows } from '../utils/rows';
 import { authorizationTimeLeft } from '../utils/time-left';
@@ -44,8 +40,8 @@ export interface PendingPaymentsPanelProps {
 /** Authorized payments awaiting capture: capture in full or in part, void, or capture them all. */
 export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
   const now = useNow();
-  const capture = useCapturePayment();
   const { notices, push, dismiss } = useNotices();
+  const { captureInFull } = useCaptureInFull(push);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
 
   const payments = useMemo(
@@ -65,28 +61,6 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
   });
   const captureAllRunning =
     useMutationState({ filters: { mutationKey: captureAllMutationKey, status: 'pending' } }).length > 0;
-
-  const captureInFull = async (payment: AdminPayment) => {
-    const cents = dollarsToCents(payment.amount);
-    try {
-      await capture.mutateAsync({
-        paymentId: payment.paymentId,
-        orderId: payment.orderId,
-        originalCents: cents,
-      });
-      push({ tone: 'success', title: `Captured ${formatCents(cents)}`, detail: `Order ${payment.orderId}` });
-    } catch (caught) {
-      push(
-        isUnconfirmed(caught)
-          ? {
-              tone: 'warning',
-              title: failureText(caught, 'The gateway did not confirm the capture.'),
-              detail: `Order ${payment.orderId}`,
-            }
-          : { tone: 'error', title: captureFailureText(caught), detail: `Order ${payment.orderId}` },
-      );
-    }
-  };
 
   const shownCents = payments.map((payment) => ({
     paymentId: payment.paymentId,
