@@ -6,7 +6,8 @@
 //
 // PGlite always; PostgreSQL too with BENCH_DATABASE_URL (or TEST_DATABASE_URL). Every database is a scratch
 // one, removed at the end. Settings: BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
-// BENCH_ONLY (lists | capture-all | lighthouse), BENCH_DATABASES (PGlite,PostgreSQL), BENCH_PAYMENTS (100000),
+// BENCH_ONLY (lists | capture-all | lighthouse), BENCH_CALLS (list calls whose names contain one of these,
+// comma-separated: "history,searched"), BENCH_DATABASES (PGlite,PostgreSQL), BENCH_PAYMENTS (100000),
 // BENCH_PROFILE_DIR (a CPU profile of each store process), CAPTURE_ALL_CONCURRENCY (passed to the store). The table is printed and written
 // to bench-results/bench-<time>.json and bench-results/latest.json.
 import { spawnSync } from 'node:child_process';
@@ -31,6 +32,8 @@ const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const CAPTURE_ALL_COUNT = 1_000;
 const GATEWAY_LATENCY_MS = 50;
 const only = process.env.BENCH_ONLY;
+/** BENCH_CALLS: only the list calls whose names contain one of these (comma-separated, any case). */
+const onlyCalls = process.env.BENCH_CALLS?.split(',').map((part) => part.trim().toLowerCase());
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 type Kind = 'PGlite' | 'PostgreSQL';
 const kinds: Kind[] = (postgresUrl ? (['PGlite', 'PostgreSQL'] as Kind[]) : (['PGlite'] as Kind[])).filter(
@@ -135,18 +138,44 @@ async function scratchDatabase(kind: Kind): Promise<ScratchDatabase> {
   };
 }
 
+/** Customer accounts of the bench's shop: one order in five is a signed-in customer's. */
+const CUSTOMERS = 10_000;
+
+/** A made-up surname of 8 letters for seed `g`, the same in the seeding and in the searches. */
+const SURNAME_SQL = (seed: string) =>
+  `initcap(translate(substr(md5(${seed} || 'name'), 1, 8), '0123456789', 'ghijklmnop'))`;
+
 /**
  * A busy shop's table: `count` card payments over the last days, half awaiting capture and half captured
  * (half of those settled), one captured payment in ten refunded in part and one in fifty in full; one
- * payment in ten has the payment request its shopper returned with (verify-payment reads those).
+ * payment in ten has the payment request its shopper returned with (verify-payment reads those). Every order
+ * has a contact email and a delivery name (one of 40 first names and a surname nearly its own); one in five
+ * belongs to one of 10,000 customer accounts.
  */
 async function seedPayments(database: Database, count: number): Promise<void> {
   await database.sql.query(
-    `insert into orders (id, channel, customer_name, subtotal_cents, tax_cents, total_cents, created_at)
+    `insert into customers (id, name, email, password_hash)
+     select md5('customer' || c)::uuid, 'Member ' || ${SURNAME_SQL("'c' || c")},
+       'member' || c || '@example.com', 'not-a-hash'
+     from generate_series(1, $1::int) c`,
+    [CUSTOMERS],
+  );
+  await database.sql.query(
+    `insert into orders (id, channel, customer_name, subtotal_cents, tax_cents, total_cents, contact_email,
+       delivery_name, delivery_address, delivery_city, delivery_state, delivery_zip, delivery_country,
+       customer_id, created_at)
      select 'CC-' || upper(substr(md5(g::text), 1, 12)), 'card', 'Bench shopper', 6495, 325, 6820,
+       lower(first_name) || '.' || lower(surname) || '@example.com', first_name || ' ' || surname,
+       '12 Paper Lane', 'Austin', 'TX', '78701', 'US',
+       case when g % 5 = 0 then md5('customer' || ((g / 5) % $2::int + 1))::uuid end,
        now() - make_interval(secs => g * 3)
-     from generate_series(1, $1::int) g`,
-    [count],
+     from generate_series(1, $1::int) g,
+       lateral (select (array['Ada','Grace','Alan','Edsger','Barbara','Donald','Frances','John','Margaret',
+         'Ken','Dennis','Radia','Tim','Hedy','Katherine','Niklaus','Leslie','Shafi','Sophie','Linus','Guido',
+         'Anita','Jean','Evelyn','Mary','Karen','Robin','Marvin','Claude','Alonzo','Kurt','Emmy','Sofia',
+         'Ida','Lynn','Carol','Joan','Adele','Betty','Kathleen'])[g % 40 + 1] as first_name,
+         ${SURNAME_SQL('g::text')} as surname) names`,
+    [count, CUSTOMERS],
   );
   await database.sql.query(
     `insert into payment_requests (request_id, order_id, amount_cents, status, created_at, verified_at)
@@ -269,9 +298,14 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
   const { rows: requests } = await database.sql.query<{ request_id: string }>(
     'select request_id from payment_requests order by request_id limit 10000',
   );
-  const { rows: searchable } = await database.sql.query<{ order_id: string }>(
-    'select order_id from payments order by created_at desc offset $1 limit 1',
+  const { rows: searchable } = await database.sql.query<{ order_id: string; delivery_name: string }>(
+    `select p.order_id, o.delivery_name from payments p join orders o on o.id = p.order_id
+     order by p.created_at desc offset $1 limit 1`,
     [Math.floor(Math.min(5000, PAYMENTS / 2))],
+  );
+  // A calendar day in Chicago that the seeded history covers in full: two days back.
+  const dayInChicago = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(
+    new Date(Date.now() - 2 * 24 * 60 * 60 * 1000),
   );
   await database.close();
 
@@ -304,6 +338,29 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
         body: () => ({ search: searchable[0]!.order_id.slice(0, 6).toLowerCase() }),
       },
       {
+        // A customer's surname, as an operator types it: one payment matches (the words' index finds it).
+        name: 'History, searched (name)',
+        method: 'POST',
+        path: '/api/admin/transactions',
+        admin: true,
+        body: () => ({ search: searchable[0]!.delivery_name.split(' ')[1]!.slice(0, 6).toLowerCase() }),
+      },
+      {
+        // An amount every seeded payment has: the search matches all of them, the page is the newest 100.
+        name: 'History, searched (amount)',
+        method: 'POST',
+        path: '/api/admin/transactions',
+        admin: true,
+        body: () => ({ search: '$68.20' }),
+      },
+      {
+        name: 'History, one day (Chicago)',
+        method: 'POST',
+        path: '/api/admin/transactions',
+        admin: true,
+        body: () => ({ from: dayInChicago, to: dayInChicago, timeZone: 'America/Chicago' }),
+      },
+      {
         name: 'create-payment',
         method: 'POST',
         path: '/api/payment/create-payment',
@@ -329,7 +386,10 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
         body: () => ({ requestId: requests[nextRequest++ % requests.length]!.request_id }),
       },
     ];
-    for (const call of calls) await measureCall(kind, store, bare, cookie, call);
+    for (const call of calls) {
+      if (onlyCalls && !onlyCalls.some((part) => call.name.toLowerCase().includes(part))) continue;
+      await measureCall(kind, store, bare, cookie, call);
+    }
   } finally {
     await store.stop();
     await scratch.remove();
