@@ -162,7 +162,7 @@ export const paymentRequests = pgTable(
     methodKind: text('method_kind', { enum: ['card', 'ach'] }),
     bankName: text('bank_name'),
     /**
-     * What the gateway said of the authorization, approved or declined (decision 028): its response code,
+     * What the gateway said of the authorization, approved or declined (decision 029): its response code,
      * the address (AVS) and card security code (CVV) check results as it reports them, and the BIN facts
      * it gives (country of issue, prepaid, corporate). Never any card data.
      */
@@ -197,6 +197,10 @@ export const paymentRequests = pgTable(
     index('payment_requests_store_pending_idx')
       .on(table.createdAt)
       .where(sql`${table.status} = 'pending' and ${table.authorizedBy} = 'store'`),
+    // Transaction History's Failed filter (decision 031): declined and failed attempts, newest first.
+    index('payment_requests_failed_idx')
+      .on(table.createdAt, table.requestId)
+      .where(sql`${table.status} in ('declined', 'failed')`),
     check(
       'payment_requests_status_known',
       sql`${table.status} in ('pending', 'approved', 'declined', 'failed')`,

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_requests_failed_idx" ON "payment_requests" USING btree ("created_at","request_id") WHERE "payment_requests"."status" in ('declined', 'failed');
