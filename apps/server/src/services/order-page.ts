@@ -170,6 +170,8 @@ function timelineOf(record: AdminOrderRecord, paymentWay: keyof typeof PAYMENT_W
 function eventTitle(action: string, amountCents: number | null, outcome: 'success' | 'failure'): string {
   const label = auditActionLabel(action);
   if (outcome === 'failure') return `${label} refused or failed`;
+  // A shipment's amount is what it captured, which its detail says: the title says what happened.
+  if (action === 'ship') return 'Marked as shipped';
   return amountCents === null ? label : `${label} ${formatCents(amountCents)}`;
 }
 

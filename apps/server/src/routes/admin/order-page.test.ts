@@ -158,7 +158,7 @@ describe.each(testDatabaseKinds())("the console's order page, on $name", (kind) 
       transaction: { paymentId, captureStatus: 'captured', captureAmount: 68.2 },
       actions: { capture: false, void: false, refund: true, cancelCharge: true, ship: false },
     });
-    const step = order.timeline.find((entry) => entry.title === 'Mark as shipped $68.20');
+    const step = order.timeline.find((entry) => entry.title === 'Marked as shipped');
     expect(step).toMatchObject({ by: TEST_ADMIN.username, tone: 'success' });
     expect(step?.detail).toContain('tracking 1Z999AA10123456784');
     expect(order.timeline.map((entry) => entry.title)).toContain('Capture $68.20');
