@@ -8,6 +8,7 @@ describe('describeOrderStatus', () => {
     expect(describeOrderStatus('authorized')).toEqual({ label: 'Payment authorized', tone: 'success' });
     expect(describeOrderStatus('partially_refunded')).toEqual({ label: 'Refunded in part', tone: 'neutral' });
     expect(describeOrderStatus('cancelled')).toEqual({ label: 'Cancelled', tone: 'danger' });
+    expect(describeOrderStatus('shipped')).toEqual({ label: 'Shipped', tone: 'success' });
     for (const status of ORDER_STATUSES) expect(describeOrderStatus(status).label).not.toBe('');
   });
 });
