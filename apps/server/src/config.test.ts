@@ -99,6 +99,21 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes the hosted page webhook secret only long and URL-safe, and has none unless set', () => {
+    expect(loadConfig({}).hostedPageWebhookSecret).toBeUndefined();
+    const secret = 'f'.repeat(64);
+    expect(loadConfig({ HPP_WEBHOOK_SECRET: secret }).hostedPageWebhookSecret).toBe(secret);
+    expect(problemsOf({ HPP_WEBHOOK_SECRET: 'short' })).toEqual([
+      'HPP_WEBHOOK_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)',
+    ]);
+    expect(problemsOf({ HPP_WEBHOOK_SECRET: `${'a'.repeat(32)}&key=x` })).toEqual([
+      'HPP_WEBHOOK_SECRET may hold only letters, digits and . _ ~ - (it is sent in the webhook address)',
+    ]);
+    expect(problemsOf({ HPP_WEBHOOK_SECRET: 'a'.repeat(201) })).toEqual([
+      'HPP_WEBHOOK_SECRET must be at most 200 characters',
+    ]);
+  });
+
   it("runs Google Pay in TEST by default and refuses PRODUCTION without Google's merchant id", () => {
     expect(loadConfig({}).googlePay).toEqual({
       environment: 'TEST',

@@ -127,6 +127,19 @@ const environmentSchema = z
     CARDPOINTE_USERNAME: optionalText,
     CARDPOINTE_PASSWORD: optionalText,
     CARDPOINTE_HPP_URL: urlText('CARDPOINTE_HPP_URL'),
+    HPP_WEBHOOK_SECRET: optionalText
+      .refine(
+        (value) => value === undefined || value.length >= 32,
+        'HPP_WEBHOOK_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)',
+      )
+      .refine(
+        (value) => value === undefined || /^[A-Za-z0-9._~-]*$/.test(value),
+        'HPP_WEBHOOK_SECRET may hold only letters, digits and . _ ~ - (it is sent in the webhook address)',
+      )
+      .refine(
+        (value) => value === undefined || value.length <= 200,
+        'HPP_WEBHOOK_SECRET must be at most 200 characters',
+      ),
     GATEWAY_TIMEOUT_MS: z.coerce
       .number({ error: 'GATEWAY_TIMEOUT_MS must be a number' })
       .int('GATEWAY_TIMEOUT_MS must be a whole number')
@@ -284,6 +297,11 @@ export interface Config {
   /** The address shoppers use; redirects after payment must point back here. */
   publicUrl: string;
   gateway: GatewayConfig;
+  /**
+   * The secret the hosted payment page's webhook address carries (HPP_WEBHOOK_SECRET): without one, the
+   * store takes no webhook from CardPointe; the built-in sandbox makes its own when none is set.
+   */
+  hostedPageWebhookSecret?: string;
   logLevel: string;
   /** Requests that take at least this long are logged (warn); 0 logs every request. */
   slowRequestMs: number;
@@ -375,6 +393,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     gateway,
+    ...(env.HPP_WEBHOOK_SECRET ? { hostedPageWebhookSecret: env.HPP_WEBHOOK_SECRET } : {}),
     logLevel: env.LOG_LEVEL,
     slowRequestMs: env.LOG_SLOW_REQUEST_MS,
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },

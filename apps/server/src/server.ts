@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { ensureSandboxCredentials } from '@store/sandbox-gateway';
+import { ensureSandboxCredentials, setHostedPageWebhookUrl } from '@store/sandbox-gateway';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -16,6 +16,8 @@ import {
   type MerchantSessionClient,
 } from './services/apple-merchant-validation';
 import { startUpkeep } from './services/maintenance';
+import { registerHostedPageWebhookRoute } from './routes/payment/hosted-page-webhook';
+import { hostedPageWebhookUrl, sandboxWebhookSecretOf } from './services/checkout/hosted-page-webhook';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -78,6 +80,14 @@ export async function startServer(
     serveWeb: options.serveWeb,
     logger: options.logger,
   });
+  // The hosted page's webhook (decision 029) needs a secret: the configured one, or with the built-in
+  // sandbox one kept with its data. Without either (CardPointe with no HPP_WEBHOOK_SECRET) there is no route.
+  const webhookSecret =
+    config.hostedPageWebhookSecret ??
+    (sandboxCredentials ? sandboxWebhookSecretOf(sandboxCredentials.password) : undefined);
+  if (webhookSecret) {
+    registerHostedPageWebhookRoute(app, { orm: database.orm, gateway, secret: webhookSecret });
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -89,6 +99,21 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const loopbackHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   listeningAt = `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`;
+  if (sandboxCredentials && webhookSecret) {
+    // As a merchant sets the Webhook URL on CardPointe's HPP admin page: the sandbox posts to this server,
+    // at the address it listens on (the last server started on a shared database).
+    try {
+      await setHostedPageWebhookUrl(
+        database.sql,
+        settings.merchantId,
+        hostedPageWebhookUrl(listeningAt, webhookSecret),
+      );
+    } catch (error) {
+      await app.close();
+      if (!options.database) await database.close();
+      throw error;
+    }
+  }
 
   const upkeep =
     options.upkeep === false

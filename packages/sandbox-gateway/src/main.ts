@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { SettlementSchedule } from './gateway';
-import { SANDBOX_CREDENTIALS, sandboxGatewayPlugin, type SqlClient } from './index';
+import { SANDBOX_CREDENTIALS, sandboxGatewayPlugin, setHostedPageWebhookUrl, type SqlClient } from './index';
 
 /** The sandbox gateway on its own (`npm run gateway`): PostgreSQL at DATABASE_URL, else PGlite files. */
 async function openDatabase(): Promise<{ db: SqlClient; close: () => Promise<void> }> {
@@ -31,10 +31,16 @@ const port = Number(process.env.PORT ?? 6060);
 const host = process.env.HOST ?? '127.0.0.1';
 const database = await openDatabase();
 
+const merchantId = process.env.SANDBOX_MERCHANT_ID ?? SANDBOX_CREDENTIALS.merchantId;
+// SANDBOX_HPP_WEBHOOK_URL: where the hosted page posts each payment (CardPointe's HPP Webhook URL setting).
+if (process.env.SANDBOX_HPP_WEBHOOK_URL !== undefined) {
+  await setHostedPageWebhookUrl(database.db, merchantId, process.env.SANDBOX_HPP_WEBHOOK_URL || null);
+}
+
 const app = Fastify({ logger: true });
 await app.register(sandboxGatewayPlugin, {
   db: database.db,
-  merchantId: process.env.SANDBOX_MERCHANT_ID ?? SANDBOX_CREDENTIALS.merchantId,
+  merchantId,
   username: process.env.SANDBOX_USERNAME ?? SANDBOX_CREDENTIALS.username,
   password: process.env.SANDBOX_PASSWORD ?? SANDBOX_CREDENTIALS.password,
   settlement: settlementSchedule(),

@@ -133,6 +133,13 @@ function migrationStatements(s: string): string[] {
       used_at timestamptz NOT NULL,
       PRIMARY KEY (wallet, payload_id)
     )`,
+    // The hosted payment page's settings, one row per merchant, as on CardPointe's HPP admin page: the
+    // address its webhook posts each payment to (Connect → Notifications → Webhook URL).
+    `CREATE TABLE IF NOT EXISTS ${s}.hpp_settings (
+      merchid text PRIMARY KEY,
+      webhook_url text CHECK (webhook_url ~ '^https?://'),
+      updated_at timestamptz NOT NULL
+    )`,
   ];
 }
 

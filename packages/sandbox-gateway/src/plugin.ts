@@ -6,6 +6,7 @@ import { DEFAULT_SCHEMA, migrateSandboxGateway } from './migrate';
 import { cardPointeRoutes } from './routes/cardpointe-routes';
 import { cardSecureRoutes } from './routes/cardsecure-routes';
 import { hppRoutes } from './routes/hpp-routes';
+import { HppSettingsStore } from './hpp/webhook';
 import type { SqlClient } from './sql-client';
 import { ProfileStore } from './profile-store';
 import { GatewayStore } from './store';
@@ -40,7 +41,8 @@ const DEFAULT_SETTLEMENT: SettlementSchedule = { dailyAt: '21:00' };
 
 /**
  * The sandbox gateway as a Fastify plugin: CardPointe REST under /cardconnect/rest, CardSecure under
- * /cardsecure, the hosted payment page under /hpp. The store mounts it with { prefix: '/sandbox' }.
+ * /cardsecure, the hosted payment page under /hpp. The store mounts it with { prefix: '/sandbox' }. The
+ * hosted page's webhook posts to the address `setHostedPageWebhookUrl` keeps for the merchant, if any.
  */
 export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = async (fastify, options) => {
   const schema = options.schema ?? DEFAULT_SCHEMA;
@@ -83,5 +85,6 @@ export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = a
     merchantName: options.merchantName ?? DEFAULT_MERCHANT_NAME,
     now,
     allowedReturnOrigins: options.allowedReturnOrigins,
+    settings: new HppSettingsStore(options.db, schema),
   });
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql, type Column } from 'drizzle-orm';
 import type { OrderDelivery } from '@store/core';
 import type { Orm, Transaction } from './client';
 import { orderLines, orders, paymentRequests, payments } from './schema';
@@ -150,6 +150,58 @@ export async function markPaymentRequest(
     .update(paymentRequests)
     .set({ status, message, verifiedAt: new Date(), ...gatewayAnswer })
     .where(eq(paymentRequests.requestId, requestId));
+}
+
+/** An order's payment request and, once recorded, its payment: what a hosted-page webhook is checked against. */
+export async function findRequestAndPaymentOfOrder(
+  orm: Orm,
+  orderId: string,
+): Promise<{ request: PaymentRequestRow; payment?: PaymentRow } | undefined> {
+  const rows = await orm
+    .select({ request: paymentRequests, payment: payments })
+    .from(paymentRequests)
+    .leftJoin(payments, eq(payments.orderId, paymentRequests.orderId))
+    .where(eq(paymentRequests.orderId, orderId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { request: row.request, ...(row.payment ? { payment: row.payment } : {}) };
+}
+
+/**
+ * Adds to a request the check results an answer other than the authorization's own reported (the hosted
+ * page's webhook, decision 029): the AVS and CVV codes, and the response code where none is kept yet. With
+ * `approval`, the codes are the approved authorization's and replace a declined attempt's; otherwise they
+ * only fill what is empty. Nothing else of the request changes (status, message, amount), so a second
+ * delivery of the same answer leaves it as it was. True when a row was changed.
+ */
+export async function addAuthorizationChecks(
+  orm: Orm,
+  requestId: string,
+  checks: Pick<KeptGatewayAnswer, 'respcode' | 'avsResponse' | 'cvvResponse'>,
+  options: { approval: boolean },
+): Promise<boolean> {
+  const fill = (column: Column, value: string) =>
+    options.approval ? sql`${value}` : sql`coalesce(${column}, ${value})`;
+  const set = {
+    ...(checks.avsResponse ? { avsResponse: fill(paymentRequests.avsResponse, checks.avsResponse) } : {}),
+    ...(checks.cvvResponse ? { cvvResponse: fill(paymentRequests.cvvResponse, checks.cvvResponse) } : {}),
+    ...(checks.respcode ? { respcode: sql`coalesce(${paymentRequests.respcode}, ${checks.respcode})` } : {}),
+  };
+  if (Object.keys(set).length === 0) return false;
+  const changed = await orm
+    .update(paymentRequests)
+    .set(set)
+    .where(
+      and(
+        eq(paymentRequests.requestId, requestId),
+        // Only a row the update changes: a replay writes nothing at all.
+        sql`(${paymentRequests.avsResponse}, ${paymentRequests.cvvResponse}, ${paymentRequests.respcode})
+          is distinct from (${set.avsResponse ?? paymentRequests.avsResponse}, ${set.cvvResponse ?? paymentRequests.cvvResponse}, ${set.respcode ?? paymentRequests.respcode})`,
+      ),
+    )
+    .returning({ requestId: paymentRequests.requestId });
+  return changed.length > 0;
 }
 
 export async function notePaymentRequestSeenByBrowser(orm: Orm, requestId: string): Promise<void> {

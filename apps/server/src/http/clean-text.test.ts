@@ -77,6 +77,18 @@ const SAMPLES: Record<string, Sample> = {
     },
   },
   'POST /api/payment/verify-payment': { body: { requestId: randomUUID() } },
+  'POST /api/payment/hosted-page-webhook': {
+    query: { key: 'not-the-secret' },
+    body: {
+      invoice: ORDER_ID,
+      total: '9.99',
+      gatewayTransactionId: RETREF,
+      avsResponseCode: 'Y',
+      cvvResponseCode: 'M',
+      responseCode: '00',
+      billLName: 'Shopper',
+    },
+  },
   'POST /api/users/register': {
     body: { name: 'Ada', email: 'ada@example.com', password: 'long enough pass' },
   },

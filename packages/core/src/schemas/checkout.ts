@@ -116,3 +116,41 @@ export const errorResponseSchema = z.object({
   error: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** A result code as CardPointe sends it; blank when the gateway gave none (a decline, usually). */
+const webhookCodeSchema = z.string().max(10, 'A response code is at most 10 characters').optional();
+
+/**
+ * What CardPointe's hosted payment page posts to the merchant's webhook after a payment: the
+ * authorization's answer beside the page's own fields (its developer guide, "Using HPP Webhooks"). The
+ * store reads the fields below; the page sends many more (the shopper's name and address, a masked card
+ * number, custom fields, line items), which are accepted and never kept.
+ */
+export const hostedPageWebhookSchema = z.looseObject(
+  {
+    /** The order id the store gave the page as its `invoice`. */
+    invoice: orderIdSchema,
+    /** The amount paid, in dollars, as the page sends it ("54.80"). */
+    total: dollarAmountSchema,
+    /** The authorization's `retref`. */
+    gatewayTransactionId: z
+      .string({ error: 'gatewayTransactionId is required' })
+      .regex(/^\d{1,20}$/, 'gatewayTransactionId is not valid'),
+    avsResponseCode: webhookCodeSchema,
+    cvvResponseCode: webhookCodeSchema,
+    responseCode: webhookCodeSchema,
+    merchantId: z.string().max(40).optional(),
+  },
+  BODY_MUST_BE_OBJECT,
+);
+export type HostedPageWebhook = z.output<typeof hostedPageWebhookSchema>;
+
+/** The secret the webhook address carries: the only thing that tells the store's own gateway from anyone. */
+export const hostedPageWebhookQuerySchema = z.object({
+  key: z.string({ error: 'key is required' }).max(200, 'key is too long'),
+});
+
+export const hostedPageWebhookResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+});

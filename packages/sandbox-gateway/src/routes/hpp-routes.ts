@@ -6,12 +6,15 @@ import { logServerError, publicErrorOf } from '../errors';
 import type { SandboxGateway } from '../gateway';
 import { parsePaymentRequest, validateCardForm, type PaymentRequest } from '../hpp/card-form';
 import { renderErrorPage, renderPaidPage, renderPaymentPage } from '../hpp/page';
+import { deliverHostedPageWebhook, hostedPageWebhookOf, type HppSettingsStore } from '../hpp/webhook';
 
 export interface HppRoutesOptions {
   gateway: SandboxGateway;
   merchantName: string;
   now: () => Date;
   allowedReturnOrigins?: readonly string[];
+  /** The merchant's page settings: where its webhook posts each payment. */
+  settings: HppSettingsStore;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -63,6 +66,11 @@ export async function hppRoutes(fastify: FastifyInstance, options: HppRoutesOpti
   const { gateway, merchantName, now } = options;
   await fastify.register(formbody, { bodyLimit: 8 * 1024 });
   const payAction = `${fastify.prefix}/hpp/pay`;
+  // Webhooks on their way: the shopper never waits for them, a shutdown does (they are short-lived).
+  const deliveries = new Set<Promise<boolean>>();
+  fastify.addHook('preClose', async () => {
+    await Promise.allSettled(deliveries);
+  });
 
   fastify.setErrorHandler((error, request, reply) => {
     const { statusCode, message } = publicErrorOf(error);
@@ -147,6 +155,30 @@ export async function hppRoutes(fastify: FastifyInstance, options: HppRoutesOpti
       throw new Error(
         `Hosted page authorization of ${centsToDecimalString(payment.totalCents)} refused as invalid`,
       );
+    }
+    // Each attempt the gateway answered, approved or declined, goes to the merchant's webhook, if it has
+    // one, after the shopper is on the way back: a slow or failing receiver changes nothing of the payment.
+    const answer = outcome.kind === 'answered' && 'amount' in outcome.response ? outcome.response : undefined;
+    const webhookUrl = answer && (await options.settings.webhookUrl(gateway.merchantId));
+    if (answer && webhookUrl) {
+      const payload = hostedPageWebhookOf(
+        {
+          pageHost: request.host,
+          totalText: centsToDecimalString(payment.totalCents),
+          invoice: payment.invoice,
+          ipAddress: request.ip,
+          at: now(),
+          brand: card.brand,
+          last4: card.cardNumber.slice(-4),
+          expiry: card.expiry,
+          name: card.name,
+          billZip: card.postal,
+        },
+        answer,
+      );
+      const delivery = deliverHostedPageWebhook(webhookUrl, payload, request.log);
+      deliveries.add(delivery);
+      void delivery.finally(() => deliveries.delete(delivery));
     }
     // Approved, declined, or already paid by a concurrent press of Pay: the store asks the gateway which.
     return reply.redirect(backToStore, 303);
