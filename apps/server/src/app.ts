@@ -20,6 +20,8 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
 import { registerAdminOrderRoutes } from './routes/admin/orders';
+import { registerHostedPageWebhookRoute } from './routes/payment/hosted-page-webhook';
+import { hostedPageWebhookSecretOf } from './services/checkout/hosted-page-webhook';
 import { registerHealthRoutes } from './routes/health';
 import { registerOrderRoutes } from './routes/orders';
 import { registerPaymentRoutes } from './routes/payment';
@@ -114,6 +116,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   };
   registerPaymentRoutes(app, { ...checkout, customers });
+  // The hosted page's webhook (decision 029): only with a secret to check it by.
+  const webhookSecret = hostedPageWebhookSecretOf(
+    deps.config.hostedPageWebhookSecret,
+    deps.sandboxCredentials,
+  );
+  if (webhookSecret) {
+    registerHostedPageWebhookRoute(app, {
+      orm: deps.database.orm,
+      gateway: deps.gateway,
+      secret: webhookSecret,
+    });
+  }
   registerPaymentMethodRoutes(app, { ...checkout, customers });
   registerWalletRoutes(app, {
     ...checkout,

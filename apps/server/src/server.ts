@@ -16,8 +16,7 @@ import {
   type MerchantSessionClient,
 } from './services/apple-merchant-validation';
 import { startUpkeep } from './services/maintenance';
-import { registerHostedPageWebhookRoute } from './routes/payment/hosted-page-webhook';
-import { hostedPageWebhookUrl, sandboxWebhookSecretOf } from './services/checkout/hosted-page-webhook';
+import { hostedPageWebhookSecretOf, hostedPageWebhookUrl } from './services/checkout/hosted-page-webhook';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -80,14 +79,7 @@ export async function startServer(
     serveWeb: options.serveWeb,
     logger: options.logger,
   });
-  // The hosted page's webhook (decision 029) needs a secret: the configured one, or with the built-in
-  // sandbox one kept with its data. Without either (CardPointe with no HPP_WEBHOOK_SECRET) there is no route.
-  const webhookSecret =
-    config.hostedPageWebhookSecret ??
-    (sandboxCredentials ? sandboxWebhookSecretOf(sandboxCredentials.password) : undefined);
-  if (webhookSecret) {
-    registerHostedPageWebhookRoute(app, { orm: database.orm, gateway, secret: webhookSecret });
-  }
+  const webhookSecret = hostedPageWebhookSecretOf(config.hostedPageWebhookSecret, sandboxCredentials);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -32,6 +32,17 @@ export function sandboxWebhookSecretOf(sandboxPassword: string): string {
   return createHmac('sha256', sandboxPassword).update('hosted-page-webhook').digest('base64url');
 }
 
+/**
+ * The webhook's secret: the configured one (HPP_WEBHOOK_SECRET), or with the built-in sandbox one kept with
+ * its data. Without either (CardPointe with no HPP_WEBHOOK_SECRET) there is no webhook route.
+ */
+export function hostedPageWebhookSecretOf(
+  configured: string | undefined,
+  sandboxCredentials: { password: string } | undefined,
+): string | undefined {
+  return configured ?? (sandboxCredentials ? sandboxWebhookSecretOf(sandboxCredentials.password) : undefined);
+}
+
 /** The address to give the hosted page as its Webhook URL. */
 export function hostedPageWebhookUrl(storeUrl: string, secret: string): string {
   return `${storeUrl.replace(/\/+$/, '')}${HOSTED_PAGE_WEBHOOK_PATH}?key=${encodeURIComponent(secret)}`;
