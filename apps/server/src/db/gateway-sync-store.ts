@@ -121,11 +121,21 @@ export async function markSettlementChecked(orm: Orm, paymentId: string, now: Da
   await orm.update(payments).set({ settlementCheckedAt: now }).where(eq(payments.id, paymentId));
 }
 
-/** A captured payment the gateway has settled: its status becomes settled, with the date. */
-export async function recordSettlement(orm: Orm, paymentId: string, settledAt: Date): Promise<boolean> {
+/** A captured payment the gateway has settled: its status becomes settled, with the date and the batch. */
+export async function recordSettlement(
+  orm: Orm,
+  paymentId: string,
+  settledAt: Date,
+  batchId?: string,
+): Promise<boolean> {
   const rows = await orm
     .update(payments)
-    .set({ captureStatus: 'settled', settledAt, settlementCheckedAt: new Date() })
+    .set({
+      captureStatus: 'settled',
+      settledAt,
+      settlementBatch: batchId ?? null,
+      settlementCheckedAt: new Date(),
+    })
     .where(
       and(eq(payments.id, paymentId), inArray(payments.captureStatus, ['captured', 'partially_captured'])),
     )

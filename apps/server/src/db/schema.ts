@@ -236,6 +236,8 @@ export const payments = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     /** When the gateway settled the capture (the merchant's batch), as upkeep learned it. */
     settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
+    /** The merchant's batch the capture settled in, as the gateway names it (when it says). */
+    settlementBatch: text('settlement_batch'),
     /** When upkeep last asked the gateway whether the capture has settled. */
     settlementCheckedAt: timestamp('settlement_checked_at', { withTimezone: true, precision: 3 }),
     /** When upkeep last compared an open authorization with the gateway's record of it. */

@@ -46,6 +46,7 @@ const transactionRecord = z.looseObject({
   orderId: z.string().optional(),
   setlstat: z.string().optional(),
   settledate: z.string().optional(),
+  batchid: z.union([z.string(), z.number()]).optional(),
   capturedamount: z.union([z.string(), z.number()]).optional(),
   refundedamount: z.union([z.string(), z.number()]).optional(),
   parentretref: z.string().optional(),
@@ -204,15 +205,18 @@ function amountCentsOf(amount: string | number | undefined): Cents {
 
 /**
  * When a captured transaction was settled: CardPointe's `settledate` (YYYYMMDDHHMMSS, UTC), once the batch
- * is accepted (`setlstat` "Accepted" or a settled text). Nothing before.
+ * is accepted (`setlstat` "Accepted" or a settled text), and the batch (`batchid`) when it names one.
+ * Nothing before.
  */
-function settledAtOf(record: TransactionRecord): { settledAt?: Date } {
+function settledAtOf(record: TransactionRecord): { settledAt?: Date; batchId?: string } {
   const text = (record.setlstat ?? '').toLowerCase();
   if (!text.includes('accepted') && !text.includes('settled')) return {};
+  const batch = String(record.batchid ?? '').trim();
+  const batchId = /^[A-Za-z0-9-]{1,40}$/.test(batch) ? { batchId: batch } : {};
   const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(record.settledate ?? '');
-  if (!match) return { settledAt: new Date() };
+  if (!match) return { settledAt: new Date(), ...batchId };
   const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
-  return { settledAt: new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!)) };
+  return { settledAt: new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!)), ...batchId };
 }
 
 /** A check's result code as sent, or nothing for a blank or an unexpected value. */

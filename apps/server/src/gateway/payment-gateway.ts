@@ -96,6 +96,8 @@ export interface GatewayTransaction extends AuthorizationChecks {
   settlement: SettlementState;
   /** For a capture: when the gateway settled it (in the merchant's batch); absent before. */
   settledAt?: Date;
+  /** For a settled capture: the batch it settled in, when the gateway says. */
+  batchId?: string;
 }
 
 export interface AuthorizeInput {

@@ -141,7 +141,9 @@ function timelineOf(record: AdminOrderRecord, paymentWay: keyof typeof PAYMENT_W
       title: `Settled ${formatCents(payment.capturedCents)}`,
       by: 'Gateway',
       tone: 'success',
-      detail: "The capture was settled in the merchant's batch: the money is on its way to the bank",
+      detail: `The capture was settled in the merchant's batch${
+        payment.settlementBatch ? ` ${payment.settlementBatch}` : ''
+      }: the money is on its way to the bank`,
     });
   }
   for (const message of record.mail) {

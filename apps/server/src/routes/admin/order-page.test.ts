@@ -226,6 +226,23 @@ describe.each(testDatabaseKinds())("the console's order page, on $name", (kind) 
     expect(audit?.detail).toContain('voided');
   });
 
+  it("tells the settlement in the timeline, with the merchant's batch", async () => {
+    const { orderId, paymentId } = await authorizedPayment(server);
+    await admin.post('/api/admin/capture-payment', { payment: { paymentId } });
+    const settled = await admin.post('/api/admin/sandbox/settle', {});
+    expect(settled.status).toBe(200);
+    const order = orderOf(await readOrder(server, admin.cookie, orderId));
+    const step = order.timeline.find((entry) => entry.title === 'Settled $68.20');
+    expect(step).toMatchObject({ by: 'Gateway', tone: 'success' });
+    const { rows } = await server.database.sql.query<{ settlement_batch: string | null }>(
+      'select settlement_batch from payments where id = $1',
+      [paymentId],
+    );
+    expect(rows[0]!.settlement_batch).toMatch(/^[A-Za-z0-9-]+$/);
+    expect(step?.detail).toContain(`batch ${rows[0]!.settlement_batch}`);
+    expect(order.actions).toMatchObject({ cancelCharge: false, refund: true });
+  });
+
   it('refuses a carrier or tracking number too long or with hidden characters, in words', async () => {
     const { orderId } = await authorizedPayment(server);
     const long = await admin.post(`/api/admin/orders/${orderId}/ship`, { carrier: 'C'.repeat(61) });

@@ -71,7 +71,7 @@ export async function learnSettlement(
 ): Promise<boolean> {
   const inquiry = await deps.gateway.inquire(payment.retref);
   if (inquiry.ok && inquiry.value.settledAt) {
-    return recordSettlement(deps.orm, payment.id, inquiry.value.settledAt);
+    return recordSettlement(deps.orm, payment.id, inquiry.value.settledAt, inquiry.value.batchId);
   }
   await markSettlementChecked(deps.orm, payment.id, now);
   return false;

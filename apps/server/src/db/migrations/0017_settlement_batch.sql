@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "settlement_batch" text;
