@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminTransaction } from './schemas/admin';
-import { transactionLabel } from './transaction-label';
+import { DECLINE_ADVICE_TEXT } from './gateway-answers';
+import {
+  attemptPaidWith,
+  DECLINE_ADVICE_LABELS,
+  FAILED_ATTEMPT_LABELS,
+  failedAttemptOf,
+  transactionLabel,
+} from './transaction-label';
 
 const payment: AdminTransaction = {
   id: 'row-1',
@@ -68,5 +75,110 @@ describe('transactionLabel', () => {
   it('calls a capture voided before settlement cancelled, not refunded: the customer was never charged', () => {
     expect(transactionLabel({ ...payment, isRefunded: true, chargeCancelled: true })).toBe('Cancelled');
     expect(transactionLabel({ ...refund, refundMethod: 'void' })).toBe('Charge Cancelled');
+  });
+});
+
+describe('failed attempts: how each ended, and why', () => {
+  const hostedPage = { authorizedBy: 'hosted_page' as const };
+  const store = { authorizedBy: 'store' as const };
+
+  it('explains a decline by its code, with the advice of the card networks', () => {
+    expect(
+      failedAttemptOf({ ...hostedPage, status: 'declined', message: 'Do not honor', respcode: '05' }, 'Card'),
+    ).toEqual({
+      outcome: 'declined',
+      reason: 'The issuer refused the payment without giving a reason.',
+      respcode: '05',
+      advice: 'retry_later',
+      adviceText: DECLINE_ADVICE_TEXT.retry_later,
+      paidWith: 'Card',
+    });
+    expect(
+      failedAttemptOf({ ...store, status: 'declined', message: 'Wrong expiration', respcode: '54' }, 'Card'),
+    ).toMatchObject({ outcome: 'declined', advice: 'fix_and_retry' });
+    expect(
+      failedAttemptOf({ ...store, status: 'declined', message: 'Lost card', respcode: '208' }, 'Card'),
+    ).toMatchObject({ outcome: 'declined', advice: 'do_not_retry' });
+  });
+
+  it('keeps the recorded message of a refusal without a code, and says an approval came too late', () => {
+    expect(
+      failedAttemptOf({ ...store, status: 'declined', message: 'Invalid token', respcode: null }, 'Card'),
+    ).toEqual({ outcome: 'declined', reason: 'Invalid token', paidWith: 'Card' });
+    const late = failedAttemptOf(
+      { ...hostedPage, status: 'declined', message: 'Approval', respcode: '00' },
+      'Card',
+    );
+    expect(late.reason).toMatch(/^Approved, but the authorization was voided or had expired/);
+    expect(late.advice).toBeUndefined();
+  });
+
+  it('tells an abandoned payment page from an answer the store never got', () => {
+    const nothingPaid = 'No payment was made for this order';
+    expect(
+      failedAttemptOf({ ...hostedPage, status: 'failed', message: nothingPaid, respcode: null }, 'Card'),
+    ).toMatchObject({ outcome: 'abandoned', reason: expect.stringMatching(/never came back/) });
+    expect(
+      failedAttemptOf({ ...store, status: 'failed', message: nothingPaid, respcode: null }, 'Card'),
+    ).toMatchObject({ outcome: 'not_confirmed', reason: expect.stringMatching(/did not answer in time/) });
+    expect(
+      failedAttemptOf(
+        {
+          ...store,
+          status: 'failed',
+          message: 'The gateway did not answer in time; the authorization was voided',
+          respcode: null,
+        },
+        'Card',
+      ),
+    ).toMatchObject({
+      outcome: 'not_confirmed',
+      reason: expect.stringMatching(/voided, so nothing is held/),
+    });
+    expect(
+      failedAttemptOf(
+        {
+          ...hostedPage,
+          status: 'failed',
+          message: 'The amount paid does not match the order total',
+          respcode: '00',
+        },
+        'Card',
+      ),
+    ).toMatchObject({ outcome: 'failed', reason: 'The amount paid does not match the order total' });
+  });
+
+  it('labels each outcome, and a failed attempt row by it', () => {
+    const attempt = failedAttemptOf(
+      { ...hostedPage, status: 'failed', message: null, respcode: null },
+      'Card',
+    );
+    expect(transactionLabel({ ...payment, captureStatus: null, attempt })).toBe('Abandoned');
+    expect(FAILED_ATTEMPT_LABELS).toEqual({
+      declined: 'Declined',
+      not_confirmed: 'Not Confirmed',
+      abandoned: 'Abandoned',
+      failed: 'Failed',
+    });
+    expect(Object.values(DECLINE_ADVICE_LABELS)).toEqual(['Retry later', 'Do not retry', 'Fix and retry']);
+  });
+
+  it('says how it was to be paid', () => {
+    const none = { methodKind: null, bankName: null, saved: false };
+    expect(attemptPaidWith({ ...none, wallet: 'Google Pay', methodKind: 'card' })).toBe('Google Pay');
+    expect(attemptPaidWith(none)).toBe('Card (payment page)');
+    expect(
+      attemptPaidWith({
+        ...none,
+        methodKind: 'card',
+        saved: true,
+        savedCardBrand: 'VISA',
+        savedLast4: '1038',
+      }),
+    ).toBe('Saved card · VISA •••• 1038');
+    expect(attemptPaidWith({ ...none, methodKind: 'card', saved: true })).toBe('Saved card (since removed)');
+    expect(
+      attemptPaidWith({ methodKind: 'ach', bankName: 'First Sandbox Bank', saved: true, savedLast4: '3210' }),
+    ).toBe('Bank account · First Sandbox Bank •••• 3210');
   });
 });

@@ -1,4 +1,5 @@
-import type { AdminTransaction } from './schemas/admin';
+import { authorizationAnswerOf, type DeclineAdvice } from './gateway-answers';
+import type { AdminTransaction, FailedAttempt, FailedAttemptOutcome } from './schemas/admin';
 
 /**
  * The display status of a Transaction History row (product §4): Refund, Demo Refund, Refunded, Credited,
@@ -6,7 +7,8 @@ import type { AdminTransaction } from './schemas/admin';
  * Expired for authorizations that were released or lapsed, Scheduled Refund for a refund that waits for its
  * capture to settle, and for a capture voided before settlement (the customer was never charged) Cancelled
  * on the payment and Charge Cancelled on the row of the void, rather than Refunded and a refund. A partial
- * capture stays Partially Captured once it settles.
+ * capture stays Partially Captured once it settles. A failed attempt (the Failed filter) reads how it ended:
+ * Declined, Not Confirmed, Abandoned or Failed.
  */
 export function transactionLabel(
   row: Pick<
@@ -21,8 +23,10 @@ export function transactionLabel(
     | 'refundMethod'
     | 'chargeCancelled'
     | 'isPartialCapture'
+    | 'attempt'
   >,
 ): string {
+  if (row.attempt) return FAILED_ATTEMPT_LABELS[row.attempt.outcome];
   if (row.refundType === 'refund') {
     if (row.refundState === 'scheduled') return 'Scheduled Refund';
     if (row.refundMethod === 'void') return 'Charge Cancelled';
@@ -46,4 +50,119 @@ export function transactionLabel(
     default:
       return 'Pending Capture';
   }
+}
+
+/** The status label of a failed attempt row, by how it ended. */
+export const FAILED_ATTEMPT_LABELS: Readonly<Record<FailedAttemptOutcome, string>> = {
+  declined: 'Declined',
+  not_confirmed: 'Not Confirmed',
+  abandoned: 'Abandoned',
+  failed: 'Failed',
+};
+
+/** A decline's advice, short, as the Failed list and its CSV say it. */
+export const DECLINE_ADVICE_LABELS: Readonly<Record<DeclineAdvice, string>> = {
+  retry_later: 'Retry later',
+  do_not_retry: 'Do not retry',
+  fix_and_retry: 'Fix and retry',
+};
+
+/** What the store records when nothing was paid for an order (the hosted page's shopper never came back). */
+const NO_PAYMENT_MADE = 'No payment was made for this order';
+
+/**
+ * Why a payment attempt took no money, from what its payment request keeps (decision 031): its status, the
+ * message recorded with it, the gateway's response code, and who asked the gateway (the shopper on the
+ * hosted page, or the store itself for a saved method or a wallet).
+ */
+export function failedAttemptOf(
+  request: {
+    status: 'declined' | 'failed';
+    message: string | null;
+    respcode: string | null;
+    authorizedBy: 'hosted_page' | 'store';
+  },
+  paidWith: string,
+): FailedAttempt {
+  const message = request.message?.trim() || null;
+  const respcode = request.respcode?.trim() || undefined;
+  if (request.status === 'declined') {
+    if (!respcode) {
+      return {
+        outcome: 'declined',
+        // Refused without a response code (before any authorization, or recorded before codes were kept): the
+        // message recorded is all there is.
+        reason: message ?? 'Declined; the gateway gave no reason.',
+        paidWith,
+      };
+    }
+    const answer = authorizationAnswerOf({ respcode, resptext: message });
+    if (answer.approved) {
+      // Approved by the issuer, but voided or lapsed at the gateway before the store confirmed it.
+      return {
+        outcome: 'declined',
+        reason: 'Approved, but the authorization was voided or had expired before the store confirmed it.',
+        respcode,
+        paidWith,
+      };
+    }
+    return {
+      outcome: 'declined',
+      reason: answer.meaning,
+      respcode,
+      ...(answer.advice ? { advice: answer.advice, adviceText: answer.adviceText } : {}),
+      paidWith,
+    };
+  }
+  if (request.authorizedBy === 'hosted_page' && !respcode && (!message || message === NO_PAYMENT_MADE)) {
+    return {
+      outcome: 'abandoned',
+      reason: 'The shopper never came back from the payment page, and the gateway has no payment for it.',
+      paidWith,
+    };
+  }
+  if (
+    request.authorizedBy === 'store' &&
+    (message === NO_PAYMENT_MADE || /did not answer in time/i.test(message ?? ''))
+  ) {
+    return {
+      outcome: 'not_confirmed',
+      reason:
+        message === NO_PAYMENT_MADE
+          ? 'The gateway did not answer in time, and has no payment for this order: nothing was charged.'
+          : 'The gateway did not answer in time; the authorization was voided, so nothing is held.',
+      paidWith,
+    };
+  }
+  return {
+    outcome: 'failed',
+    reason: message ?? 'The payment was not completed.',
+    ...(respcode ? { respcode } : {}),
+    paidWith,
+  };
+}
+
+/**
+ * How a failed attempt was to be paid, in words: the wallet, the saved card's brand and last 4, the bank,
+ * or a card typed on the payment page (whose number the store never sees, so none is shown).
+ */
+export function attemptPaidWith(attempt: {
+  wallet?: string;
+  methodKind: 'card' | 'ach' | null;
+  bankName: string | null;
+  /** Whether a saved method paid, and what of it is still recorded (nothing once the customer removed it). */
+  saved: boolean;
+  savedCardBrand?: string | null;
+  savedLast4?: string | null;
+}): string {
+  if (attempt.wallet) return attempt.wallet;
+  const last4 = attempt.savedLast4 ? ` •••• ${attempt.savedLast4}` : '';
+  if (attempt.methodKind === 'ach')
+    return `Bank account${attempt.bankName ? ` · ${attempt.bankName}` : ''}${last4}`;
+  if (attempt.saved) {
+    return attempt.savedLast4
+      ? `Saved card · ${attempt.savedCardBrand || 'Card'}${last4}`
+      : 'Saved card (since removed)';
+  }
+  return 'Card (payment page)';
 }

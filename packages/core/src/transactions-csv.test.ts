@@ -5,6 +5,8 @@ import { transactionLabel } from './transaction-label';
 import {
   buildTransactionsCsv,
   csvField,
+  FAILED_ATTEMPTS_CSV_HEADER,
+  failedAttemptCsvLines,
   TRANSACTION_CSV_COLUMNS,
   TRANSACTIONS_CSV_HEADER,
   transactionCsvLine,
@@ -235,6 +237,54 @@ describe('the shared export and the browser export it replaced', () => {
   });
 });
 
+describe("the Failed filter's file", () => {
+  const attempt: AdminTransaction = {
+    ...payment,
+    id: 'req-9',
+    paymentId: '',
+    captureStatus: null,
+    isPartialRefund: false,
+    refundAmount: 0,
+    isPartialCapture: false,
+    captureAmount: 0,
+    refundableAmount: 0,
+    cardType: '',
+    last4: '',
+    contactEmail: 'hana@example.com',
+    attempt: {
+      outcome: 'declined',
+      reason: 'The issuer refused the payment without giving a reason.',
+      respcode: '05',
+      advice: 'retry_later',
+      adviceText:
+        'Retry later: the issuer may approve it on another day, or once the customer has called them.',
+      paidWith: 'Card (payment page)',
+    },
+  };
+
+  it('has columns of its own: how it was to be paid, the outcome, the reason, the code and the advice', () => {
+    expect(FAILED_ATTEMPTS_CSV_HEADER).toBe(
+      'orderId,requestId,amount,paidWith,transactionDate,label,reason,respcode,advice,contactEmail,deliverTo\r\n',
+    );
+    expect(failedAttemptCsvLines([attempt])).toBe(
+      'CC-7QX2MB4K9Z1A,req-1,68.20,Card (payment page),2026-03-01T12:00:00.000Z,Declined,' +
+        'The issuer refused the payment without giving a reason.,05,Retry later,hana@example.com,\r\n',
+    );
+    const abandoned: AdminTransaction = {
+      ...attempt,
+      attempt: { outcome: 'abandoned', reason: '=cmd, "x"', paidWith: 'Google Pay' },
+    };
+    expect(failedAttemptCsvLines([abandoned])).toBe(
+      `CC-7QX2MB4K9Z1A,req-1,68.20,Google Pay,2026-03-01T12:00:00.000Z,Abandoned,"'=cmd, ""x""",,,hana@example.com,\r\n`,
+    );
+  });
+
+  it("leaves the money history's file as it was", () => {
+    expect(TRANSACTIONS_CSV_HEADER.startsWith('orderId,requestId,amount,cardType,last4,')).toBe(true);
+    expect(TRANSACTIONS_CSV_HEADER).not.toContain('reason');
+  });
+});
+
 describe('transactionsCsvFileName', () => {
   it('is transactions-YYYY-MM-DD.csv, dated in UTC like the times in the file', () => {
     expect(transactionsCsvFileName(new Date(Date.UTC(2026, 0, 5, 23, 59)))).toBe(
@@ -279,5 +329,6 @@ describe('transactionsCsvQuerySchema', () => {
       search: ' ada ',
     };
     expect(transactionsCsvQuerySchema.parse(query)).toEqual({ ...query, search: 'ada' });
+    expect(transactionsCsvQuerySchema.parse({ status: 'failed' })).toEqual({ status: 'failed' });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { centsToDecimalString, dollarsToCents } from './money';
 import { historyFilterFields, refineDateRange, type AdminTransaction } from './schemas/admin';
-import { transactionLabel } from './transaction-label';
+import { DECLINE_ADVICE_LABELS, transactionLabel } from './transaction-label';
 
 /**
  * The Transaction History export (CSV): its columns and the rules of its cells, in one place. The server
@@ -70,6 +70,53 @@ const CELLS: Record<Column, (row: AdminTransaction) => CsvValue> = {
   contactEmail: (row) => row.contactEmail,
   deliverTo: (row) => row.deliverTo,
 };
+
+/**
+ * The columns of the export under the Failed filter (decision 031): attempts that took no money, so none of
+ * the money columns, and why each failed. Every other filter's file keeps the columns above.
+ */
+export const FAILED_ATTEMPT_CSV_COLUMNS = [
+  'orderId',
+  'requestId',
+  'amount',
+  'paidWith',
+  'transactionDate',
+  'label',
+  'reason',
+  'respcode',
+  'advice',
+  'contactEmail',
+  'deliverTo',
+] as const;
+
+type AttemptColumn = (typeof FAILED_ATTEMPT_CSV_COLUMNS)[number];
+
+/** The first line of the Failed filter's file, with its CRLF. */
+export const FAILED_ATTEMPTS_CSV_HEADER = `${FAILED_ATTEMPT_CSV_COLUMNS.join(',')}\r\n`;
+
+const ATTEMPT_CELLS: Record<AttemptColumn, (row: AdminTransaction) => CsvValue> = {
+  orderId: (row) => row.orderId,
+  requestId: (row) => row.requestId,
+  amount: (row) => money(row.amount),
+  paidWith: (row) => row.attempt?.paidWith,
+  transactionDate: (row) => row.transactionDate,
+  label: (row) => transactionLabel(row),
+  reason: (row) => row.attempt?.reason,
+  respcode: (row) => row.attempt?.respcode,
+  advice: (row) => (row.attempt?.advice ? DECLINE_ADVICE_LABELS[row.attempt.advice] : undefined),
+  contactEmail: (row) => row.contactEmail,
+  deliverTo: (row) => row.deliverTo,
+};
+
+/** Failed attempt rows as lines of the Failed filter's file, with their CRLFs. */
+export function failedAttemptCsvLines(rows: readonly AdminTransaction[]): string {
+  return rows
+    .map(
+      (row) =>
+        `${FAILED_ATTEMPT_CSV_COLUMNS.map((column) => csvField(ATTEMPT_CELLS[column](row))).join(',')}\r\n`,
+    )
+    .join('');
+}
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote, or line break, quotes doubled. Text that a

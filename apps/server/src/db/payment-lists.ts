@@ -5,7 +5,10 @@ import type { Orm } from './client';
 import { readPrepared, snapshotText } from './prepared';
 import { payments } from './schema';
 
-/** The console's lists of payments: awaiting capture, Transaction History, and Capture All's targets. */
+/**
+ * The console's lists of payments: awaiting capture, Transaction History (and its failed attempts), and
+ * Capture All's targets.
+ */
 
 /** Authorized payments, oldest first (they expire first), keyset-paginated on (authorized_at, id). */
 export async function listAuthorizedPayments(
@@ -213,17 +216,11 @@ function wordsQuery(words: readonly string[]): string {
 const anyOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
 
 /**
- * The payments (`p`) a search matches, as one condition: any of its terms (decision 030). Each term is read
- * from an index: the order id's start and the part after its channel, last 4 and the amount on payments; the
- * delivery name's words and the contact email's start on orders; the customer's name, email and Customer ID
- * on customers, whose orders are found by their customer. The search's text only ever travels as parameters.
+ * The ids of the orders a search's order and customer terms match, as a subquery: the delivery name's words
+ * and the contact email's start on orders; the customer's name, email and Customer ID on customers, whose
+ * orders are found by their customer. None when the search has no such term.
  */
-function searchCondition(terms: HistorySearchTerms): SQL {
-  const parts: SQL[] = [];
-  if (terms.orderIdPrefix) parts.push(startsWith(sql`p.order_id`, terms.orderIdPrefix));
-  if (terms.orderBodyPrefix) parts.push(startsWith(sql`substr(p.order_id, 4)`, terms.orderBodyPrefix));
-  if (terms.last4) parts.push(sql`p.last4 = ${terms.last4}`);
-  if (terms.amountCents !== undefined) parts.push(sql`p.authorized_cents = ${terms.amountCents}::int`);
+function ordersMatching(terms: HistorySearchTerms): SQL | undefined {
   const orderParts: SQL[] = [];
   const customerParts: SQL[] = [];
   if (terms.nameWords && terms.nameWords.length > 0) {
@@ -246,9 +243,23 @@ function searchCondition(terms: HistorySearchTerms): SQL {
       sql`o.customer_id = any(array(select c.id from customers c where ${anyOf(customerParts)}))`,
     );
   }
-  if (orderParts.length > 0) {
-    parts.push(sql`p.order_id = any(array(select o.id from orders o where ${anyOf(orderParts)}))`);
-  }
+  return orderParts.length > 0 ? sql`select o.id from orders o where ${anyOf(orderParts)}` : undefined;
+}
+
+/**
+ * The payments (`p`) a search matches, as one condition: any of its terms (decision 030). Each term is read
+ * from an index: the order id's start and the part after its channel, last 4 and the amount on payments; the
+ * delivery name's words and the contact email's start on orders; the customer's name, email and Customer ID
+ * on customers, whose orders are found by their customer. The search's text only ever travels as parameters.
+ */
+function searchCondition(terms: HistorySearchTerms): SQL {
+  const parts: SQL[] = [];
+  if (terms.orderIdPrefix) parts.push(startsWith(sql`p.order_id`, terms.orderIdPrefix));
+  if (terms.orderBodyPrefix) parts.push(startsWith(sql`substr(p.order_id, 4)`, terms.orderBodyPrefix));
+  if (terms.last4) parts.push(sql`p.last4 = ${terms.last4}`);
+  if (terms.amountCents !== undefined) parts.push(sql`p.authorized_cents = ${terms.amountCents}::int`);
+  const orders = ordersMatching(terms);
+  if (orders) parts.push(sql`p.order_id = any(array(${orders}))`);
   // A search in which nothing could match (a lone "$"): no rows, rather than every row.
   return parts.length > 0 ? anyOf(parts) : sql`false`;
 }
@@ -377,6 +388,128 @@ export async function listHistory(
     refundState: (row.refund_state ?? null) as HistoryRow['refundState'],
     scheduledRefundCents: Number(row.scheduled_refund_cents),
     cancelledCents: Number(row.cancelled_cents),
+    ...deliveryFields(row),
+  }));
+  return { rows, snapshot: found[0] ? String(found[0].snapshot) : undefined };
+}
+
+/** A failed attempt as Transaction History's Failed filter lists it: a payment request that took no money. */
+export interface FailedAttemptRow {
+  requestId: string;
+  orderId: string;
+  amountCents: number;
+  status: 'declined' | 'failed';
+  message: string | null;
+  respcode: string | null;
+  authorizedBy: 'hosted_page' | 'store';
+  methodKind: 'card' | 'ach' | null;
+  bankName: string | null;
+  /** Whether a saved method paid; its brand and last 4 while the customer still keeps it. */
+  saved: boolean;
+  savedCardBrand: string | null;
+  savedLast4: string | null;
+  /** When the attempt was made, as ISO text (milliseconds). */
+  at: string;
+  /** The same instant to the microsecond, as the database keeps it: the page cursor's time. */
+  cursorAt: string;
+  contactEmail: string | null;
+  delivery: DeliveryAddress | null;
+}
+
+/**
+ * The failed attempts (`r`) a search matches (decision 031): the terms of `searchCondition`, read from what a
+ * request and its order keep. The amount is the amount asked; the last 4 is known only for a saved method
+ * (the hosted page and the wallets tell the store none for a decline); the order's and customer's terms are
+ * the payments' own.
+ */
+function attemptSearchCondition(terms: HistorySearchTerms): SQL {
+  const parts: SQL[] = [];
+  if (terms.orderIdPrefix) parts.push(startsWith(sql`r.order_id`, terms.orderIdPrefix));
+  if (terms.orderBodyPrefix) parts.push(startsWith(sql`substr(r.order_id, 4)`, terms.orderBodyPrefix));
+  if (terms.last4) parts.push(sql`m.last4 = ${terms.last4}`);
+  if (terms.amountCents !== undefined) parts.push(sql`r.amount_cents = ${terms.amountCents}::int`);
+  // As for payments: the orders are found from their own indexes, then their requests by order id.
+  const orders = ordersMatching(terms);
+  if (orders) parts.push(sql`r.order_id = any(array(${orders}))`);
+  return parts.length > 0 ? anyOf(parts) : sql`false`;
+}
+
+/** How each attempt was to be paid, as the payments' channel filter names it (`CHANNEL_FILTERS`). */
+const ATTEMPT_CHANNEL_FILTERS: Record<Exclude<TransactionChannel, 'all'>, SQL> = {
+  card: sql`r.order_id like 'CC-%' and r.saved_method_id is null and r.method_kind is distinct from 'ach'`,
+  saved_card: sql`r.order_id like 'CC-%' and r.saved_method_id is not null and r.method_kind is distinct from 'ach'`,
+  ach: sql`r.method_kind = 'ach'`,
+  googlepay: sql`r.order_id like 'GP-%'`,
+  applepay: sql`r.order_id like 'AP-%'`,
+};
+
+/**
+ * Transaction History's Failed filter: payment requests declined or failed, on every channel, newest first,
+ * keyset-paginated on (created_at, request_id) to the microsecond the database keeps; optionally a search, a
+ * channel and a time range, as the other filters. A request whose order has a payment is left out: the
+ * payment is its money row. Read from `payment_requests_failed_idx` (migration 0016), never from payments,
+ * so no money list or figure depends on it.
+ */
+export async function listFailedAttempts(
+  orm: Orm,
+  options: {
+    limit: number;
+    /** The last row of the page before: its time as ISO text (to the microsecond) and its request id. */
+    before?: { at: string; id: string };
+    search?: HistorySearchTerms;
+    channel?: TransactionChannel;
+    from?: Date;
+    until?: Date;
+  },
+): Promise<{ rows: FailedAttemptRow[]; snapshot?: string }> {
+  const conditions: SQL[] = [];
+  const before = options.before;
+  if (before) {
+    conditions.push(sql`and (r.created_at, r.request_id) < (${before.at}::timestamptz, ${before.id}::uuid)`);
+  }
+  if (options.from) conditions.push(sql`and r.created_at >= ${options.from.toISOString()}::timestamptz`);
+  if (options.until) conditions.push(sql`and r.created_at < ${options.until.toISOString()}::timestamptz`);
+  const channel =
+    options.channel && options.channel !== 'all' ? ATTEMPT_CHANNEL_FILTERS[options.channel] : undefined;
+  if (channel) conditions.push(sql`and ${channel}`);
+  const search = options.search ? attemptSearchCondition(options.search) : undefined;
+  if (search) conditions.push(sql`and ${search}`);
+  const statement = sql`
+    select r.request_id, r.order_id, r.amount_cents, r.status, r.message, r.respcode, r.authorized_by,
+           r.method_kind, r.bank_name, r.saved_method_id is not null as saved, m.card_brand as saved_card_brand,
+           m.last4 as saved_last4, ${isoText(sql`r.created_at`)} as at,
+           to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+           ord.contact_email, ord.delivery_name, ord.delivery_address, ord.delivery_address2, ord.delivery_city,
+           ord.delivery_state, ord.delivery_zip, ord.delivery_country, ord.delivery_phone,
+           ${snapshotText} as snapshot
+    from payment_requests r
+    join orders ord on ord.id = r.order_id
+    left join saved_payment_methods m on m.id = r.saved_method_id
+    where r.status in ('declined', 'failed')
+      and not exists (select 1 from payments p where p.order_id = r.order_id)
+      ${sql.join(conditions, sql` `)}
+    order by r.created_at desc, r.request_id desc
+    limit ${options.limit}`;
+  // As the payments' list: a search or a channel is planned for its own values.
+  const found =
+    search || channel
+      ? ((await orm.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows
+      : await readPrepared<Record<string, unknown>>(orm, statement);
+  const rows = found.map((row): FailedAttemptRow => ({
+    requestId: String(row.request_id),
+    orderId: String(row.order_id),
+    amountCents: Number(row.amount_cents),
+    status: row.status as FailedAttemptRow['status'],
+    message: text(row.message),
+    respcode: text(row.respcode),
+    authorizedBy: row.authorized_by as FailedAttemptRow['authorizedBy'],
+    methodKind: (row.method_kind ?? null) as FailedAttemptRow['methodKind'],
+    bankName: text(row.bank_name),
+    saved: row.saved === true,
+    savedCardBrand: text(row.saved_card_brand),
+    savedLast4: text(row.saved_last4),
+    at: row.at as string,
+    cursorAt: row.cursor_at as string,
     ...deliveryFields(row),
   }));
   return { rows, snapshot: found[0] ? String(found[0].snapshot) : undefined };

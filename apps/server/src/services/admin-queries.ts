@@ -1,6 +1,10 @@
 import {
   addressLines,
+  attemptPaidWith,
   AUTHORIZATION_LIFETIME_MS,
+  failedAttemptCsvLines,
+  failedAttemptOf,
+  FAILED_ATTEMPTS_CSV_HEADER,
   walletNameOf,
   centsToDollars,
   historySearchTerms,
@@ -15,7 +19,13 @@ import {
 import { insertAuditEvent, listAuditEvents } from '../db/audit-store';
 import type { Orm } from '../db/client';
 import { AppError } from '../errors';
-import { listAwaitingCapture, type HistoryRow, listHistory } from '../db/payment-lists';
+import {
+  type FailedAttemptRow,
+  listAwaitingCapture,
+  listFailedAttempts,
+  type HistoryRow,
+  listHistory,
+} from '../db/payment-lists';
 
 /** Page positions travel as opaque cursors: base64url of "time|id". */
 export function encodeCursor(at: Date, id: string): string {
@@ -35,6 +45,22 @@ export function decodeCursor(cursor: string | undefined): { at: Date; id: string
     throw new AppError('invalid', 'The page cursor is not valid');
   }
   return { at: date, id: id! };
+}
+
+/** An ISO time as the cursors write it: JavaScript's milliseconds, or the database's microseconds. */
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/**
+ * A failed attempts page's cursor: the same "time|id" as every list's, whose time keeps the microseconds
+ * the database records a request's time with (a time cut to milliseconds would skip the attempts made in
+ * the rest of that millisecond). A cursor of another list, with milliseconds, is read as it is.
+ */
+function decodeAttemptCursor(cursor: string | undefined): { at: string; id: string } | undefined {
+  const decoded = decodeCursor(cursor);
+  if (!decoded) return undefined;
+  const at = Buffer.from(cursor!, 'base64url').toString().split('|')[0]!;
+  if (!CURSOR_TIME.test(at)) throw new AppError('invalid', 'The page cursor is not valid');
+  return { at, id: decoded.id };
 }
 
 const DEFAULT_PAGE = 100;
@@ -167,6 +193,57 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
   return transaction;
 }
 
+/**
+ * A failed attempt as a history row (decision 031): the amount asked, how it was to be paid and why it took
+ * no money. It has no payment, so no money figure: nothing counts it and no money call can act on it.
+ */
+function toAttemptTransaction(row: FailedAttemptRow): AdminTransaction {
+  const amount = centsToDollars(row.amountCents);
+  const wallet = walletNameOf(row.orderId);
+  const bank = row.methodKind === 'ach';
+  const transaction: AdminTransaction = {
+    paymentId: '',
+    orderId: row.orderId,
+    requestId: row.requestId,
+    cardType: bank ? 'ACH' : (row.savedCardBrand ?? ''),
+    last4: row.savedLast4 ?? '',
+    originalAmount: amount,
+    captureAmount: 0,
+    isPartialCapture: false,
+    id: row.requestId,
+    amount,
+    transactionDate: row.at,
+    timestamp: row.at,
+    captureStatus: null,
+    isRefunded: false,
+    isPartialRefund: false,
+    refundAmount: 0,
+    isDemoRefund: false,
+    refundableAmount: 0,
+    attempt: failedAttemptOf(
+      {
+        status: row.status,
+        message: row.message,
+        respcode: row.respcode,
+        authorizedBy: row.authorizedBy,
+      },
+      attemptPaidWith({
+        wallet,
+        methodKind: row.methodKind,
+        bankName: row.bankName,
+        saved: row.saved,
+        savedCardBrand: row.savedCardBrand,
+        savedLast4: row.savedLast4,
+      }),
+    ),
+  };
+  if (row.bankName) transaction.bankName = row.bankName;
+  if (wallet) transaction.wallet = wallet;
+  if (row.contactEmail) transaction.contactEmail = row.contactEmail;
+  if (row.delivery) transaction.deliverTo = addressLines(row.delivery).join(', ');
+  return transaction;
+}
+
 /** Transaction History's search and filters, as the list and its export take them (decision 030). */
 export interface HistoryQuery {
   search?: string;
@@ -247,6 +324,25 @@ export async function listTransactions(
   snapshot?: string;
 }> {
   const limit = options.limit ?? DEFAULT_PAGE;
+  if (options.status === 'failed') {
+    // Failed attempts are read from payment requests, never mixed into the money history (decision 031).
+    const { rows, snapshot } = await listFailedAttempts(orm, {
+      limit,
+      before: decodeAttemptCursor(options.cursor),
+      search: options.search ? historySearchTerms(options.search) : undefined,
+      channel: options.channel,
+      ...historyRange(options),
+    });
+    const last = rows.at(-1);
+    return {
+      transactions: rows.map(toAttemptTransaction),
+      nextCursor:
+        rows.length === limit && last
+          ? Buffer.from(`${last.cursorAt}|${last.requestId}`).toString('base64url')
+          : null,
+      snapshot,
+    };
+  }
   const { rows, snapshot } = await listHistory(orm, {
     limit,
     before: decodeCursor(options.cursor),
@@ -337,10 +433,14 @@ export async function openTransactionsExport(
   return (async function* () {
     let rows = 0;
     let audited = false;
+    // The Failed filter's file has columns of its own; every other filter's is the money history's.
+    const failed = options.status === 'failed';
     try {
-      yield TRANSACTIONS_CSV_HEADER;
+      yield failed ? FAILED_ATTEMPTS_CSV_HEADER : TRANSACTIONS_CSV_HEADER;
       while (page) {
-        let text: string | undefined = transactionCsvLines(page.transactions);
+        let text: string | undefined = failed
+          ? failedAttemptCsvLines(page.transactions)
+          : transactionCsvLines(page.transactions);
         rows += page.transactions.length;
         const cursor = page.nextCursor;
         // Nothing of a page is referenced once its text is made: no rows stay alive while the next page is

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adminTransactionsRequestSchema, historySearchTerms, isCalendarDate, isKnownTimeZone } from './admin';
+import {
+  adminTransactionSchema,
+  adminTransactionsRequestSchema,
+  historySearchTerms,
+  isCalendarDate,
+  isKnownTimeZone,
+  TRANSACTION_FILTERS,
+} from './admin';
 
 describe('historySearchTerms: what a Transaction History search looks for', () => {
   it('reads a dollar amount exactly, with its sign, cents or thousands separators', () => {
@@ -89,5 +96,45 @@ describe('the history request', () => {
     expect(message({ channel: 'phone' })).toBe('Unknown channel filter');
     expect(message({ search: ['ada'] })).toBe('Search must be text');
     expect(message({ timeZone: 3 })).toBe('Unknown time zone');
+  });
+});
+
+describe('the Failed filter', () => {
+  it('is a status filter of the history, after the money ones', () => {
+    expect(TRANSACTION_FILTERS.at(-1)).toBe('failed');
+    expect(adminTransactionsRequestSchema.parse({ status: 'failed' })).toEqual({ status: 'failed' });
+  });
+
+  it('adds a failed attempt to a history row and nothing to the others', () => {
+    const row = {
+      id: 'f0d0c0b0-0000-4000-8000-000000000001',
+      paymentId: '',
+      orderId: 'CC-7QX2MB4K9Z1A',
+      requestId: 'f0d0c0b0-0000-4000-8000-000000000001',
+      amount: 68.2,
+      cardType: '',
+      last4: '',
+      transactionDate: '2026-03-01T12:00:00.000Z',
+      timestamp: '2026-03-01T12:00:00.000Z',
+      captureStatus: null,
+      isRefunded: false,
+      isPartialRefund: false,
+      refundAmount: 0,
+      isDemoRefund: false,
+      isPartialCapture: false,
+      captureAmount: 0,
+      originalAmount: 68.2,
+      refundableAmount: 0,
+    };
+    expect(adminTransactionSchema.parse(row)).not.toHaveProperty('attempt');
+    const attempt = {
+      outcome: 'abandoned',
+      reason: 'The shopper never came back',
+      paidWith: 'Card (payment page)',
+    };
+    expect(adminTransactionSchema.parse({ ...row, attempt })).toMatchObject({ attempt });
+    expect(
+      adminTransactionSchema.safeParse({ ...row, attempt: { ...attempt, outcome: 'lost' } }).success,
+    ).toBe(false);
   });
 });

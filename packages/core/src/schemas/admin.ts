@@ -35,6 +35,7 @@ export const TRANSACTION_FILTERS = [
   'refund',
   'voided',
   'expired',
+  'failed',
 ] as const;
 export type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
 
@@ -242,7 +243,33 @@ export const adminPaymentSchema = z.object({
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-/** A row of Transaction History: a payment, or a refund of one (product §3's fields). */
+/**
+ * How a payment attempt that took no money ended (decision 031): declined by the gateway or the issuer; not
+ * confirmed (the store asked for it itself and the answer was lost, so anything held was voided); abandoned
+ * (the shopper never came back from the payment page); or failed for another reason the store recorded.
+ */
+export const FAILED_ATTEMPT_OUTCOMES = ['declined', 'not_confirmed', 'abandoned', 'failed'] as const;
+export type FailedAttemptOutcome = (typeof FAILED_ATTEMPT_OUTCOMES)[number];
+
+/** What a failed attempt row adds: why it failed, in plain words, and for a decline whether to retry. */
+export const failedAttemptSchema = z.object({
+  outcome: z.enum(FAILED_ATTEMPT_OUTCOMES),
+  /** Why, in an operator's words (a decline: what its code means). */
+  reason: z.string(),
+  /** The gateway's response code, as sent; absent when it gave none. */
+  respcode: z.string().optional(),
+  /** For a decline: whether trying again can help, and how to say so. */
+  advice: z.enum(['retry_later', 'do_not_retry', 'fix_and_retry']).optional(),
+  adviceText: z.string().optional(),
+  /** How it was to be paid: "Google Pay", "Saved card · VISA •••• 1111", "Card (payment page)". */
+  paidWith: z.string(),
+});
+export type FailedAttempt = z.infer<typeof failedAttemptSchema>;
+
+/**
+ * A row of Transaction History: a payment, or a refund of one (product §3's fields); under the Failed filter
+ * only, a payment attempt that took no money (`attempt`), which no money call acts on.
+ */
 export const adminTransactionSchema = z.object({
   id: z.string(),
   paymentId: z.string(),
@@ -287,6 +314,12 @@ export const adminTransactionSchema = z.object({
   /** The order's contact email and where it goes, on one line; absent on orders taken before the store asked. */
   contactEmail: z.string().optional(),
   deliverTo: z.string().optional(),
+  /**
+   * Only on a failed attempt row (status filter `failed`): why it took no money. Such a row has no payment:
+   * `paymentId` is empty, `captureStatus` null and every money figure but `amount` (the amount asked) 0;
+   * `id` is its payment request's id.
+   */
+  attempt: failedAttemptSchema.optional(),
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 

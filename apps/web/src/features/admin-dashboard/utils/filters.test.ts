@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasHistoryFilters, historyDateRange, isTransactionChannel, NO_HISTORY_FILTERS } from './filters';
+import {
+  hasHistoryFilters,
+  historyDateRange,
+  isTransactionChannel,
+  isTransactionFilter,
+  NO_HISTORY_FILTERS,
+  TRANSACTION_FILTER_OPTIONS,
+} from './filters';
 
 describe('the history filters', () => {
   it('counts as filtered when anything narrows the list', () => {
@@ -38,5 +45,13 @@ describe('the history filters', () => {
   it('knows the channels the server filters by', () => {
     expect(isTransactionChannel('saved_card')).toBe(true);
     expect(isTransactionChannel('phone')).toBe(false);
+  });
+});
+
+describe('the Failed filter', () => {
+  it('is offered last, as failed attempts, and narrows the list', () => {
+    expect(TRANSACTION_FILTER_OPTIONS.at(-1)).toEqual({ value: 'failed', label: 'Failed attempts' });
+    expect(isTransactionFilter('failed')).toBe(true);
+    expect(hasHistoryFilters({ searchText: '', status: 'failed' })).toBe(true);
   });
 });

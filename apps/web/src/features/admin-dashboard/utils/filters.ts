@@ -18,6 +18,8 @@ export const TRANSACTION_FILTER_LABELS: Record<TransactionFilter, string> = {
   refund: 'Refund rows',
   voided: 'Voided',
   expired: 'Expired',
+  // Attempts that took no money: listed only here, never under All (decision 031).
+  failed: 'Failed attempts',
 };
 
 export const TRANSACTION_FILTER_OPTIONS = TRANSACTION_FILTERS.map((value) => ({
