@@ -107,6 +107,61 @@ test('the operator finds a shopper’s order by email, by name and by last 4 on 
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
 });
 
+test('the operator finds a declined payment under Failed, reads why, and opens its order', async ({
+  page,
+}) => {
+  // A guest's card is declined on the payment page.
+  const email = uniqueEmail('failed-attempt');
+  const surname = uniqueSurname();
+  const cart = await cartWithTwoReams(page);
+  await fillDelivery(page, { ...DELIVERY, email, name: `Ida ${surname}` });
+  await cart.getByRole('button', { name: 'Pay $20.98' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  const orderId = new URL(page.url()).searchParams.get('invoice') ?? '';
+  expect(orderId).toMatch(/^CC-[0-9A-Z]{12}$/);
+  await payOnHostedPage(page, CARDS.declined, '$20.98');
+  await expect(page.getByText('Your payment was declined, so nothing was charged.')).toBeVisible();
+
+  await signInAsOperator(page);
+  // The history may hold no payment yet: its search box, not its table, says it is open.
+  await page.getByRole('tab', { name: /Transaction History/ }).click();
+  // Not a transaction: the money history does not list it.
+  await page.getByLabel(SEARCH_LABEL).fill(email);
+  await expect(page.getByText(/^No transactions (match|yet)$/)).toBeVisible();
+
+  await page.getByLabel('Status').selectOption({ label: 'Failed attempts' });
+  const failed = page.getByRole('table', { name: 'Failed payment attempts' });
+  const rows = failed.locator('tbody').getByRole('row');
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  await expect(row).toContainText(orderId);
+  await expect(row).toContainText('$20.98');
+  await expect(row).toContainText('Card (payment page)');
+  await expect(row).toContainText('Declined');
+  await expect(row).toContainText('The issuer refused the payment without giving a reason.');
+  await expect(row).toContainText('Retry later');
+  // Nothing was charged: no money action on it.
+  await expect(row.getByRole('button')).toHaveCount(0);
+
+  // Nothing past the edge of a laptop's or a phone's screen.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(row).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const box = (await row.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`failed-attempts-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The order id opens the order's page, whose timeline says the payment was declined.
+  await row.getByRole('link', { name: orderId }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(page.getByText('Payment declined')).toBeVisible();
+});
+
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

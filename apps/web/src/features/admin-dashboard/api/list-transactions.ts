@@ -30,7 +30,7 @@ export function transactionQueryFields(query: TransactionQuery): Record<string, 
   return fields;
 }
 
-/** Payments and refunds as separate rows, newest first. */
+/** Payments and refunds as separate rows, newest first; under the Failed filter, the failed attempts. */
 export async function listTransactions(
   query: TransactionQuery,
   cursor?: string,

@@ -18,6 +18,11 @@ const LABEL_TONES: Record<string, BadgeTone> = {
   Cancelled: 'neutral',
   'Charge Cancelled': 'neutral',
   Expired: 'danger',
+  // Failed attempts (the Failed filter): nothing was charged.
+  Declined: 'danger',
+  'Not Confirmed': 'warning',
+  Abandoned: 'neutral',
+  Failed: 'danger',
 };
 
 export function toneOfLabel(label: string): BadgeTone {

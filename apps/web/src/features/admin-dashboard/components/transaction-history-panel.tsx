@@ -1,4 +1,5 @@
 import {
+  DECLINE_ADVICE_LABELS,
   dollarsToCents,
   formatCents,
   HISTORY_SEARCH_MAX_LENGTH,
@@ -109,6 +110,8 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
   });
 
   const filtered = hasHistoryFilters({ ...filters, searchText: search });
+  // Failed attempts took no money: a list of their own, with why each failed instead of money columns.
+  const failedAttempts = filters.status === 'failed';
   const change = (changes: Partial<HistoryFilters>) => onFiltersChange({ ...filters, ...changes });
 
   // The file the server streams holds every row these filters select (the search as sent, not as typed).
@@ -120,7 +123,10 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
         title="Transaction history"
         meta={
           <>
-            Payments and refunds, newest first · <RefreshNote query={query} />
+            {failedAttempts
+              ? 'Payment attempts that took no money, newest first'
+              : 'Payments and refunds, newest first'}{' '}
+            · <RefreshNote query={query} />
           </>
         }
       />
@@ -269,56 +275,91 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
         <ListState
           query={query}
           list="transactions"
-          columns={7}
+          columns={failedAttempts ? 6 : 7}
           isEmpty={rows.length === 0}
           empty={
-            <ListEmpty
-              title={filtered ? 'No transactions match' : 'No transactions yet'}
-              text={
-                filtered
-                  ? 'Try the start of a name or an email, a Customer ID, the last 4, an amount such as 15.74 or an order ID, or clear the filters.'
-                  : 'Captured, voided and refunded payments will be listed here.'
-              }
-            />
+            failedAttempts ? (
+              <ListEmpty
+                title={
+                  hasHistoryFilters({ ...filters, searchText: search, status: 'all' })
+                    ? 'No failed attempts match'
+                    : 'No failed attempts'
+                }
+                text="Declined, unconfirmed and abandoned payments are listed here. A saved card's last 4 finds its attempts; a card typed on the payment page is found by name, email, amount or order ID."
+              />
+            ) : (
+              <ListEmpty
+                title={filtered ? 'No transactions match' : 'No transactions yet'}
+                text={
+                  filtered
+                    ? 'Try the start of a name or an email, a Customer ID, the last 4, an amount such as 15.74 or an order ID, or clear the filters.'
+                    : 'Captured, voided and refunded payments will be listed here.'
+                }
+              />
+            )
           }
         >
-          <table className={table.table} aria-label="Transactions">
-            <thead>
-              <tr>
-                <th scope="col">Order ID</th>
-                <th scope="col">Date</th>
-                <th scope="col" className={table.numeric}>
-                  Amount
-                </th>
-                <th scope="col">Paid with</th>
-                <th scope="col">Status</th>
-                <th scope="col" className={table.numeric}>
-                  Captured
-                </th>
-                <th scope="col" className={table.numeric}>
-                  Refunded
-                </th>
-                <th scope="col" className={table.actionsHead}>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <TransactionRow
-                  key={row.id}
-                  row={row}
-                  refundPending={row.refundType !== 'refund' && pendingRefunds.includes(row.paymentId)}
-                  onRefund={() => setRefunding(row)}
-                  onCancelCharge={() => setCancelling(row)}
-                />
-              ))}
-            </tbody>
-          </table>
+          {failedAttempts ? (
+            <table className={table.table} aria-label="Failed payment attempts">
+              <thead>
+                <tr>
+                  <th scope="col">Order ID</th>
+                  <th scope="col">Date</th>
+                  <th scope="col" className={table.numeric}>
+                    Amount
+                  </th>
+                  <th scope="col">Paid with</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <FailedAttemptRow key={row.id} row={row} />
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <table className={table.table} aria-label="Transactions">
+              <thead>
+                <tr>
+                  <th scope="col">Order ID</th>
+                  <th scope="col">Date</th>
+                  <th scope="col" className={table.numeric}>
+                    Amount
+                  </th>
+                  <th scope="col">Paid with</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className={table.numeric}>
+                    Captured
+                  </th>
+                  <th scope="col" className={table.numeric}>
+                    Refunded
+                  </th>
+                  <th scope="col" className={table.actionsHead}>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <TransactionRow
+                    key={row.id}
+                    row={row}
+                    refundPending={row.refundType !== 'refund' && pendingRefunds.includes(row.paymentId)}
+                    onRefund={() => setRefunding(row)}
+                    onCancelCharge={() => setCancelling(row)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          )}
         </ListState>
         {rows.length > 0 && (
           <div className={panel.more}>
-            <span className={panel.moreNote}>Showing {plural(rows.length, 'transaction')}</span>
+            <span className={panel.moreNote}>
+              Showing {plural(rows.length, failedAttempts ? 'failed attempt' : 'transaction')}
+            </span>
             <LoadMoreButton query={query} />
           </div>
         )}
@@ -476,6 +517,54 @@ function TransactionRow({
             Refund
           </Button>
         )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * A payment attempt that took no money (decision 031): why, in plain words, and for a decline whether to
+ * retry. No money action: there is nothing to capture, void or refund.
+ */
+function FailedAttemptRow({ row }: { row: AdminTransaction }) {
+  const attempt = row.attempt;
+  if (!attempt) return null;
+  return (
+    <tr>
+      <td className={table.primary} data-label="Order ID">
+        <Link className={`${table.order} ${table.orderLink}`} to={adminOrderPath(row.orderId)}>
+          {row.orderId}
+        </Link>
+        {row.contactEmail && (
+          <span className={`${table.sub} ${table.shipTo}`} title={row.deliverTo ?? row.contactEmail}>
+            {row.contactEmail}
+          </span>
+        )}
+      </td>
+      <td data-label="Date">
+        <DateTimeText iso={row.transactionDate} />
+      </td>
+      <td className={`${table.numeric} ${table.headline}`} data-label="Amount">
+        <span className={table.amount}>{formatCents(dollarsToCents(row.amount))}</span>
+      </td>
+      <td data-label="Paid with">
+        <span className={table.card}>{attempt.paidWith}</span>
+      </td>
+      <td data-label="Status">
+        <span className={table.cellStack}>
+          <StatusBadge label={transactionLabel(row)} />
+          {attempt.respcode && <span className={table.sub}>Code {attempt.respcode}</span>}
+        </span>
+      </td>
+      <td className={table.reasonCell} data-label="Why">
+        <span className={table.reason}>
+          {attempt.reason}
+          {attempt.advice && (
+            <span className={table.advice} title={attempt.adviceText}>
+              {DECLINE_ADVICE_LABELS[attempt.advice]}
+            </span>
+          )}
+        </span>
       </td>
     </tr>
   );
