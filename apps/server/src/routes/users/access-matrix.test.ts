@@ -92,6 +92,8 @@ const CALLS_WITHOUT_USER = [
   'POST /api/payment/verify-payment',
   // The session's own orders only (routes/orders/orders.test.ts shows another customer's are never listed).
   'GET /api/users/orders',
+  // The gateway's own call, by its secret: it names no account (routes/payment/hosted-page-webhook.test.ts).
+  'POST /api/payment/hosted-page-webhook',
 ];
 
 /**
