@@ -67,79 +67,70 @@ export const DECLINE_ADVICE_LABELS: Readonly<Record<DeclineAdvice, string>> = {
   fix_and_retry: 'Fix and retry',
 };
 
-/** What the store records when nothing was paid for an order (the hosted page's shopper never came back). */
-const NO_PAYMENT_MADE = 'No payment was made for this order';
-
 /**
- * Why a payment attempt took no money, from what its payment request keeps (decision 031): its status, the
- * message recorded with it, the gateway's response code, and who asked the gateway (the shopper on the
- * hosted page, or the store itself for a saved method or a wallet).
+ * Why a payment attempt took no money, from what its payment request keeps (decision 031): how it ended
+ * (recorded with it), the message recorded with it, and the gateway's response code.
  */
 export function failedAttemptOf(
   request: {
-    status: 'declined' | 'failed';
+    failure: FailedAttemptOutcome;
     message: string | null;
     respcode: string | null;
-    authorizedBy: 'hosted_page' | 'store';
   },
   paidWith: string,
 ): FailedAttempt {
   const message = request.message?.trim() || null;
   const respcode = request.respcode?.trim() || undefined;
-  if (request.status === 'declined') {
-    if (!respcode) {
+  switch (request.failure) {
+    case 'declined': {
+      if (!respcode) {
+        return {
+          outcome: 'declined',
+          // Refused without a response code (before any authorization, or recorded before codes were kept):
+          // the message recorded is all there is.
+          reason: message ?? 'Declined; the gateway gave no reason.',
+          paidWith,
+        };
+      }
+      const answer = authorizationAnswerOf({ respcode, resptext: message });
+      if (answer.approved) {
+        // Approved by the issuer, but voided or lapsed at the gateway before the store confirmed it.
+        return {
+          outcome: 'declined',
+          reason: 'Approved, but the authorization was voided or had expired before the store confirmed it.',
+          respcode,
+          paidWith,
+        };
+      }
       return {
         outcome: 'declined',
-        // Refused without a response code (before any authorization, or recorded before codes were kept): the
-        // message recorded is all there is.
-        reason: message ?? 'Declined; the gateway gave no reason.',
-        paidWith,
-      };
-    }
-    const answer = authorizationAnswerOf({ respcode, resptext: message });
-    if (answer.approved) {
-      // Approved by the issuer, but voided or lapsed at the gateway before the store confirmed it.
-      return {
-        outcome: 'declined',
-        reason: 'Approved, but the authorization was voided or had expired before the store confirmed it.',
+        reason: answer.meaning,
         respcode,
+        ...(answer.advice ? { advice: answer.advice, adviceText: answer.adviceText } : {}),
         paidWith,
       };
     }
-    return {
-      outcome: 'declined',
-      reason: answer.meaning,
-      respcode,
-      ...(answer.advice ? { advice: answer.advice, adviceText: answer.adviceText } : {}),
-      paidWith,
-    };
+    case 'abandoned':
+      return {
+        outcome: 'abandoned',
+        reason: 'The shopper never came back from the payment page, and the gateway has no payment for it.',
+        paidWith,
+      };
+    case 'not_confirmed':
+      return {
+        outcome: 'not_confirmed',
+        reason:
+          'The gateway did not answer in time; the store made sure nothing is held or charged (it voided the authorization, or the gateway had none).',
+        paidWith,
+      };
+    case 'failed':
+      return {
+        outcome: 'failed',
+        reason: message ?? 'The payment was not completed.',
+        ...(respcode ? { respcode } : {}),
+        paidWith,
+      };
   }
-  if (request.authorizedBy === 'hosted_page' && !respcode && (!message || message === NO_PAYMENT_MADE)) {
-    return {
-      outcome: 'abandoned',
-      reason: 'The shopper never came back from the payment page, and the gateway has no payment for it.',
-      paidWith,
-    };
-  }
-  if (
-    request.authorizedBy === 'store' &&
-    (message === NO_PAYMENT_MADE || /did not answer in time/i.test(message ?? ''))
-  ) {
-    return {
-      outcome: 'not_confirmed',
-      reason:
-        message === NO_PAYMENT_MADE
-          ? 'The gateway did not answer in time, and has no payment for this order: nothing was charged.'
-          : 'The gateway did not answer in time; the authorization was voided, so nothing is held.',
-      paidWith,
-    };
-  }
-  return {
-    outcome: 'failed',
-    reason: message ?? 'The payment was not completed.',
-    ...(respcode ? { respcode } : {}),
-    paidWith,
-  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lt, sql, type Column } from 'drizzle-orm';
-import type { OrderDelivery } from '@store/core';
+import type { FailedAttemptOutcome, OrderDelivery } from '@store/core';
 import type { Orm, Transaction } from './client';
 import { orderLines, orders, paymentRequests, payments } from './schema';
 
@@ -138,17 +138,21 @@ export type KeptGatewayAnswer = Partial<
   >
 >;
 
-/** Closes a request as declined or failed, with what the gateway said of its authorization, if anything. */
+/**
+ * Closes a request that took no money, saying how (declined, not confirmed, abandoned, failed; its status
+ * follows), with what the gateway said of its authorization, if anything.
+ */
 export async function markPaymentRequest(
   orm: Orm,
   requestId: string,
-  status: 'declined' | 'failed',
+  failure: FailedAttemptOutcome,
   message: string,
   gatewayAnswer: KeptGatewayAnswer = {},
 ): Promise<void> {
+  const status = failure === 'declined' ? 'declined' : 'failed';
   await orm
     .update(paymentRequests)
-    .set({ status, message, verifiedAt: new Date(), ...gatewayAnswer })
+    .set({ status, failure, message, verifiedAt: new Date(), ...gatewayAnswer })
     .where(eq(paymentRequests.requestId, requestId));
 }
 
@@ -256,7 +260,7 @@ export async function recordAuthorization(
     if (inserted[0] && onRecorded) await onRecorded(tx, inserted[0]);
     await tx
       .update(paymentRequests)
-      .set({ status: 'approved', message: null, verifiedAt: new Date(), ...gatewayAnswer })
+      .set({ status: 'approved', failure: null, message: null, verifiedAt: new Date(), ...gatewayAnswer })
       .where(eq(paymentRequests.requestId, authorization.requestId));
     const rows = await tx.select().from(payments).where(eq(payments.orderId, authorization.orderId)).limit(1);
     const payment = rows[0];

@@ -1,5 +1,10 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import type { DeliveryAddress, HistorySearchTerms, TransactionChannel } from '@store/core';
+import type {
+  DeliveryAddress,
+  FailedAttemptOutcome,
+  HistorySearchTerms,
+  TransactionChannel,
+} from '@store/core';
 import { deliveryOf, type PaymentRow } from './checkout-store';
 import type { Orm } from './client';
 import { readPrepared, snapshotText } from './prepared';
@@ -398,10 +403,10 @@ export interface FailedAttemptRow {
   requestId: string;
   orderId: string;
   amountCents: number;
-  status: 'declined' | 'failed';
+  /** How it ended (declined, not confirmed, abandoned, failed), as recorded with it. */
+  failure: FailedAttemptOutcome;
   message: string | null;
   respcode: string | null;
-  authorizedBy: 'hosted_page' | 'store';
   methodKind: 'card' | 'ach' | null;
   bankName: string | null;
   /** Whether a saved method paid; its brand and last 4 while the customer still keeps it. */
@@ -477,7 +482,7 @@ export async function listFailedAttempts(
   const search = options.search ? attemptSearchCondition(options.search) : undefined;
   if (search) conditions.push(sql`and ${search}`);
   const statement = sql`
-    select r.request_id, r.order_id, r.amount_cents, r.status, r.message, r.respcode, r.authorized_by,
+    select r.request_id, r.order_id, r.amount_cents, r.failure, r.message, r.respcode,
            r.method_kind, r.bank_name, r.saved_method_id is not null as saved, m.card_brand as saved_card_brand,
            m.last4 as saved_last4, ${isoText(sql`r.created_at`)} as at,
            to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
@@ -501,10 +506,9 @@ export async function listFailedAttempts(
     requestId: String(row.request_id),
     orderId: String(row.order_id),
     amountCents: Number(row.amount_cents),
-    status: row.status as FailedAttemptRow['status'],
+    failure: row.failure as FailedAttemptOutcome,
     message: text(row.message),
     respcode: text(row.respcode),
-    authorizedBy: row.authorized_by as FailedAttemptRow['authorizedBy'],
     methodKind: (row.method_kind ?? null) as FailedAttemptRow['methodKind'],
     bankName: text(row.bank_name),
     saved: row.saved === true,

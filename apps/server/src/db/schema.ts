@@ -1,6 +1,7 @@
 import {
   ADDRESS_COUNTRIES,
   CAPTURE_STATUSES,
+  FAILED_ATTEMPT_OUTCOMES,
   FULFILMENT_STATUSES,
   MAIL_KINDS,
   MAIL_STATUSES,
@@ -167,6 +168,12 @@ export const paymentRequests = pgTable(
      * it gives (country of issue, prepaid, corporate). Never any card data.
      */
     respcode: text('respcode'),
+    /**
+     * How an attempt that took no money ended (decision 031), written with its status: declined, not
+     * confirmed (a store-made authorization whose answer was lost: anything held was voided), abandoned (the
+     * shopper never came back from the hosted page), or failed for another reason in `message`.
+     */
+    failure: text('failure', { enum: FAILED_ATTEMPT_OUTCOMES }),
     avsResponse: text('avs_response'),
     cvvResponse: text('cvv_response'),
     binCountry: text('bin_country'),
@@ -179,6 +186,16 @@ export const paymentRequests = pgTable(
   },
   (table) => [
     check('payment_requests_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'payment_requests_failure_known',
+      sql`${table.failure} is null or ${table.failure} in ${listOf(FAILED_ATTEMPT_OUTCOMES)}`,
+    ),
+    // A request that took no money says how; a declined one was declined, and only it.
+    check(
+      'payment_requests_failure_with_status',
+      sql`(${table.status} in ('declined', 'failed')) = (${table.failure} is not null)
+        and (${table.status} = 'declined') = (coalesce(${table.failure}, '') = 'declined')`,
+    ),
     check(
       'payment_requests_gateway_answer_lengths',
       sql`coalesce(char_length(${table.respcode}), 1) between 1 and 10 and coalesce(char_length(${table.avsResponse}), 1) between 1 and 4

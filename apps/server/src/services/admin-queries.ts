@@ -221,12 +221,7 @@ function toAttemptTransaction(row: FailedAttemptRow): AdminTransaction {
     isDemoRefund: false,
     refundableAmount: 0,
     attempt: failedAttemptOf(
-      {
-        status: row.status,
-        message: row.message,
-        respcode: row.respcode,
-        authorizedBy: row.authorizedBy,
-      },
+      { failure: row.failure, message: row.message, respcode: row.respcode },
       attemptPaidWith({
         wallet,
         methodKind: row.methodKind,

@@ -4,6 +4,8 @@ import {
   authorizationAnswerOf,
   avsResultOf,
   cvvResultOf,
+  failedAttemptOf,
+  FAILED_ATTEMPT_LABELS,
   formatCents,
   MAIL_KIND_LABELS,
   orderStatusOf,
@@ -240,39 +242,31 @@ function authorizationStep(
     };
   }
   const at = (request.verifiedAt ?? request.createdAt).toISOString();
-  switch (request.status) {
-    case 'declined': {
-      const answer = request.respcode
-        ? authorizationAnswerOf({ respcode: request.respcode, resptext: request.message })
-        : undefined;
-      return {
-        at,
-        title: 'Payment declined',
-        by: 'Gateway',
-        tone: 'danger',
-        detail: answer
-          ? `${answer.meaning.replace(/\.$/, '')}${code}.${answer.adviceText ? ` ${answer.adviceText}` : ''}`
-          : (request.message ?? 'Declined by the card issuer'),
-        badges: gatewayChecksOf(request),
-      };
-    }
-    case 'failed':
-      return {
-        at,
-        title: 'Payment not completed',
-        by: STORE,
-        tone: 'warning',
-        detail: request.message ?? 'No payment was made for this order',
-      };
-    case 'pending':
-      return {
-        at,
-        title: 'Awaiting payment',
-        by: 'Shopper',
-        tone: 'neutral',
-        detail: 'The shopper was sent to pay and has not come back yet',
-      };
-    default:
-      return undefined;
+  if (request.status === 'pending') {
+    return {
+      at,
+      title: 'Awaiting payment',
+      by: 'Shopper',
+      tone: 'neutral',
+      detail: 'The shopper was sent to pay and has not come back yet',
+    };
   }
+  if (!request.failure) return undefined;
+  // Told as the Failed list tells it (one rule for why an attempt took no money).
+  const { failure, message, respcode } = request;
+  const attempt = failedAttemptOf({ failure, message, respcode }, '');
+  const declined = attempt.outcome === 'declined';
+  return {
+    at,
+    title: `Payment ${FAILED_ATTEMPT_LABELS[attempt.outcome].toLowerCase()}`,
+    by: declined ? 'Gateway' : STORE,
+    tone: declined ? 'danger' : 'warning',
+    detail: [
+      `${attempt.reason.replace(/\.$/, '')}${attempt.respcode ? ` (code ${attempt.respcode})` : ''}.`,
+      attempt.adviceText,
+    ]
+      .filter(Boolean)
+      .join(' '),
+    ...(declined ? { badges: gatewayChecksOf(request) } : {}),
+  };
 }

@@ -314,7 +314,7 @@ describe.each(testDatabaseKinds())('Transaction History: failed attempts on $nam
     expect(await failedIds()).toEqual(before);
     // Closed behind the store's back, as another server would.
     await server.database.sql.query(
-      `update payment_requests set status = 'declined', message = 'Insufficient funds', respcode = 'NU'
+      `update payment_requests set status = 'declined', failure = 'declined', message = 'Insufficient funds', respcode = 'NU'
        where request_id = $1`,
       [late.requestId],
     );

@@ -251,7 +251,12 @@ export async function confirmUnverifiedPayments(
         answer.errorcode === 'not_found' &&
         now.getTime() - request.createdAt.getTime() > GIVE_UP_AFTER_MS
       ) {
-        await markPaymentRequest(deps.orm, request.requestId, 'failed', 'No payment was made for this order');
+        await markPaymentRequest(
+          deps.orm,
+          request.requestId,
+          'abandoned',
+          'No payment was made for this order',
+        );
       }
     } catch (error) {
       (deps.log ?? quietLog).error(

@@ -104,14 +104,14 @@ async function voidLostAuthorization(
   let detail: string;
   let result: 'voided' | 'nothing_held' | 'unresolved';
   if (voided.ok || alreadyVoided) {
-    await markPaymentRequest(deps.orm, requestId, 'failed', LOST_AUTHORIZATION_VOIDED);
+    await markPaymentRequest(deps.orm, requestId, 'not_confirmed', LOST_AUTHORIZATION_VOIDED);
     detail = voided.ok
       ? `${options.cause}: voided by order id (retref ${voided.value.retref}).`
       : `${options.cause}: already voided at the gateway.`;
     result = 'voided';
   } else if (notFound) {
     if (options.settled) {
-      await markPaymentRequest(deps.orm, requestId, 'failed', 'No payment was made for this order');
+      await markPaymentRequest(deps.orm, requestId, 'not_confirmed', 'No payment was made for this order');
     }
     detail = `${options.cause}: the gateway has no approval for this order, nothing to void.`;
     result = options.settled ? 'nothing_held' : 'unresolved';
