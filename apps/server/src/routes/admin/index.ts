@@ -27,18 +27,18 @@ import {
   transactionsCsvQuerySchema,
   voidPaymentRequestSchema,
 } from '@store/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
-import { adminSessionCookie, requireAdmin } from '../../http/admin-session';
+import { adminRoutes } from '../../http/admin-route';
 import { SnapshotAnswers } from '../../http/snapshot-answers';
 import { AppError } from '../../errors';
 import type { Log } from '../../log';
 import { runIdempotent } from '../../http/idempotency';
 import { SENT_EMAIL_PAGE_POLICY } from '../../http/security-headers';
-import { answers, typed } from '../../http/contract';
+import { answers } from '../../http/contract';
 import type { CloseSandboxBatch } from '../../gateway/sandbox-batch';
 import { ADMIN_SESSION_TTL_MS, loginAdmin, logoutAdmin } from '../../services/admin-auth';
 import {
@@ -85,28 +85,9 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     publicUrl: deps.publicUrl,
     log: deps.log,
   };
-  const cookie = adminSessionCookie(deps.secureCookies);
+  const { api, cookie, signedInAdmin, adminOnly, admin } = adminRoutes(app, deps);
   // The lists, read again only when the database has changed (a console polls them; several tabs share).
   const lists = new SnapshotAnswers();
-  const signedInAdmin = (request: FastifyRequest) => requireAdmin(orm, cookie, request);
-  const api = typed(app);
-  const adminOnly = async (request: FastifyRequest) => {
-    await signedInAdmin(request);
-  };
-  /** Every admin call but login: the session is checked before anything in the request is read. */
-  const admin = <Body extends z.ZodType | undefined = undefined>(
-    summary: string,
-    schema: { body?: Body; response: z.ZodType },
-  ) => {
-    const declared = { tags: ['Admin console'], summary, response: answers(schema.response) };
-    return {
-      // A call without a body declares none (Fastify warns of an empty one).
-      schema: (schema.body ? { ...declared, body: schema.body } : declared) as typeof declared & {
-        body: Body;
-      },
-      preValidation: adminOnly,
-    };
-  };
 
   api.post(
     '/api/admin/login',
