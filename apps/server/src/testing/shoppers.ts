@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId, type CartLine, type SavedPaymentMethod } from '@store/core';
-import { postJson, TEST_DELIVERY, type Answer } from './test-server';
+import { postJson, TEST_DELIVERY, TEST_PUBLIC_URL, type Answer, type TestServer } from './test-server';
 
 /**
  * Customers of the store as the storefront makes them: registered (signed in by it), with cards and bank
@@ -188,4 +188,52 @@ export function shoppersAt(store: { url: string }) {
         { headers },
       ),
   };
+}
+
+/**
+ * What Google hands the storefront: the built-in sandbox wallet's token for one of its cards (`visa`,
+ * `mastercard`, `visa-declined` …), for a payment of `totalPrice` to `gatewayMerchantId` (the store's own
+ * merchant unless a test names another).
+ */
+export async function googlePayToken(
+  server: Pick<TestServer, 'url' | 'config'>,
+  options: { cardId?: string; totalPrice?: string; gatewayMerchantId?: string } = {},
+): Promise<string> {
+  const config = (await (await fetch(`${server.url}/api/wallets/config`)).json()) as {
+    sandboxWalletUrl: string;
+  };
+  const response = await fetch(`${server.url}${config.sandboxWalletUrl}/google-pay/payment-data`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
+    body: JSON.stringify({
+      cardId: options.cardId ?? 'visa',
+      paymentDataRequest: {
+        apiVersion: 2,
+        apiVersionMinor: 0,
+        allowedPaymentMethods: [
+          {
+            type: 'CARD',
+            parameters: {
+              allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+              allowedCardNetworks: ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER'],
+            },
+            tokenizationSpecification: {
+              type: 'PAYMENT_GATEWAY',
+              parameters: {
+                gateway: 'cardconnect',
+                gatewayMerchantId: options.gatewayMerchantId ?? server.config.gateway.merchantId,
+              },
+            },
+          },
+        ],
+        transactionInfo: {
+          totalPriceStatus: 'FINAL',
+          totalPrice: options.totalPrice ?? '20.98',
+          currencyCode: 'USD',
+        },
+      },
+    }),
+  });
+  const data = (await response.json()) as { paymentMethodData: { tokenizationData: { token: string } } };
+  return data.paymentMethodData.tokenizationData.token;
 }

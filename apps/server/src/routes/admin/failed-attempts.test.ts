@@ -8,7 +8,7 @@ import {
 } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { confirmUnverifiedPayments } from '../../services/checkout/hosted-page';
-import { DECLINING_VISA, shoppersAt } from '../../testing/shoppers';
+import { DECLINING_VISA, googlePayToken as walletToken, shoppersAt } from '../../testing/shoppers';
 import {
   authorizedPayment,
   payOnHostedPage,
@@ -53,41 +53,9 @@ async function hostedPageOrder(server: TestServer, delivery: OrderDelivery) {
   return { orderId, requestId: String(answer.body.requestId) };
 }
 
-/** What Google hands the storefront: the sandbox wallet's token for one of its cards. */
-async function googlePayToken(server: TestServer, cardId: string): Promise<string> {
-  const config = (await (await fetch(`${server.url}/api/wallets/config`)).json()) as {
-    sandboxWalletUrl: string;
-  };
-  const response = await fetch(`${server.url}${config.sandboxWalletUrl}/google-pay/payment-data`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
-    body: JSON.stringify({
-      cardId,
-      paymentDataRequest: {
-        apiVersion: 2,
-        apiVersionMinor: 0,
-        allowedPaymentMethods: [
-          {
-            type: 'CARD',
-            parameters: {
-              allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
-              allowedCardNetworks: ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER'],
-            },
-            tokenizationSpecification: {
-              type: 'PAYMENT_GATEWAY',
-              parameters: { gateway: 'cardconnect', gatewayMerchantId: server.config.gateway.merchantId },
-            },
-          },
-        ],
-        transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '10.49', currencyCode: 'USD' },
-      },
-    }),
-  });
-  const data = (await response.json()) as {
-    paymentMethodData: { tokenizationData: { token: string } };
-  };
-  return data.paymentMethodData.tokenizationData.token;
-}
+/** What Google hands the storefront for one ream. */
+const googlePayToken = (server: TestServer, cardId: string) =>
+  walletToken(server, { cardId, totalPrice: '10.49' });
 
 describe.each(testDatabaseKinds())('Transaction History: failed attempts on $name', (kind) => {
   const server = useTestServer(kind, { TRUST_PROXY: 'loopback' });

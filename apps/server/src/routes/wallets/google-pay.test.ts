@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { shoppersAt } from '../../testing/shoppers';
+import { googlePayToken as walletToken, shoppersAt } from '../../testing/shoppers';
 import {
   TEST_DELIVERY,
   adminCookie,
   countRows,
-  TEST_PUBLIC_URL,
   testDatabaseKinds,
   useTestServer,
 } from '../../testing/test-server';
@@ -22,37 +21,9 @@ const TWO_REAMS_TOTAL = 20.98;
 describe.each(testDatabaseKinds())('Google Pay on $name', (kind) => {
   const server = useTestServer(kind);
 
-  /** What Google hands the storefront: the sandbox wallet's token for one of its cards. */
-  async function googlePayToken(cardId = 'visa', gatewayMerchantId = server.config.gateway.merchantId) {
-    const config = (await (await fetch(`${server.url}/api/wallets/config`)).json()) as Parsed;
-    const response = await fetch(`${server.url}${config.sandboxWalletUrl}/google-pay/payment-data`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
-      body: JSON.stringify({
-        cardId,
-        paymentDataRequest: {
-          apiVersion: 2,
-          apiVersionMinor: 0,
-          allowedPaymentMethods: [
-            {
-              type: 'CARD',
-              parameters: {
-                allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
-                allowedCardNetworks: ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER'],
-              },
-              tokenizationSpecification: {
-                type: 'PAYMENT_GATEWAY',
-                parameters: { gateway: 'cardconnect', gatewayMerchantId },
-              },
-            },
-          ],
-          transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '20.98', currencyCode: 'USD' },
-        },
-      }),
-    });
-    const data = (await response.json()) as Parsed;
-    return data.paymentMethodData.tokenizationData.token as string;
-  }
+  /** What Google hands the storefront for this test's two reams. */
+  const googlePayToken = (cardId = 'visa', gatewayMerchantId?: string) =>
+    walletToken(server, { cardId, totalPrice: '20.98', gatewayMerchantId });
 
   const pay = async (overrides: Record<string, unknown> = {}, options: { cookie?: string } = {}) =>
     server.post(

@@ -1,6 +1,6 @@
 import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { shoppersAt } from '../../testing/shoppers';
+import { googlePayToken as walletToken, shoppersAt } from '../../testing/shoppers';
 import {
   TEST_DELIVERY,
   TEST_PUBLIC_URL,
@@ -9,10 +9,6 @@ import {
   testDatabaseKinds,
   useTestServer,
 } from '../../testing/test-server';
-
-/** Parsed JSON the test reaches into, field by field. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Parsed = Record<string, any>;
 
 const ANSWER_COLUMNS =
   'status, respcode, avs_response, cvv_response, bin_country, bin_prepaid, bin_corporate';
@@ -124,37 +120,8 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
     });
   });
 
-  /** What Google hands the storefront: the sandbox wallet's token for one of its cards. */
-  async function googlePayToken(cardId: string): Promise<string> {
-    const config = (await (await fetch(`${server.url}/api/wallets/config`)).json()) as Parsed;
-    const response = await fetch(`${server.url}${config.sandboxWalletUrl}/google-pay/payment-data`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
-      body: JSON.stringify({
-        cardId,
-        paymentDataRequest: {
-          apiVersion: 2,
-          apiVersionMinor: 0,
-          allowedPaymentMethods: [
-            {
-              type: 'CARD',
-              parameters: {
-                allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
-                allowedCardNetworks: ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER'],
-              },
-              tokenizationSpecification: {
-                type: 'PAYMENT_GATEWAY',
-                parameters: { gateway: 'cardconnect', gatewayMerchantId: server.config.gateway.merchantId },
-              },
-            },
-          ],
-          transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '10.49', currencyCode: 'USD' },
-        },
-      }),
-    });
-    const data = (await response.json()) as Parsed;
-    return data.paymentMethodData.tokenizationData.token as string;
-  }
+  /** What Google hands the storefront for one ream. */
+  const googlePayToken = (cardId: string) => walletToken(server, { cardId, totalPrice: '10.49' });
 
   it('keeps the checks of a Google Pay payment, and the response code of its decline', async () => {
     const orderId = createOrderId('googlepay');
