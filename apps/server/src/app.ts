@@ -19,6 +19,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
+import { registerAdminCustomerRoutes } from './routes/admin/customers';
 import { registerAdminOrderRoutes } from './routes/admin/orders';
 import { registerHostedPageWebhookRoute } from './routes/payment/hosted-page-webhook';
 import { hostedPageWebhookSecretOf } from './services/checkout/hosted-page-webhook';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: deps.config.publicUrl,
     log: app.log,
   });
+  registerAdminCustomerRoutes(app, { orm: deps.database.orm, secureCookies });
   registerUserRoutes(app, { orm: deps.database.orm, customers });
   registerOrderRoutes(app, { orm: deps.database.orm, customers });
   const checkout = {
