@@ -437,7 +437,7 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
         currency: 'USD',
         orderid: input.orderId,
         capture: input.capture ? 'Y' : 'N',
-        ecomind: 'E',
+        ecomind: input.entry === 'telephone' ? 'T' : 'E',
         // The card's BIN facts (country, prepaid, corporate) in the answer, for the operator.
         bin: 'Y',
       });

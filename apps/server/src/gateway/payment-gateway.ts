@@ -114,6 +114,11 @@ export interface AuthorizeInput {
   /** A customer-initiated payment with a stored credential (card on file). */
   storedCredential?: boolean;
   /**
+   * How the order came in: online (the default), or by telephone, taken by an operator for the customer
+   * (CardPointe's `ecomind` E or T).
+   */
+  entry?: 'online' | 'telephone';
+  /**
    * The address the card's issuer is asked to check (AVS). Without one, a stored profile's own address is
    * checked, if it has one.
    */
