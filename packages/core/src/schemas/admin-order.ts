@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, orderSummarySchema } from './order';
-import { adminTransactionSchema } from './admin';
+import { adminTransactionSchema, PAYMENT_WAYS, type PaymentWay } from './admin';
 import { hasHiddenCharacterForEmail } from './hidden-characters';
 
 /**
@@ -15,18 +15,6 @@ export const adminOrderParamsSchema = z.object({
     .max(100, 'Order ID is too long'),
 });
 
-/** How an order was paid: the order id's channel, told apart further by what its payment request names. */
-export const PAYMENT_WAYS = ['card', 'saved_card', 'bank_account', 'googlepay', 'applepay'] as const;
-export type PaymentWay = (typeof PAYMENT_WAYS)[number];
-
-export const PAYMENT_WAY_LABELS: Record<PaymentWay, string> = {
-  card: 'Card on the hosted payment page',
-  saved_card: 'Saved card',
-  bank_account: 'Bank account (ACH)',
-  googlepay: 'Google Pay',
-  applepay: 'Apple Pay',
-};
-
 /** How a step of the timeline reads: a plain fact, a good outcome, one to look at, or a refusal. */
 export const TIMELINE_TONES = ['neutral', 'success', 'warning', 'danger'] as const;
 
@@ -36,7 +24,7 @@ export function paymentWayOf(
   request: { methodKind: 'card' | 'ach' | null; savedMethodId: string | null },
 ): PaymentWay {
   if (channel !== 'card') return channel;
-  if (request.methodKind === 'ach') return 'bank_account';
+  if (request.methodKind === 'ach') return 'ach';
   return request.savedMethodId ? 'saved_card' : 'card';
 }
 

@@ -52,10 +52,22 @@ const pageFields = {
 export const adminPaymentsRequestSchema = z.looseObject({ ...pageFields });
 
 /**
- * How a payment was made, as Transaction History's channel filter names it: a card typed on the hosted page,
- * a saved card, a bank account (ACH, always saved), Google Pay, Apple Pay.
+ * How a payment was made: a card typed on the hosted page, a saved card, a bank account (ACH, always saved),
+ * Google Pay, Apple Pay. Transaction History filters by it and the order page names it.
  */
-export const TRANSACTION_CHANNELS = ['all', 'card', 'saved_card', 'ach', 'googlepay', 'applepay'] as const;
+export const PAYMENT_WAYS = ['card', 'saved_card', 'ach', 'googlepay', 'applepay'] as const;
+export type PaymentWay = (typeof PAYMENT_WAYS)[number];
+
+export const PAYMENT_WAY_LABELS: Record<PaymentWay, string> = {
+  card: 'Card (payment page)',
+  saved_card: 'Saved card',
+  ach: 'Bank account (ACH)',
+  googlepay: 'Google Pay',
+  applepay: 'Apple Pay',
+};
+
+/** Transaction History's channel filter: every way to pay, or one. */
+export const TRANSACTION_CHANNELS = ['all', ...PAYMENT_WAYS] as const;
 export type TransactionChannel = (typeof TRANSACTION_CHANNELS)[number];
 
 /** The longest search the history takes: a whole email address fits. */

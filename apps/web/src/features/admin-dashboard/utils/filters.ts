@@ -1,5 +1,6 @@
 import {
   isCalendarDate,
+  PAYMENT_WAY_LABELS,
   TRANSACTION_CHANNELS,
   TRANSACTION_FILTERS,
   type TransactionChannel,
@@ -34,11 +35,7 @@ export function isTransactionFilter(value: string): value is TransactionFilter {
 /** What the channel filter reads for each way to pay (TRANSACTION_CHANNELS, in their order). */
 export const TRANSACTION_CHANNEL_LABELS: Record<TransactionChannel, string> = {
   all: 'All ways to pay',
-  card: 'Card (payment page)',
-  saved_card: 'Saved card',
-  ach: 'Bank account (ACH)',
-  googlepay: 'Google Pay',
-  applepay: 'Apple Pay',
+  ...PAYMENT_WAY_LABELS,
 };
 
 export const TRANSACTION_CHANNEL_OPTIONS = TRANSACTION_CHANNELS.map((value) => ({
