@@ -295,7 +295,8 @@ function pathOf(operation: Operation, sessions: FuzzSessions): fc.Arbitrary<stri
     parameters.reduce((path, parameter, index) => {
       const value = drawn[index];
       const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-      return path.replace(`{${parameter.name}}`, encodeURIComponent(text));
+      // A lone surrogate cannot be written in a URL at all: it is sent as the replacement character.
+      return path.replace(`{${parameter.name}}`, encodeURIComponent(text.toWellFormed()));
     }, operation.path),
   );
 }
