@@ -15,7 +15,7 @@ import {
   testCardResponse,
   type ResponseCode,
 } from './response-codes';
-import type { CardRow, GatewayStore, TransactionRow, TransactionSource } from './store';
+import type { CardRow, EntryOrigin, GatewayStore, TransactionRow, TransactionSource } from './store';
 import { cardBehaviourOf } from './test-cards';
 import { avsResponseOf, binFactsOf, cvvResponseOf } from './verification';
 import type { SandboxWallets } from './wallets/sandbox-wallets';
@@ -89,7 +89,19 @@ export interface AuthorizationRequest {
   country?: string;
   /** Asks for the card's BIN facts (`binInfo`) in the answer. */
   bin?: boolean;
+  /**
+   * Where the payment came from: E online, T telephone or mail, R recurring billing, B (for a bank
+   * account) a prearranged debit with written consent. Left out, the merchant's own setting: online here.
+   */
+  ecomind?: EntryOrigin;
+  /** A stored-credential payment: C started by the customer, M by the merchant. */
+  cof?: 'C' | 'M';
+  /** With stored credentials: Y a payment on a regular schedule, N a one-time one (the default with `cof`). */
+  cofscheduled?: 'Y' | 'N';
 }
+
+/** The sandbox's merchant is set up for online payments: an authorization without `ecomind` is one. */
+export const MERCHANT_ENTRY_ORIGIN: EntryOrigin = 'E';
 
 export type AuthorizationOutcome =
   | { kind: 'answered'; response: AuthResponse | GatewayAnswer }
@@ -97,6 +109,11 @@ export type AuthorizationOutcome =
   | { kind: 'invalid'; message: string }
   /** The hosted payment page's invoice already has an approved authorization: nothing was charged. */
   | { kind: 'already-paid' };
+
+export type RecordedTransaction = Pick<
+  TransactionRow,
+  'retref' | 'kind' | 'source' | 'orderid' | 'respstat' | 'ecomind' | 'cof' | 'cofscheduled'
+>;
 
 /** The site name inquireMerchant reports for the sandbox's merchant (CardPointe's are e.g. "fts"). */
 export const SANDBOX_SITE = 'sandbox';
@@ -157,6 +174,22 @@ const MISSING_EXPIRY = 'expiry is required (MMYY) for a card number, or for a to
 const CARD_NUMBER = /^\d{12,19}$/;
 /** CardSecure's answer to a wallet payload it cannot open or will not take (error code 24). */
 export const WALLET_DECRYPTION_FAILURE = 'Decryption failure.';
+
+/**
+ * How an authorization is recorded as to its origin and stored credentials. CardPointe's reference names
+ * no combination it refuses (its Rapid Connect processor puts a recurring payment without `cof` through as
+ * an ordinary one and ignores `ecomind` R where `cof` is supported), so these are kept as sent, with its
+ * defaults: the merchant's origin, and `cofscheduled` N for a stored-credential payment that does not say.
+ */
+function storedCredentialFieldsOf(
+  request: AuthorizationRequest,
+): Pick<TransactionRow, 'ecomind' | 'cof' | 'cofscheduled'> {
+  return {
+    ecomind: request.ecomind ?? MERCHANT_ENTRY_ORIGIN,
+    cof: request.cof ?? null,
+    cofscheduled: request.cofscheduled ?? (request.cof ? 'N' : null),
+  };
+}
 
 /** CardSecure tokens start with 9; no card number of an accepted brand does. */
 function isToken(account: string): boolean {
@@ -341,6 +374,7 @@ export class SandboxGateway {
       cvvresp: approved ? (card?.kind === 'ach' ? 'U' : cvvResponseOf(request.cvv2)) : null,
       created_at: now,
       captured_at: capture ? now : null,
+      ...storedCredentialFieldsOf(request),
     });
     if (!row) return { kind: 'already-paid' };
     const binInfo = request.bin && card?.kind === 'card' ? this.binAnswerOf(card) : undefined;
@@ -359,6 +393,17 @@ export class SandboxGateway {
   async settleNow(): Promise<{ batchId: string | null; count: number }> {
     const now = this.config.now();
     return this.store.settle(this.config.merchantId, now, now);
+  }
+
+  /**
+   * What the sandbox recorded of a transaction beyond CardPointe's answers: where it came from and its
+   * stored-credential indicators (the sandbox's control call). Undefined for an unknown retref.
+   */
+  async recordedTransaction(retref: string): Promise<RecordedTransaction | undefined> {
+    const row = await this.store.findTransaction(this.config.merchantId, retref);
+    if (!row) return undefined;
+    const { kind, source, orderid, respstat, ecomind, cof, cofscheduled } = row;
+    return { retref: row.retref, kind, source, orderid, respstat, ecomind, cof, cofscheduled };
   }
 
   /** Whether an order (the hosted payment page's invoice) already has an approved authorization. */

@@ -133,6 +133,12 @@ function migrationStatements(s: string): string[] {
       used_at timestamptz NOT NULL,
       PRIMARY KEY (wallet, payload_id)
     )`,
+    // Where an authorization came from (ecomind: E online, T telephone or mail, R recurring, B a prearranged
+    // bank debit) and whether it used stored credentials (cof: C customer-, M merchant-initiated; cofscheduled:
+    // Y on a schedule, N one-time). Null on refunds and on authorizations recorded before these were kept.
+    `ALTER TABLE ${s}.transactions ADD COLUMN IF NOT EXISTS ecomind text CHECK (ecomind IN ('E', 'R', 'T', 'B'))`,
+    `ALTER TABLE ${s}.transactions ADD COLUMN IF NOT EXISTS cof text CHECK (cof IN ('C', 'M'))`,
+    `ALTER TABLE ${s}.transactions ADD COLUMN IF NOT EXISTS cofscheduled text CHECK (cofscheduled IN ('Y', 'N'))`,
     // The hosted payment page's settings, one row per merchant, as on CardPointe's HPP admin page: the
     // address its webhook posts each payment to (Connect → Notifications → Webhook URL).
     `CREATE TABLE IF NOT EXISTS ${s}.hpp_settings (

@@ -51,7 +51,11 @@ const authorizationSchema = z.object({
     requiredString('profile').regex(/^\d{20}(\/\d{1,3})?$/, 'profile must be <profileid>/<acctid>'),
   ),
   accttype: optional(z.enum(ACCOUNT_TYPES, { error: 'accttype must be ECHK or ESAV' })),
-  cof: optional(requiredString('cof').regex(/^[CMcm]$/, "cof must be 'C' or 'M'")),
+  // CardPointe takes an authorization whose cof is none of its values, and leaves cof out of the answer.
+  cof: optional(requiredString('cof')).transform((value) => {
+    const upper = value?.toUpperCase();
+    return upper === 'C' || upper === 'M' ? upper : undefined;
+  }),
   cofscheduled: optional(requiredString('cofscheduled').regex(/^[YNyn]$/, "cofscheduled must be 'Y' or 'N'")),
   expiry: optional(requiredString('expiry').regex(EXPIRY_MMYY, 'expiry must be MMYY')),
   amount: positiveAmount('amount'),
@@ -64,7 +68,10 @@ const authorizationSchema = z.object({
   address: text('address', 100),
   country: optional(requiredString('country').regex(/^[A-Za-z]{2,3}$/, 'country must be a country code')),
   bin: optional(requiredString('bin').regex(/^[YNyn]$/, "bin must be 'Y' or 'N'")),
-  ecomind: optional(requiredString('ecomind').regex(/^[ERTert]$/, "ecomind must be 'E', 'R' or 'T'")),
+  // B (a prearranged debit, SEC code PPD) is one of ProfitStars ACH's values.
+  ecomind: optional(
+    requiredString('ecomind').regex(/^[ERTBertb]$/, "ecomind must be 'E', 'R', 'T' or (ACH) 'B'"),
+  ),
 });
 
 const captureSchema = z.object({ merchid, retref, amount: optional(positiveAmount('amount')) });
@@ -166,6 +173,9 @@ export function parseAuthorizationRequest(body: unknown): AuthorizationRequest {
     address: fields.address,
     country: fields.country,
     bin: fields.bin?.toUpperCase() === 'Y',
+    ecomind: fields.ecomind?.toUpperCase() as AuthorizationRequest['ecomind'],
+    cof: fields.cof,
+    cofscheduled: fields.cofscheduled?.toUpperCase() as AuthorizationRequest['cofscheduled'],
   };
 }
 

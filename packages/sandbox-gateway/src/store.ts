@@ -48,7 +48,21 @@ export interface TransactionRow {
   /** The batch the transaction was settled in, and when. */
   batch_id: string | null;
   settled_at: Date | null;
+  /**
+   * An authorization's origin (`ecomind`: E, R, T or B) and stored-credential indicators (`cof`: C or M,
+   * `cofscheduled`: Y or N), as recorded with its defaults; null on refunds and on authorizations recorded
+   * before the sandbox kept them.
+   */
+  ecomind: EntryOrigin | null;
+  cof: 'C' | 'M' | null;
+  cofscheduled: 'Y' | 'N' | null;
 }
+
+/**
+ * CardPointe's `ecomind`, where a payment came from: E online, T telephone or mail, R recurring billing, B
+ * (ProfitStars ACH) a prearranged debit with written consent.
+ */
+export type EntryOrigin = 'E' | 'R' | 'T' | 'B';
 
 /** Where an authorization came from: the REST API, or the hosted payment page (one approval per invoice). */
 export type TransactionSource = 'api' | 'hpp';
@@ -60,7 +74,7 @@ export type NewAuthorization = Omit<
 
 const TRANSACTION_COLUMNS = `retref, kind, parent_retref, source, merchid, orderid, token, expiry, name, currency,
   amount_cents, captured_cents, refunded_cents, respstat, respcode, resptext, respproc, authcode, avsresp,
-  cvvresp, created_at, captured_at, voided_at, batch_id::text AS batch_id, settled_at`;
+  cvvresp, created_at, captured_at, voided_at, batch_id::text AS batch_id, settled_at, ecomind, cof, cofscheduled`;
 
 /** Retrieval references are random; on the rare clash with an existing one, a fresh one is drawn. */
 const MAX_KEY_ATTEMPTS = 5;
@@ -160,9 +174,9 @@ export class GatewayStore {
       const { rows } = await this.db.query<TransactionRow>(
         `INSERT INTO ${this.transactions} (retref, kind, source, merchid, orderid, token, expiry, name, currency,
            amount_cents, captured_cents, respstat, respcode, resptext, respproc, authcode, avsresp, cvvresp,
-           created_at, captured_at)
+           created_at, captured_at, ecomind, cof, cofscheduled)
          VALUES ($1, 'auth', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-           $18::timestamptz, $19::timestamptz)
+           $18::timestamptz, $19::timestamptz, $20, $21, $22)
          ON CONFLICT (merchid, orderid) WHERE source = 'hpp' AND kind = 'auth' AND respstat = 'A' DO NOTHING
          RETURNING ${TRANSACTION_COLUMNS}`,
         [
@@ -185,6 +199,9 @@ export class GatewayStore {
           auth.cvvresp,
           auth.created_at.toISOString(),
           auth.captured_at?.toISOString() ?? null,
+          auth.ecomind,
+          auth.cof,
+          auth.cofscheduled,
         ],
       );
       return rows[0] && normalise(rows[0]);

@@ -31,6 +31,8 @@ export interface AuthResponse extends GatewayAnswer {
   setlstat?: SettlementStatus;
   /** The BIN service's answer for the card, when the request asked for it (`bin: 'Y'`). */
   binInfo?: object;
+  /** The request's stored-credential indicator (C or M), when it sent one. */
+  cof?: 'C' | 'M';
 }
 
 export interface CaptureResponse extends GatewayAnswer {
@@ -169,6 +171,7 @@ export function authResponseOf(row: TransactionRow, binInfo?: object): AuthRespo
     cvvresp: row.cvvresp,
     commcard: approved ? COMMERCIAL_CARD : null,
     setlstat: row.captured_at ? ('Queued for Capture' as const) : null,
+    cof: row.cof,
     binInfo,
   });
 }

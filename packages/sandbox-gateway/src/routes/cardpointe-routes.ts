@@ -80,6 +80,17 @@ export async function cardPointeRoutes(
       return { batchid: batchId, settled: count };
     });
 
+    // Not CardPointe's either: what the sandbox recorded of a transaction that CardPointe's answers do not
+    // show (its origin, ecomind, and stored-credential indicators, cof and cofscheduled), for tests.
+    authenticated.get<{ Params: { retref: string } }>(
+      '/sandbox-control/transactions/:retref',
+      async (request, reply) => {
+        const recorded = await gateway.recordedTransaction(request.params.retref);
+        if (recorded) return recorded;
+        return reply.code(404).send({ message: 'Txn not found' });
+      },
+    );
+
     authenticated.route({
       ...money,
       url: '/cardconnect/rest/auth',

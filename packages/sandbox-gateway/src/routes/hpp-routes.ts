@@ -148,6 +148,8 @@ export async function hppRoutes(fastify: FastifyInstance, options: HppRoutesOpti
         cvv2: card.cvv,
         name: card.name,
         postal: card.postal,
+        // The shopper keys the card into a web page: an online payment.
+        ecomind: 'E',
       },
       'hpp',
     );
