@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<string, string> = {
   ship: 'Mark as shipped',
   payment_declined: 'Payment declined',
   void_lost_authorization: 'Unanswered authorization voided',
+  view_customer: 'View customer',
 };
 
 export function auditActionLabel(action: string): string {

@@ -9,6 +9,7 @@ import { deliveryOf, type PaymentRow } from './checkout-store';
 import type { Orm } from './client';
 import { readPrepared, snapshotText } from './prepared';
 import { payments } from './schema';
+import { anyOf, matchesWords, startsWith } from './text-match';
 
 /**
  * The console's lists of payments: awaiting capture, Transaction History (and its failed attempts), and
@@ -195,32 +196,6 @@ const PAYMENT_FILTERS: Record<Exclude<HistoryFilter, 'all' | 'refund'>, SQL> = {
 };
 
 /**
- * `column` starts with `prefix`. Written as a range of the `text_pattern_ops` order (byte order, whatever the
- * collation) as well as a LIKE: the range is what an index answers even in a prepared statement's generic
- * plan, where a LIKE pattern that is a parameter cannot be; the LIKE keeps the match exact.
- */
-function startsWith(column: SQL, prefix: string): SQL {
-  const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
-  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
-  const next = last + 1;
-  // The first text after every text that starts with the prefix: its last character, one code point up.
-  const above =
-    next <= 0x10ffff && (next < 0xd800 || next > 0xdfff)
-      ? `${prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1))}${String.fromCodePoint(next)}`
-      : undefined;
-  return above === undefined
-    ? sql`(${column} ~>=~ ${prefix} and ${column} like ${pattern})`
-    : sql`(${column} ~>=~ ${prefix} and ${column} ~<~ ${above} and ${column} like ${pattern})`;
-}
-
-/** Words as a text search query: each the start of a word (`ada:* & love:*`), quoted, so never an operator. */
-function wordsQuery(words: readonly string[]): string {
-  return words.map((word) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
-}
-
-const anyOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
-
-/**
  * The ids of the orders a search's order and customer terms match, as a subquery: the delivery name's words
  * and the contact email's start on orders; the customer's name, email and Customer ID on customers, whose
  * orders are found by their customer. None when the search has no such term.
@@ -229,13 +204,8 @@ function ordersMatching(terms: HistorySearchTerms): SQL | undefined {
   const orderParts: SQL[] = [];
   const customerParts: SQL[] = [];
   if (terms.nameWords && terms.nameWords.length > 0) {
-    const query = wordsQuery(terms.nameWords);
-    orderParts.push(
-      sql`to_tsvector('simple'::regconfig, o.delivery_name) @@ to_tsquery('simple'::regconfig, ${query})`,
-    );
-    customerParts.push(
-      sql`to_tsvector('simple'::regconfig, c.name) @@ to_tsquery('simple'::regconfig, ${query})`,
-    );
+    orderParts.push(matchesWords(sql`o.delivery_name`, terms.nameWords));
+    customerParts.push(matchesWords(sql`c.name`, terms.nameWords));
   }
   if (terms.emailPrefix) {
     orderParts.push(startsWith(sql`lower(o.contact_email)`, terms.emailPrefix));
