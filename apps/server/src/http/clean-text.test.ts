@@ -65,6 +65,8 @@ const SAMPLES: Record<string, Sample> = {
     params: { orderId: ORDER_ID },
     body: { ...CREDENTIALS, carrier: 'UPS', trackingNumber: '1Z999' },
   },
+  'POST /api/admin/customers': { body: { ...CREDENTIALS, search: 'ada', cursor: 'x' } },
+  'GET /api/admin/customers/:customerId': { params: { customerId: '100001' }, query: { probe: 'x' } },
   'POST /api/payment/create-payment': {
     body: {
       amount: '9.99',
