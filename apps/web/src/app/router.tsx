@@ -44,6 +44,10 @@ const AdminOrderRoute = lazyPart(
   () => import('./admin-order-route'),
   (module) => module.AdminOrderRoute,
 );
+const AdminCustomerRoute = lazyPart(
+  () => import('./admin-customer-route'),
+  (module) => module.AdminCustomerRoute,
+);
 
 /** The route table (product §2); any other path lands on the storefront. */
 export function AppRoutes() {
@@ -59,6 +63,7 @@ export function AppRoutes() {
         <Route path={PATHS.admin} element={<AdminLoginRoute />} />
         <Route path={PATHS.adminDashboard} element={<AdminDashboardRoute />} />
         <Route path={PATHS.adminOrder} element={<AdminOrderRoute />} />
+        <Route path={PATHS.adminCustomer} element={<AdminCustomerRoute />} />
         <Route path="*" element={<Navigate to={PATHS.storefront} replace />} />
       </Routes>
     </Suspense>

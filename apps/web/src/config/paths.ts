@@ -9,6 +9,8 @@ export const PATHS = {
   adminDashboard: '/admin/dashboard',
   /** One order in the console: items, delivery, customer, payment timeline and actions (decision 028). */
   adminOrder: '/admin/orders/:orderId',
+  /** One customer in the console, by Customer ID: saved methods, addresses, orders (decision 032). */
+  adminCustomer: '/admin/customers/:customerId',
   /** An order's receipt, by the unguessable token its confirmation carries (decision 027). */
   receipt: '/receipt/:token',
 } as const;
@@ -24,6 +26,11 @@ export function isReceiptPath(path: string): boolean {
 /** The console's page of one order. */
 export function adminOrderPath(orderId: string): string {
   return `/admin/orders/${encodeURIComponent(orderId)}`;
+}
+
+/** The console's page of one customer, by the Customer ID My Account shows them. */
+export function adminCustomerPath(customerId: number | string): string {
+  return `/admin/customers/${encodeURIComponent(String(customerId))}`;
 }
 
 /** Router state for a link to the storefront that opens the cart on arrival (back from a payment). */

@@ -11,6 +11,7 @@ import { sumCents } from '../utils/money';
 import { uniqueRows } from '../utils/rows';
 import { authorizationTimeLeft } from '../utils/time-left';
 import { AuditLogPanel } from './audit-log-panel';
+import { CustomersPanel } from './customers-panel';
 import { DashboardHeader } from './dashboard-header';
 import { PendingPaymentsPanel } from './pending-payments-panel';
 import { SentEmailsPanel } from './sent-emails-panel';
@@ -20,6 +21,7 @@ import styles from './admin-dashboard-page.module.css';
 const TABS = [
   { id: 'pending', label: 'Pending Payments' },
   { id: 'history', label: 'Transaction History' },
+  { id: 'customers', label: 'Customers' },
   { id: 'audit', label: 'Audit Log' },
   // Demo mode only: the store answers the list only with the built-in sandbox gateway.
   { id: 'emails', label: 'Sent emails' },
@@ -37,8 +39,8 @@ export interface AdminDashboardPageProps {
 }
 
 /**
- * `/admin/dashboard`: pending payments, transaction history and the audit log, in tabs; in demo mode, the
- * emails the store queued, too.
+ * `/admin/dashboard`: pending payments, transaction history, customers and the audit log, in tabs; in demo
+ * mode, the emails the store queued, too.
  */
 export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -51,6 +53,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
     isTabId(requested) && shownTabs.some((tab) => tab.id === requested) ? requested : 'pending';
   // Kept here so the search and filter survive a trip to another tab.
   const [historyFilters, setHistoryFilters] = useState<HistoryFilters>({ searchText: '', status: 'all' });
+  const [customerSearch, setCustomerSearch] = useState('');
 
   // Pending payments poll for as long as the console is open: the tab count and the summary use them.
   const pending = usePendingPayments();
@@ -127,6 +130,9 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
             {tab.id === selected && tab.id === 'pending' && <PendingPaymentsPanel query={pending} />}
             {tab.id === selected && tab.id === 'history' && (
               <TransactionHistoryPanel filters={historyFilters} onFiltersChange={setHistoryFilters} />
+            )}
+            {tab.id === selected && tab.id === 'customers' && (
+              <CustomersPanel searchText={customerSearch} onSearchTextChange={setCustomerSearch} />
             )}
             {tab.id === selected && tab.id === 'audit' && <AuditLogPanel />}
             {tab.id === selected && tab.id === 'emails' && <SentEmailsPanel query={sentEmails} />}

@@ -1,0 +1,228 @@
+import {
+  dollarsToCents,
+  formatCents,
+  ORDER_STATUS_LABELS,
+  type AdminCustomer,
+  type AdminCustomerMethod,
+  type OrderStatus,
+} from '@store/core';
+import { Link } from 'react-router';
+import { AddressBlock } from '../../../components/order/address-block';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { SkipLink } from '../../../components/ui/skip-link';
+import { adminOrderPath, PATHS } from '../../../config/paths';
+import { SITE } from '../../../config/site';
+import { useAdminCustomer } from '../api/get-customer';
+import { failureText } from '../utils/admin-errors';
+import { formatDateTime } from '../utils/format-date';
+import { plural } from '../utils/rows';
+import { DashboardHeader } from './dashboard-header';
+import { DateTimeText } from './panel-parts';
+import { CardText } from './payment-facts';
+import { StatusBadge, type BadgeTone } from './status-badge';
+import table from './data-table.module.css';
+import styles from './order-page.module.css';
+import own from './customer-page.module.css';
+
+/** The colour of each order status, as the order page shows it. */
+const STATUS_TONES: Record<OrderStatus, BadgeTone> = {
+  awaiting_payment: 'neutral',
+  payment_failed: 'danger',
+  authorized: 'warning',
+  paid: 'success',
+  shipped: 'info',
+  partially_refunded: 'warning',
+  refunded: 'neutral',
+  cancelled: 'neutral',
+};
+
+const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+function sinceText(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
+}
+
+export interface CustomerPageProps {
+  /** The Customer ID from the address, as typed. */
+  customerId: string;
+  username: string;
+  onSignedOut: () => void;
+}
+
+/**
+ * `/admin/customers/:customerId`: one customer (decision 032), read-only: who, since when, their saved
+ * methods as a person may see them, their address book and their orders, each opening its order page.
+ * Every visit is an audited view.
+ */
+export function CustomerPage({ customerId, username, onSignedOut }: CustomerPageProps) {
+  const query = useAdminCustomer(customerId);
+  const customer = query.data?.customer;
+  return (
+    <div className={`page-shell ${styles.shell}`}>
+      <title>{`Customer ${customerId} · Admin · ${SITE.fullName}`}</title>
+      <SkipLink />
+      <DashboardHeader username={username} onSignedOut={onSignedOut} />
+      <main id="main-content" tabIndex={-1} className={`container ${styles.main}`}>
+        <Link to={`${PATHS.adminDashboard}?tab=customers`} className={styles.back}>
+          <ArrowLeftIcon size={16} />
+          Customers
+        </Link>
+        {customer ? (
+          <CustomerDetails customer={customer} />
+        ) : (
+          <>
+            <h1 className={styles.title}>Customer {customerId}</h1>
+            {query.isError ? (
+              <p className={styles.problem} role="alert">
+                {failureText(query.error, 'The customer could not be loaded')}
+              </p>
+            ) : (
+              <p className={styles.loading} role="status">
+                Loading the customer…
+              </p>
+            )}
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function CustomerDetails({ customer }: { customer: AdminCustomer }) {
+  return (
+    <>
+      <div className={styles.heading}>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>Customer {customer.customerId}</h1>
+        </div>
+        <p className={styles.meta}>
+          <span className={own.customerName}>{customer.name}</span> ·{' '}
+          <span className={own.breakable}>{customer.email}</span> · Customer since{' '}
+          <time dateTime={customer.createdAt} title={formatDateTime(customer.createdAt)}>
+            {sinceText(customer.createdAt)}
+          </time>
+        </p>
+      </div>
+
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <section className={`${styles.card} ${styles.last}`} aria-labelledby="customer-orders">
+            <h2 id="customer-orders" className={styles.cardTitle}>
+              Orders
+            </h2>
+            {customer.orders.length === 0 ? (
+              <p className={styles.muted}>No orders yet.</p>
+            ) : (
+              <>
+                <div className={`${table.wrap} ${own.orders}`}>
+                  <table className={table.table} aria-label={`Orders of customer ${customer.customerId}`}>
+                    <thead>
+                      <tr>
+                        <th scope="col">Order ID</th>
+                        <th scope="col">Date</th>
+                        <th scope="col" className={table.numeric}>
+                          Total
+                        </th>
+                        <th scope="col">Status</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {customer.orders.map((order) => (
+                        <tr key={order.orderId}>
+                          <td className={table.primary} data-label="Order ID">
+                            <Link
+                              className={`${table.order} ${table.orderLink}`}
+                              to={adminOrderPath(order.orderId)}
+                            >
+                              {order.orderId}
+                            </Link>
+                          </td>
+                          <td data-label="Date">
+                            <DateTimeText iso={order.placedAt} />
+                          </td>
+                          <td className={`${table.numeric} ${table.headline}`} data-label="Total">
+                            <span className={table.amount}>{formatCents(dollarsToCents(order.total))}</span>
+                          </td>
+                          <td data-label="Status">
+                            <StatusBadge
+                              label={ORDER_STATUS_LABELS[order.orderStatus]}
+                              tone={STATUS_TONES[order.orderStatus]}
+                            />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {customer.orderCount > customer.orders.length && (
+                  <p className={own.more}>
+                    The newest {customer.orders.length} of {plural(customer.orderCount, 'order')}; Transaction
+                    History finds the others by Customer ID.
+                  </p>
+                )}
+              </>
+            )}
+          </section>
+        </div>
+
+        <div className={styles.column}>
+          <section className={styles.card} aria-labelledby="customer-methods">
+            <h2 id="customer-methods" className={styles.cardTitle}>
+              Saved methods
+            </h2>
+            {customer.savedMethods.length === 0 ? (
+              <p className={styles.muted}>No saved payment methods.</p>
+            ) : (
+              <ul className={own.list}>
+                {customer.savedMethods.map((method, index) => (
+                  <li key={index} className={own.item}>
+                    <span className={own.itemMain}>
+                      <CardText
+                        cardType={method.kind === 'ach' ? 'ACH' : (method.cardBrand ?? '')}
+                        last4={method.last4}
+                        bankName={method.bankName}
+                      />
+                      {method.kind === 'card' && (
+                        <span className={own.itemMeta}> · {expiryText(method)}</span>
+                      )}
+                    </span>
+                    {method.isDefault && <span className={own.default}>Default</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className={styles.card} aria-labelledby="customer-addresses">
+            <h2 id="customer-addresses" className={styles.cardTitle}>
+              Addresses
+            </h2>
+            {customer.addresses.length === 0 ? (
+              <p className={styles.muted}>No saved addresses.</p>
+            ) : (
+              <ul className={own.list}>
+                {customer.addresses.map((address, index) => (
+                  <li key={index} className={own.addressItem}>
+                    {address.isDefault && (
+                      <span>
+                        <span className={own.default}>Default</span>
+                      </span>
+                    )}
+                    <AddressBlock address={address} className={styles.address} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** "Expires 12/2030": a card's expiry (a bank account has none). */
+function expiryText(method: AdminCustomerMethod): string {
+  if (method.expiryMonth === undefined || method.expiryYear === undefined) return 'No expiry recorded';
+  return `Expires ${String(method.expiryMonth).padStart(2, '0')}/${method.expiryYear}`;
+}
