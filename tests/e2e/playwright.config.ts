@@ -28,6 +28,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'delivery.spec.ts',
     'orders.spec.ts',
     'order-page.spec.ts',
+    'customers.spec.ts',
     'history-search.spec.ts',
     'receipts.spec.ts',
     'storefront.spec.ts',
