@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
 import { registerAdminCustomerRoutes } from './routes/admin/customers';
 import { registerAdminOrderRoutes } from './routes/admin/orders';
+import { registerPhoneOrderRoutes } from './routes/admin/phone-orders';
 import { registerHostedPageWebhookRoute } from './routes/payment/hosted-page-webhook';
 import { hostedPageWebhookSecretOf } from './services/checkout/hosted-page-webhook';
 import { registerHealthRoutes } from './routes/health';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   };
   registerPaymentRoutes(app, { ...checkout, customers });
+  registerPhoneOrderRoutes(app, { ...checkout, secureCookies });
   // The hosted page's webhook (decision 029): only with a secret to check it by.
   const webhookSecret = hostedPageWebhookSecretOf(
     deps.config.hostedPageWebhookSecret,

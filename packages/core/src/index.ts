@@ -19,6 +19,7 @@ export * from './schemas/address';
 export * from './schemas/address-book';
 export * from './schemas/order';
 export * from './schemas/admin-order';
+export * from './schemas/phone-order';
 export * from './schemas/admin-customers';
 export * from './gateway-answers';
 export * from './audit-actions';

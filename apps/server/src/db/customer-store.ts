@@ -31,6 +31,11 @@ export async function findCustomer(orm: Orm, id: string): Promise<CustomerRow | 
   return (await orm.select().from(customers).where(eq(customers.id, id)).limit(1))[0];
 }
 
+/** The customer a Customer ID names (the number read out on the telephone). */
+export async function findCustomerByNumericId(orm: Orm, numericId: number): Promise<CustomerRow | undefined> {
+  return (await orm.select().from(customers).where(eq(customers.numericId, numericId)).limit(1))[0];
+}
+
 /** Changes name and email; 'taken' when another account has that email. */
 export async function updateCustomerProfile(
   orm: Orm,

@@ -254,6 +254,7 @@ const CHANNEL_FILTERS: Record<Exclude<TransactionChannel, 'all'>, SQL> = {
   ach: sql`p.card_brand = 'ACH'`,
   googlepay: sql`p.order_id like 'GP-%'`,
   applepay: sql`p.order_id like 'AP-%'`,
+  phone: sql`p.order_id like 'PH-%'`,
 };
 
 /**
@@ -418,6 +419,7 @@ const ATTEMPT_CHANNEL_FILTERS: Record<Exclude<TransactionChannel, 'all'>, SQL> =
   ach: sql`r.method_kind = 'ach'`,
   googlepay: sql`r.order_id like 'GP-%'`,
   applepay: sql`r.order_id like 'AP-%'`,
+  phone: sql`r.order_id like 'PH-%'`,
 };
 
 /**

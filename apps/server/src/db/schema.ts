@@ -3,6 +3,7 @@ import {
   CAPTURE_STATUSES,
   FAILED_ATTEMPT_OUTCOMES,
   FULFILMENT_STATUSES,
+  ORDER_CHANNELS,
   MAIL_KINDS,
   MAIL_STATUSES,
   OPERATION_STATUSES,
@@ -31,7 +32,7 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    channel: text('channel', { enum: ['card', 'googlepay', 'applepay'] }).notNull(),
+    channel: text('channel', { enum: ORDER_CHANNELS }).notNull(),
     customerName: text('customer_name').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
@@ -79,7 +80,7 @@ export const orders = pgTable(
       'orders_shipping_lengths',
       sql`coalesce(char_length(${table.shippingCarrier}), 1) between 1 and 60 and coalesce(char_length(${table.trackingNumber}), 1) between 1 and 100`,
     ),
-    check('orders_channel_known', sql`${table.channel} in ('card', 'googlepay', 'applepay')`),
+    check('orders_channel_known', sql`${table.channel} in ${listOf(ORDER_CHANNELS)}`),
     // A delivery is whole or absent: an email, a recipient, a street, a city, a state, a postal code and a
     // known country all at once (an older order has none of them).
     check(

@@ -61,6 +61,16 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/emails': { body: { ...CREDENTIALS, cursor: 'x' } },
   'GET /api/admin/emails/:id/html': { params: { id: PAYMENT_ID }, query: { probe: 'x' } },
   'GET /api/admin/orders/:orderId': { params: { orderId: ORDER_ID }, query: { probe: 'x' } },
+  'POST /api/admin/customers/:customerId/phone-orders': {
+    params: { customerId: '100001' },
+    body: {
+      ...CREDENTIALS,
+      items: [{ productId: 'paper-ream-500', quantity: 1 }],
+      amount: '10.49',
+      addressId: ADDRESS_ID,
+      methodId: PAYMENT_ID,
+    },
+  },
   'POST /api/admin/orders/:orderId/ship': {
     params: { orderId: ORDER_ID },
     body: { ...CREDENTIALS, carrier: 'UPS', trackingNumber: '1Z999' },
@@ -253,6 +263,7 @@ const SAMPLES: Record<string, Sample> = {
     body: { cardId: 'visa', merchantSession: { nonce: 'ab' }, amount: '10.49' },
   },
   'POST /sandbox/sandbox-control/settle': { body: { note: 'x' } },
+  'GET /sandbox/sandbox-control/transactions/:retref': { params: { retref: RETREF }, query: { probe: 'x' } },
   'GET /sandbox/sandbox-wallet/cards': { query: { probe: 'x' } },
   'POST /sandbox/sandbox-wallet/google-pay/payment-data': {
     body: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, orderSummarySchema } from './order';
+import type { OrderChannel } from '../order-id';
 import { adminTransactionSchema, PAYMENT_WAYS, type PaymentWay } from './admin';
 import { hasHiddenCharacterForEmail } from './hidden-characters';
 
@@ -20,7 +21,7 @@ export const TIMELINE_TONES = ['neutral', 'success', 'warning', 'danger'] as con
 
 /** The way an order was paid, from its id's channel and its payment request. */
 export function paymentWayOf(
-  channel: 'card' | 'googlepay' | 'applepay',
+  channel: OrderChannel,
   request: { methodKind: 'card' | 'ach' | null; savedMethodId: string | null },
 ): PaymentWay {
   if (channel !== 'card') return channel;

@@ -93,7 +93,7 @@ describe('the history request', () => {
     );
     expect(message({ from: '2025-03-01', to: '2025-03-01' })).toBeUndefined();
     expect(message({ channel: 'saved_card', status: 'refund', search: 'ada' })).toBeUndefined();
-    expect(message({ channel: 'phone' })).toBe('Unknown channel filter');
+    expect(message({ channel: 'fax' })).toBe('Unknown channel filter');
     expect(message({ search: ['ada'] })).toBe('Search must be text');
     expect(message({ timeZone: 3 })).toBe('Unknown time zone');
   });

@@ -53,9 +53,9 @@ export const adminPaymentsRequestSchema = z.looseObject({ ...pageFields });
 
 /**
  * How a payment was made: a card typed on the hosted page, a saved card, a bank account (ACH, always saved),
- * Google Pay, Apple Pay. Transaction History filters by it and the order page names it.
+ * Google Pay, Apple Pay, or an order an operator took by telephone with the customer's saved method. Transaction History filters by it and the order page names it.
  */
-export const PAYMENT_WAYS = ['card', 'saved_card', 'ach', 'googlepay', 'applepay'] as const;
+export const PAYMENT_WAYS = ['card', 'saved_card', 'ach', 'googlepay', 'applepay', 'phone'] as const;
 export type PaymentWay = (typeof PAYMENT_WAYS)[number];
 
 export const PAYMENT_WAY_LABELS: Record<PaymentWay, string> = {
@@ -64,6 +64,7 @@ export const PAYMENT_WAY_LABELS: Record<PaymentWay, string> = {
   ach: 'Bank account (ACH)',
   googlepay: 'Google Pay',
   applepay: 'Apple Pay',
+  phone: 'Phone order',
 };
 
 /** Transaction History's channel filter: every way to pay, or one. */

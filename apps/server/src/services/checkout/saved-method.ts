@@ -29,6 +29,11 @@ export async function payWithSavedMethod(
     orderId: string;
     items: CartLine[];
     delivery: OrderDelivery;
+    /**
+     * An order an operator takes by telephone for the customer (its id has the phone prefix): the gateway
+     * is told so (ecomind T), and the audit log names the operator.
+     */
+    takenBy?: string;
   },
 ): Promise<{ status: 'success'; transactionId: string; requestId: string; message: string }> {
   const method = await methodOf(deps.orm, input.customerId, input.methodId);
@@ -39,7 +44,7 @@ export async function payWithSavedMethod(
   const attempt = await beginSavedPaymentAttempt(deps.orm, input);
   const { requestId, totalCents } = await recordOrder(deps.orm, {
     orderId: input.orderId,
-    channel: 'card',
+    channel: input.takenBy ? 'phone' : 'card',
     customerName: customer.name,
     items: input.items,
     amountCents: input.amountCents,
@@ -59,6 +64,7 @@ export async function payWithSavedMethod(
     orderId: input.orderId,
     capture: method.kind === 'ach',
     storedCredential: true,
+    entry: input.takenBy ? 'telephone' : 'online',
     // The profile keeps no billing address; a bank account has none to check.
     ...(method.kind === 'card' ? { address: avsAddressOf(input.delivery) } : {}),
   });
@@ -66,7 +72,9 @@ export async function payWithSavedMethod(
     requestId,
     authorized,
     failure: 'Payment processing failed',
-    payer: `customer ${customer.numericId}`,
+    payer: input.takenBy
+      ? `${input.takenBy}, by telephone for customer ${customer.numericId}`
+      : `customer ${customer.numericId}`,
     refusalNote: attempt.slowDownNote,
   });
   await attempt.approved();

@@ -1,0 +1,94 @@
+import { createOrderId, failedAttemptOf, type CartLine } from '@store/core';
+import { insertAuditEvent } from '../db/audit-store';
+import { findCustomerAddress } from '../db/address-book-store';
+import { findRequestAndPaymentOfOrder } from '../db/checkout-store';
+import { findCustomerByNumericId } from '../db/customer-store';
+import { AppError } from '../errors';
+import { toSavedAddress } from './address-book';
+import { payWithSavedMethod } from './checkout/saved-method';
+import type { PaymentMethodDependencies } from './payment-methods';
+
+/**
+ * Orders taken by telephone (decision 033): a customer calls with their Customer ID, the operator picks the
+ * products, one of the customer's addresses and one of their saved methods, and the store authorizes it
+ * through the gateway's stored profile as a telephone order (ecomind T) with a customer-initiated stored
+ * credential. No card number is ever typed into the store. The server prices the order; the order is then
+ * like any other: Pending Payments, capture on shipment, refunds, the confirmation email.
+ */
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+export const ADDRESS_NOT_FOUND = 'Address not found';
+
+export interface PhoneOrderRequest {
+  /** The Customer ID the caller gives. */
+  customerId: number;
+  items: CartLine[];
+  /** The total the operator read out to the caller: refused when the server's price differs. */
+  amountCents: number;
+  /** One of the customer's addresses; another customer's is "not found". */
+  addressId: string;
+  /** One of the customer's saved methods; another customer's is "not found". */
+  methodId: string;
+  operator: string;
+  clientAddress: string;
+}
+
+export async function takePhoneOrder(
+  deps: PaymentMethodDependencies,
+  request: PhoneOrderRequest,
+): Promise<{ orderId: string; message: string }> {
+  const orderId = createOrderId('phone');
+  const audit = (outcome: 'success' | 'failure', detail: string) =>
+    insertAuditEvent(deps.orm, {
+      actor: request.operator,
+      action: 'phone_order',
+      orderId,
+      amountCents: request.amountCents,
+      outcome,
+      detail: `customer ${request.customerId}: ${detail}`,
+    });
+  try {
+    await chargeByTelephone(deps, request, orderId);
+  } catch (error) {
+    if (error instanceof AppError) await audit('failure', error.message);
+    throw error;
+  }
+  await audit('success', 'authorized by telephone with a saved method');
+  return { orderId, message: `Order ${orderId} authorized: it awaits capture` };
+}
+
+async function chargeByTelephone(
+  deps: PaymentMethodDependencies,
+  request: PhoneOrderRequest,
+  orderId: string,
+): Promise<void> {
+  const customer = await findCustomerByNumericId(deps.orm, request.customerId);
+  if (!customer) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
+  const address = await findCustomerAddress(deps.orm, customer.id, request.addressId);
+  if (!address) throw new AppError('not_found', ADDRESS_NOT_FOUND);
+  try {
+    await payWithSavedMethod(deps, {
+      customerId: customer.id,
+      clientAddress: request.clientAddress,
+      methodId: request.methodId,
+      amountCents: request.amountCents,
+      orderId,
+      items: request.items,
+      delivery: {
+        email: customer.email,
+        // The address book's entry, as the cart sends one: the same fields, the same rules.
+        address: (({ id: _id, isDefault: _default, ...fields }) => fields)(toSavedAddress(address)),
+      },
+      takenBy: request.operator,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // The shopper's words hide a decline's reason; the operator is told it, with what to do.
+    const attempt = (await findRequestAndPaymentOfOrder(deps.orm, orderId))?.request;
+    if (attempt?.failure) {
+      const why = failedAttemptOf({ ...attempt, failure: attempt.failure }, '');
+      throw new AppError(error.kind, [why.reason, why.adviceText].filter(Boolean).join(' '));
+    }
+    throw error;
+  }
+}
