@@ -59,7 +59,10 @@ export interface FuzzAnswer {
 }
 
 /** Reads the operations the document publishes. */
-export function operationsOf(document: {
+export /** A high surrogate without its low half, or a low one without its high half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function operationsOf(document: {
   paths: Record<string, Record<string, Record<string, unknown>>>;
 }): Operation[] {
   const operations: Operation[] = [];
@@ -296,7 +299,7 @@ function pathOf(operation: Operation, sessions: FuzzSessions): fc.Arbitrary<stri
       const value = drawn[index];
       const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
       // A lone surrogate cannot be written in a URL at all: it is sent as the replacement character.
-      return path.replace(`{${parameter.name}}`, encodeURIComponent(text.toWellFormed()));
+      return path.replace(`{${parameter.name}}`, encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD')));
     }, operation.path),
   );
 }
