@@ -58,11 +58,11 @@ export interface FuzzAnswer {
   text: string;
 }
 
-/** Reads the operations the document publishes. */
-export /** A high surrogate without its low half, or a low one without its high half. */
+/** A high surrogate without its low half, or a low one without its high half. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-function operationsOf(document: {
+/** Reads the operations the document publishes. */
+export function operationsOf(document: {
   paths: Record<string, Record<string, Record<string, unknown>>>;
 }): Operation[] {
   const operations: Operation[] = [];
