@@ -17,7 +17,6 @@ import { PendingPaymentsPanel } from './pending-payments-panel';
 import { SentEmailsPanel } from './sent-emails-panel';
 import { TransactionHistoryPanel, type HistoryFilters } from './transaction-history-panel';
 import styles from './admin-dashboard-page.module.css';
-import tabRows from './console-tabs.module.css';
 
 const TABS = [
   { id: 'pending', label: 'Pending Payments' },
@@ -112,7 +111,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
           </div>
         </dl>
 
-        <div role="tablist" aria-label="Admin sections" className={`${styles.tablist} ${tabRows.rows}`}>
+        <div role="tablist" aria-label="Admin sections" className={styles.tablist}>
           {shownTabs.map((tab, index) => (
             <button key={tab.id} {...tabs.tabProps(tab.id, index)} className={styles.tab}>
               {tab.label}

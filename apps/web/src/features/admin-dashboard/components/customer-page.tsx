@@ -4,7 +4,6 @@ import {
   ORDER_STATUS_LABELS,
   type AdminCustomer,
   type AdminCustomerMethod,
-  type OrderStatus,
 } from '@store/core';
 import { Link } from 'react-router';
 import { AddressBlock } from '../../../components/order/address-block';
@@ -19,22 +18,11 @@ import { plural } from '../utils/rows';
 import { DashboardHeader } from './dashboard-header';
 import { DateTimeText } from './panel-parts';
 import { CardText } from './payment-facts';
-import { StatusBadge, type BadgeTone } from './status-badge';
+import { StatusBadge } from './status-badge';
 import table from './data-table.module.css';
 import styles from './order-page.module.css';
 import own from './customer-page.module.css';
-
-/** The colour of each order status, as the order page shows it. */
-const STATUS_TONES: Record<OrderStatus, BadgeTone> = {
-  awaiting_payment: 'neutral',
-  payment_failed: 'danger',
-  authorized: 'warning',
-  paid: 'success',
-  shipped: 'info',
-  partially_refunded: 'warning',
-  refunded: 'neutral',
-  cancelled: 'neutral',
-};
+import { ORDER_STATUS_TONES } from '../utils/order-status';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -147,7 +135,7 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
                           <td data-label="Status">
                             <StatusBadge
                               label={ORDER_STATUS_LABELS[order.orderStatus]}
-                              tone={STATUS_TONES[order.orderStatus]}
+                              tone={ORDER_STATUS_TONES[order.orderStatus]}
                             />
                           </td>
                         </tr>

@@ -5,7 +5,6 @@ import {
   PAYMENT_WAY_LABELS,
   type AdminOrder,
   type AnswerBadge,
-  type OrderStatus,
 } from '@store/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -30,23 +29,13 @@ import { PartialCaptureDialog } from './partial-capture-dialog';
 import { CardText } from './payment-facts';
 import { RefundDialog } from './refund-dialog';
 import { ShipDialog } from './ship-dialog';
-import { StatusBadge, type BadgeTone } from './status-badge';
+import { StatusBadge } from './status-badge';
 import { VoidDialog } from './void-dialog';
 import dialogStyles from './dialog.module.css';
 import styles from './order-page.module.css';
+import { ORDER_STATUS_TONES } from '../utils/order-status';
 
 type OpenDialog = 'partial' | 'void' | 'refund' | 'cancel' | 'ship';
-
-const STATUS_TONES: Record<OrderStatus, BadgeTone> = {
-  awaiting_payment: 'neutral',
-  payment_failed: 'danger',
-  authorized: 'warning',
-  paid: 'success',
-  shipped: 'info',
-  partially_refunded: 'warning',
-  refunded: 'neutral',
-  cancelled: 'neutral',
-};
 
 export interface OrderPageProps {
   orderId: string;
@@ -113,7 +102,7 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
           <h1 className={styles.title}>Order {order.orderId}</h1>
           <StatusBadge
             label={ORDER_STATUS_LABELS[order.orderStatus]}
-            tone={STATUS_TONES[order.orderStatus]}
+            tone={ORDER_STATUS_TONES[order.orderStatus]}
           />
         </div>
         <p className={styles.meta}>

@@ -1,0 +1,14 @@
+import type { OrderStatus } from '@store/core';
+import type { BadgeTone } from '../components/status-badge';
+
+/** The colour of each order status, wherever the console shows one (the order page, a customer's orders). */
+export const ORDER_STATUS_TONES: Record<OrderStatus, BadgeTone> = {
+  awaiting_payment: 'neutral',
+  payment_failed: 'danger',
+  authorized: 'warning',
+  paid: 'success',
+  shipped: 'info',
+  partially_refunded: 'warning',
+  refunded: 'neutral',
+  cancelled: 'neutral',
+};
