@@ -5,6 +5,7 @@ import {
   isTransactionChannel,
   isTransactionFilter,
   NO_HISTORY_FILTERS,
+  TRANSACTION_CHANNEL_OPTIONS,
   TRANSACTION_FILTER_OPTIONS,
 } from './filters';
 
@@ -44,7 +45,9 @@ describe('the history filters', () => {
 
   it('knows the channels the server filters by', () => {
     expect(isTransactionChannel('saved_card')).toBe(true);
-    expect(isTransactionChannel('phone')).toBe(false);
+    expect(isTransactionChannel('phone')).toBe(true);
+    expect(isTransactionChannel('fax')).toBe(false);
+    expect(TRANSACTION_CHANNEL_OPTIONS.map((option) => option.label)).toContain('Phone order');
   });
 });
 
