@@ -5,7 +5,12 @@
  */
 export const ORDER_ID_PREFIXES = { card: 'CC', googlepay: 'GP', applepay: 'AP', phone: 'PH' } as const;
 export type OrderChannel = keyof typeof ORDER_ID_PREFIXES;
-export const ORDER_CHANNELS = ['card', 'googlepay', 'applepay', 'phone'] as const satisfies readonly OrderChannel[];
+export const ORDER_CHANNELS = [
+  'card',
+  'googlepay',
+  'applepay',
+  'phone',
+] as const satisfies readonly OrderChannel[];
 
 export const ORDER_ID_PATTERN = /^(CC|GP|AP|PH)-[0-9A-Z]{12}$/;
 
