@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from './fixtures';
-import { addSavedCard, registerCustomer, signInAsOperator, uniqueEmail } from './flows';
+import { addSavedCard, expectClickable, registerCustomer, signInAsOperator, uniqueEmail } from './flows';
 import { CARDS } from './test-data';
 
 /** A name and an email long enough to have to wrap on a phone. */
@@ -28,6 +28,34 @@ async function expectNothingPastTheEdge(page: Page) {
   ).toBeLessThanOrEqual(0);
 }
 
+/** Nothing in the open dialog reaches past the window's edges, and the page does not scroll sideways. */
+async function expectDialogFits(page: Page) {
+  const past = await page.evaluate(() =>
+    [...document.querySelectorAll('dialog[open], dialog[open] *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.right > window.innerWidth + 1 || box.left < -1;
+      })
+      .map((element) => element.outerHTML.slice(0, 80)),
+  );
+  expect(past).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
+/** The Customer ID My Account shows (the page must be My Account). */
+async function customerIdOnMyAccount(page: Page): Promise<string> {
+  const customerId = (
+    (await page
+      .locator('dt', { hasText: 'Customer ID' })
+      .locator('xpath=following-sibling::dd[1]/span[1]')
+      .textContent()) ?? ''
+  ).trim();
+  expect(customerId).toMatch(/^\d{6,9}$/);
+  return customerId;
+}
+
 async function searchCustomers(page: Page, text: string) {
   await page.getByLabel(SEARCH_LABEL).fill(text);
   const rows = page.getByRole('table', { name: 'Customers' }).getByRole('row');
@@ -42,13 +70,7 @@ test('the operator finds a customer by the Customer ID from My Account and by em
   const email = uniqueEmail('maximiliana.wolfeschlegelsteinhausenberg');
   await registerCustomer(page, LONG_NAME, email);
   await addSavedCard(page, CARDS.visa);
-  const customerId = (
-    (await page
-      .locator('dt', { hasText: 'Customer ID' })
-      .locator('xpath=following-sibling::dd[1]/span[1]')
-      .textContent()) ?? ''
-  ).trim();
-  expect(customerId).toMatch(/^\d{6,9}$/);
+  const customerId = await customerIdOnMyAccount(page);
 
   await signInAsOperator(page);
   await page.getByRole('tab', { name: 'Customers' }).click();
@@ -72,6 +94,9 @@ test('the operator finds a customer by the Customer ID from My Account and by em
   await expect(methods).toContainText('Default');
   await expect(methods).not.toContainText('4111');
   await expect(page.getByRole('region', { name: 'Orders' })).toContainText('No orders yet.');
+  // No address yet: no phone order, and the page says what is missing.
+  await expect(page.getByRole('button', { name: 'New phone order' })).toHaveCount(0);
+  await expect(page.getByText('A phone order needs a saved address')).toBeVisible();
   await expectNoAxeViolations(page, 'the customer page');
 
   // The view is in the audit log, with the Customer ID.
@@ -94,6 +119,99 @@ test('the operator finds a customer by the Customer ID from My Account and by em
   }
   await page.setViewportSize({ width: 1024, height: 900 });
   await expectNothingPastTheEdge(page);
+});
+
+test('the operator takes an order by telephone on the customer page, paid with their saved card', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('phone-order');
+  await registerCustomer(page, 'Phoebe Caller', email);
+  await addSavedCard(page, CARDS.visa);
+  await page.getByRole('button', { name: 'Add address' }).click();
+  const addressDialog = page.getByRole('dialog', { name: 'Add address' });
+  await addressDialog.getByLabel('Full name').fill('Phoebe Caller');
+  await addressDialog.getByLabel('Address', { exact: true }).fill('9 Ringing Lane');
+  await addressDialog.getByLabel('City').fill('Austin');
+  await addressDialog.getByLabel('Country').selectOption('US');
+  await addressDialog.getByLabel('State').fill('TX');
+  await addressDialog.getByLabel('ZIP code').fill('78701');
+  await addressDialog.getByRole('button', { name: 'Save address' }).click();
+  await expect(addressDialog).toBeHidden();
+  const customerId = await customerIdOnMyAccount(page);
+
+  await signInAsOperator(page);
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  const row = await searchCustomers(page, customerId);
+  await row.getByRole('link', { name: 'Phoebe Caller' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Customer ${customerId}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New phone order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New phone order' });
+  await expect(dialog).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Charge', exact: true })).toBeDisabled();
+  // The default address and the saved card are chosen already.
+  await expect(dialog.getByLabel('Deliver to').locator('option:checked')).toContainText('9 Ringing Lane');
+  await expect(dialog.getByLabel('Pay with').locator('option:checked')).toContainText('VISA ending 1111');
+
+  const paper = dialog.getByLabel('Premium Copy Paper 500 sheets');
+  await paper.fill('2');
+  await expect(dialog.getByText('$19.98', { exact: true }).first()).toBeVisible();
+  await expect(dialog.getByText('$1.00', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, 'the New phone order dialog');
+  // The keyboard reaches the charge button from the quantity.
+  await paper.focus();
+  const charge = dialog.getByRole('button', { name: 'Charge $20.98' });
+  for (let step = 0; step < 10; step += 1) {
+    if (await charge.evaluate((button) => button === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(charge).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(dialog).toBeHidden();
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: /Order PH-[0-9A-Z]+ authorized: it awaits capture/ });
+  await expect(notice).toBeVisible();
+  const orderLink = notice.getByRole('link', { name: /^Open order PH-/ });
+  const orderId = ((await orderLink.textContent()) ?? '').replace('Open order ', '').trim();
+  expect(orderId).toMatch(/^PH-[0-9A-Z]+$/);
+  // The customer's orders list it at once.
+  await expect(
+    page.getByRole('region', { name: 'Orders' }).getByRole('link', { name: orderId }),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('phone-order-taken-1280.png'), fullPage: true });
+
+  await orderLink.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible();
+  await expect(page.getByText('Payment authorized', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Items' })).toContainText('$20.98');
+  await expect(page.getByRole('region', { name: 'Payment' })).toContainText('1111');
+
+  // The customer's confirmation is in the outbox.
+  await page.getByRole('link', { name: 'Payments' }).click();
+  await page.getByRole('tab', { name: 'Sent emails' }).click();
+  const mail = page.getByRole('list', { name: 'Emails' }).getByRole('button').filter({ hasText: orderId });
+  await expect(mail).toHaveCount(1);
+  await expect(mail).toContainText(`To ${email}`);
+  await expect(mail).toContainText('Order confirmation');
+
+  // The dialog fits a phone and a desktop, every control reachable.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/customers/${customerId}`);
+    await page.getByRole('button', { name: 'New phone order' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Premium Copy Paper 500 sheets').fill('2');
+    await expectDialogFits(page);
+    await expectClickable(dialog.getByRole('button', { name: 'Charge $20.98' }));
+    await expectNoAxeViolations(page, `the New phone order dialog at ${width} px`);
+    await page.screenshot({ path: test.info().outputPath(`phone-order-dialog-${width}.png`) });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  }
 });
 
 test('an unknown Customer ID says so', async ({ page }) => {

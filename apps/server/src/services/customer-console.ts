@@ -72,9 +72,17 @@ export async function listCustomers(
   };
 }
 
-/** What a person may see of a saved method: brand or bank, last 4, expiry, default. */
+/**
+ * What a person may see of a saved method: brand or bank, last 4, expiry, default; and the store's id of it,
+ * which a telephone order names (never the gateway's account id).
+ */
 function toMethod(row: SavedMethodRow): AdminCustomerMethod {
-  const method: AdminCustomerMethod = { kind: row.kind, last4: row.last4, isDefault: row.isDefault };
+  const method: AdminCustomerMethod = {
+    id: row.id,
+    kind: row.kind,
+    last4: row.last4,
+    isDefault: row.isDefault,
+  };
   if (row.kind === 'card') {
     if (row.cardBrand) method.cardBrand = row.cardBrand;
     if (row.expiryMonth !== null) method.expiryMonth = row.expiryMonth;
@@ -118,10 +126,7 @@ export async function readCustomer(
     email: customer.email,
     createdAt: customer.createdAt,
     savedMethods: methods.map(toMethod),
-    addresses: addresses.map((row) => {
-      const { id: _id, ...address } = toSavedAddress(row);
-      return address;
-    }),
+    addresses: addresses.map(toSavedAddress),
     orders: orders.map((row) => ({
       orderId: row.order.id,
       placedAt: row.order.createdAt.toISOString(),

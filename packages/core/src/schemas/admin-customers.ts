@@ -6,7 +6,8 @@ import { historySearchTerms } from './admin';
 /**
  * The console's Customers (decision 032): find a customer by the Customer ID they read out from My Account,
  * their name or their email, and read their page (saved methods, addresses, orders). Read-only: nothing
- * here changes a customer, and nothing shown is more than what a person may see of a saved method.
+ * here changes a customer, and nothing shown is more than what a person may see of a saved method (with the
+ * store's own ids of methods and addresses, which a telephone order names).
  */
 
 /** The longest search the Customers tab takes: a whole email address fits. */
@@ -79,10 +80,13 @@ export const adminCustomerParamsSchema = z.object({
 });
 
 /**
- * A saved method as the operator may see it: brand or bank, last 4, expiry, default. Never the gateway's
- * profile or account id, the holder's name or the routing number.
+ * A saved method as the operator may see it: brand or bank, last 4, expiry, default, and the store's own id
+ * of it (what a telephone order names it by, decision 033). Never the gateway's profile or account id, the
+ * holder's name or the routing number.
  */
 export const adminCustomerMethodSchema = z.object({
+  /** The store's id of the saved method (not the gateway's): a telephone order's `methodId`. */
+  id: z.string(),
   kind: z.enum(['card', 'ach']),
   /** The card's brand ("VISA"); absent for a bank account. */
   cardBrand: z.string().optional(),
@@ -115,8 +119,8 @@ export const adminCustomerSchema = z.object({
   createdAt: z.string(),
   /** The default first, then the oldest first (as My Account lists them). */
   savedMethods: z.array(adminCustomerMethodSchema),
-  /** The address book: the default first, then the newest first. */
-  addresses: z.array(savedAddressSchema.omit({ id: true })),
+  /** The address book: the default first, then the newest first; `id` is a telephone order's `addressId`. */
+  addresses: z.array(savedAddressSchema),
   /** The newest orders, up to `CUSTOMER_PAGE_ORDERS`. */
   orders: z.array(adminCustomerOrderSchema),
   /** Every order of the customer's, listed or not. */

@@ -5,21 +5,26 @@ import {
   type AdminCustomer,
   type AdminCustomerMethod,
 } from '@store/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AddressBlock } from '../../../components/order/address-block';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { Button } from '../../../components/ui/button';
+import { ArrowLeftIcon, CheckCircleIcon, CloseIcon } from '../../../components/ui/icons';
 import { SkipLink } from '../../../components/ui/skip-link';
 import { adminOrderPath, PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { useAdminCustomer } from '../api/get-customer';
+import type { TakePhoneOrderAnswer } from '../api/take-phone-order';
 import { failureText } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
 import { plural } from '../utils/rows';
 import { DashboardHeader } from './dashboard-header';
 import { DateTimeText } from './panel-parts';
 import { CardText } from './payment-facts';
+import { PhoneOrderDialog } from './phone-order-dialog';
 import { StatusBadge } from './status-badge';
 import table from './data-table.module.css';
+import notices from './notices.module.css';
 import styles from './order-page.module.css';
 import own from './customer-page.module.css';
 import { ORDER_STATUS_TONES } from '../utils/order-status';
@@ -39,9 +44,9 @@ export interface CustomerPageProps {
 }
 
 /**
- * `/admin/customers/:customerId`: one customer (decision 032), read-only: who, since when, their saved
- * methods as a person may see them, their address book and their orders, each opening its order page.
- * Every visit is an audited view.
+ * `/admin/customers/:customerId`: one customer (decision 032): who, since when, their saved methods as a
+ * person may see them, their address book and their orders, each opening its order page. Every visit is an
+ * audited view. An order taken by telephone starts here (decision 033).
  */
 export function CustomerPage({ customerId, username, onSignedOut }: CustomerPageProps) {
   const query = useAdminCustomer(customerId);
@@ -78,6 +83,12 @@ export function CustomerPage({ customerId, username, onSignedOut }: CustomerPage
 }
 
 function CustomerDetails({ customer }: { customer: AdminCustomer }) {
+  const [ordering, setOrdering] = useState(false);
+  const [taken, setTaken] = useState<TakePhoneOrderAnswer | null>(null);
+  const missing = [
+    customer.savedMethods.length === 0 ? 'a saved payment method' : undefined,
+    customer.addresses.length === 0 ? 'a saved address' : undefined,
+  ].filter(Boolean);
   return (
     <>
       <div className={styles.heading}>
@@ -91,6 +102,44 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
             {sinceText(customer.createdAt)}
           </time>
         </p>
+      </div>
+
+      {/* Stays until dismissed: it carries the way to the new order's page. */}
+      <div className={notices.region} aria-live="polite">
+        {taken && (
+          <div className={`${notices.notice} ${notices.success}`} role="status">
+            <span className={notices.icon}>
+              <CheckCircleIcon size={20} />
+            </span>
+            <div className={notices.text}>
+              <p className={notices.title}>{taken.message}</p>
+              <p className={notices.detail}>
+                <Link to={adminOrderPath(taken.orderId)} className={own.noticeLink}>
+                  Open order {taken.orderId}
+                </Link>
+              </p>
+            </div>
+            <button
+              type="button"
+              className={notices.dismiss}
+              onClick={() => setTaken(null)}
+              aria-label="Dismiss message"
+            >
+              <CloseIcon size={16} />
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className={styles.actions}>
+        {missing.length === 0 ? (
+          <Button onClick={() => setOrdering(true)}>New phone order</Button>
+        ) : (
+          <p className={own.cannotOrder}>
+            A phone order needs {missing.join(' and ')}: the customer adds{' '}
+            {missing.length > 1 ? 'them' : 'it'} in My Account.
+          </p>
+        )}
       </div>
 
       <div className={styles.grid}>
@@ -163,8 +212,8 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
               <p className={styles.muted}>No saved payment methods.</p>
             ) : (
               <ul className={own.list}>
-                {customer.savedMethods.map((method, index) => (
-                  <li key={index} className={own.item}>
+                {customer.savedMethods.map((method) => (
+                  <li key={method.id} className={own.item}>
                     <span className={own.itemMain}>
                       <CardText
                         cardType={method.kind === 'ach' ? 'ACH' : (method.cardBrand ?? '')}
@@ -190,8 +239,8 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
               <p className={styles.muted}>No saved addresses.</p>
             ) : (
               <ul className={own.list}>
-                {customer.addresses.map((address, index) => (
-                  <li key={index} className={own.addressItem}>
+                {customer.addresses.map((address) => (
+                  <li key={address.id} className={own.addressItem}>
                     {address.isDefault && (
                       <span>
                         <span className={own.default}>Default</span>
@@ -205,6 +254,14 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
           </section>
         </div>
       </div>
+
+      {ordering && (
+        <PhoneOrderDialog
+          customer={customer}
+          onClose={() => setOrdering(false)}
+          onTaken={(answer) => setTaken(answer)}
+        />
+      )}
     </>
   );
 }
