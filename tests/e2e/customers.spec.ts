@@ -154,8 +154,19 @@ test('the operator takes an order by telephone on the customer page, paid with t
   await expect(dialog.getByLabel('Deliver to').locator('option:checked')).toContainText('9 Ringing Lane');
   await expect(dialog.getByLabel('Pay with').locator('option:checked')).toContainText('VISA ending 1111');
 
+  // The sandbox declines totals from $1,000 to $1,999.99: the operator reads why, and the form stays.
   const paper = dialog.getByLabel('Premium Copy Paper 500 sheets');
+  await paper.fill('100');
+  await dialog.getByRole('button', { name: 'Charge $1,048.95' }).click();
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText('Not taken: The issuer refused the payment');
+  await expect(refusal).toBeInViewport({ ratio: 0.95 });
+  await expect(dialog).toBeVisible();
+  await expect(paper).toHaveValue('100');
+  await page.screenshot({ path: test.info().outputPath('phone-order-declined-1280.png') });
+
   await paper.fill('2');
+  await expect(refusal).toBeHidden();
   await expect(dialog.getByText('$19.98', { exact: true }).first()).toBeVisible();
   await expect(dialog.getByText('$1.00', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'the New phone order dialog');

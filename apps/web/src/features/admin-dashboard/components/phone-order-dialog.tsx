@@ -10,7 +10,7 @@ import {
   type CartLine,
   type ProductId,
 } from '@store/core';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/text-field';
@@ -94,6 +94,11 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
     () => (customer.addresses.find((address) => address.isDefault) ?? customer.addresses[0])?.id ?? '',
   );
   const [failure, setFailure] = useState<{ text: string; unconfirmed: boolean } | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  // The reason is read out to the caller: brought into view at the foot of a form that may scroll.
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
   const busy = take.isPending;
   const locked = failure?.unconfirmed === true;
 
@@ -250,9 +255,11 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
         </div>
 
         {failure && (
-          <Alert tone={failure.unconfirmed ? 'warning' : 'danger'}>
-            {failure.unconfirmed ? failure.text : `Not taken: ${failure.text}`}
-          </Alert>
+          <div ref={failureRef}>
+            <Alert tone={failure.unconfirmed ? 'warning' : 'danger'}>
+              {failure.unconfirmed ? failure.text : `Not taken: ${failure.text}`}
+            </Alert>
+          </div>
         )}
       </form>
     </Modal>
