@@ -31,6 +31,13 @@ export const CartIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const SearchIcon = (props: IconProps) => (
+  <Icon size={16} strokeWidth={2} {...props}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16l4.5 4.5" />
+  </Icon>
+);
+
 export const CloseIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M6 6l12 12M18 6L6 18" />

@@ -2,7 +2,7 @@ import { CUSTOMER_SEARCH_MAX_LENGTH } from '@store/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { AlertCircleIcon } from '../../../components/ui/icons';
+import { AlertCircleIcon, SearchIcon } from '../../../components/ui/icons';
 import { adminCustomerPath } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCustomers } from '../api/list-customers';
@@ -158,24 +158,5 @@ export function CustomersPanel({ searchText, onSearchTextChange }: CustomersPane
         )}
       </div>
     </>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="M16 16l4.5 4.5" />
-    </svg>
   );
 }

@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { adminOrderPath } from '../../../config/paths';
 import { Button, buttonClassName } from '../../../components/ui/button';
-import { ArrowDownIcon } from '../../../components/ui/icons';
+import { ArrowDownIcon, SearchIcon } from '../../../components/ui/icons';
 import { useCloseSandboxBatch } from '../api/close-sandbox-batch';
 import { transactionsCsvUrl } from '../api/export-transactions';
 import { useTransactions } from '../api/list-transactions';
@@ -567,24 +567,5 @@ function FailedAttemptRow({ row }: { row: AdminTransaction }) {
         </span>
       </td>
     </tr>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="M16 16l4.5 4.5" />
-    </svg>
   );
 }
