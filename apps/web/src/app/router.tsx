@@ -27,6 +27,10 @@ const ReceiptRoute = lazyPart(
   () => import('./receipt-route'),
   (module) => module.ReceiptRoute,
 );
+const PaymentLinkRoute = lazyPart(
+  () => import('./payment-link-route'),
+  (module) => module.PaymentLinkRoute,
+);
 const AccountPage = lazyPart(
   () => import('../features/account'),
   (module) => module.AccountPage,
@@ -59,6 +63,7 @@ export function AppRoutes() {
         <Route path={PATHS.login} element={<LoginPage />} />
         <Route path={PATHS.register} element={<RegisterPage />} />
         <Route path={PATHS.receipt} element={<ReceiptRoute />} />
+        <Route path={PATHS.paymentLink} element={<PaymentLinkRoute />} />
         <Route path={PATHS.account} element={<AccountPage />} />
         <Route path={PATHS.admin} element={<AdminLoginRoute />} />
         <Route path={PATHS.adminDashboard} element={<AdminDashboardRoute />} />

@@ -13,6 +13,8 @@ export const PATHS = {
   adminCustomer: '/admin/customers/:customerId',
   /** An order's receipt, by the unguessable token its confirmation carries (decision 027). */
   receipt: '/receipt/:token',
+  /** An order an operator prepared, paid by whoever holds the link the store emailed (decision 034). */
+  paymentLink: '/pay/:token',
 } as const;
 
 /**

@@ -5,11 +5,17 @@ import { FactList } from '../../../components/order/fact-list';
 import { OrderDelivery } from '../../../components/order/order-delivery';
 import { OrderItemsTable, formatDollars } from '../../../components/order/order-items-table';
 import { PRINTED_PART, PrintReceiptButton, SCREEN_ONLY } from '../../../components/order/print-receipt';
-import { Alert } from '../../../components/ui/alert';
 import { BrandMark } from '../../../components/ui/brand-logo';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { ArrowLeftIcon, RefreshIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
+import {
+  ORDER_SHEET as sheet,
+  OrderSheetLoading,
+  OrderSheetNotFound,
+  OrderSheetPage,
+  OrderSheetStateCard,
+  OrderSheetUnavailable,
+} from '../../../components/order/order-sheet';
+import { buttonClassName } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { formatLongDateTime } from '../../../lib/long-date';
@@ -24,71 +30,34 @@ export function ReceiptPage() {
   const failure = receipt.isError ? receiptFailureOf(receipt.error) : null;
   // Opened from the foot of the result page, a receipt starts at its top, as any new page does.
   useEffect(() => window.scrollTo({ top: 0, behavior: 'instant' }), [token]);
+  const pageTitle = `Receipt · ${SITE.fullName}`;
   return (
-    <div className={`container ${styles.page}`}>
-      {/* A receipt holds a name and an address: it is no page for a search engine. */}
-      <meta name="robots" content="noindex" />
+    <OrderSheetPage>
       {receipt.isSuccess ? (
         <ReceiptView receipt={receipt.data} />
       ) : (
-        <section className={styles.card} aria-busy={receipt.isPending} aria-live="polite">
-          {receipt.isPending && <LoadingView />}
-          {failure === 'not-found' && <NotFoundView />}
-          {failure === 'unavailable' && (
-            <UnavailableView retrying={receipt.isFetching} onRetry={() => void receipt.refetch()} />
+        <OrderSheetStateCard busy={receipt.isPending}>
+          {receipt.isPending && <OrderSheetLoading pageTitle={pageTitle} heading="Loading your receipt…" />}
+          {failure === 'not-found' && (
+            <OrderSheetNotFound
+              pageTitle={`Receipt not found · ${SITE.fullName}`}
+              heading="Receipt not found"
+            >
+              This link does not lead to a receipt. Check that it was copied whole from your order
+              confirmation email, or call us at {SITE.contact.phone} and we will send it again.
+            </OrderSheetNotFound>
           )}
-        </section>
+          {failure === 'unavailable' && (
+            <OrderSheetUnavailable
+              pageTitle={pageTitle}
+              heading="Your receipt could not be loaded"
+              retrying={receipt.isFetching}
+              onRetry={() => void receipt.refetch()}
+            />
+          )}
+        </OrderSheetStateCard>
       )}
-    </div>
-  );
-}
-
-function LoadingView() {
-  return (
-    <>
-      <title>{`Receipt · ${SITE.fullName}`}</title>
-      <div className={styles.stateBody}>
-        <Spinner size="large" />
-        <h1 className={styles.stateTitle}>Loading your receipt…</h1>
-      </div>
-    </>
-  );
-}
-
-function NotFoundView() {
-  return (
-    <>
-      <title>{`Receipt not found · ${SITE.fullName}`}</title>
-      <div className={styles.stateBody}>
-        <h1 className={styles.stateTitle}>Receipt not found</h1>
-        <p className={styles.lead}>
-          This link does not lead to a receipt. Check that it was copied whole from your order confirmation
-          email, or call us at {SITE.contact.phone} and we will send it again.
-        </p>
-        <Link to={PATHS.storefront} className={buttonClassName({ size: 'large' })}>
-          <ArrowLeftIcon size={18} />
-          Continue Shopping
-        </Link>
-      </div>
-    </>
-  );
-}
-
-function UnavailableView({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
-  return (
-    <>
-      <title>{`Receipt · ${SITE.fullName}`}</title>
-      <div className={styles.stateBody}>
-        <h1 className={styles.stateTitle}>Your receipt could not be loaded</h1>
-        <Alert tone="warning">
-          We could not reach the store just now. Check your connection, then try again.
-        </Alert>
-        <Button size="large" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
-          {retrying ? <Spinner /> : <RefreshIcon size={18} />}
-          Try again
-        </Button>
-      </div>
-    </>
+    </OrderSheetPage>
   );
 }
 
@@ -100,14 +69,14 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
   const status = describeOrderStatus(receipt.orderStatus);
   const delivered = Boolean(receipt.contactEmail || receipt.deliveryAddress);
   return (
-    <article className={`${styles.card} ${styles.receipt} ${PRINTED_PART}`} aria-labelledby={titleId}>
+    <article className={`${sheet.card} ${sheet.sheet} ${PRINTED_PART}`} aria-labelledby={titleId}>
       <title>{`Receipt for order ${receipt.orderId} · ${SITE.fullName}`}</title>
-      <header className={styles.head}>
-        <p className={styles.store}>
+      <header className={sheet.head}>
+        <p className={sheet.store}>
           <BrandMark size={28} />
           {SITE.fullName}
         </p>
-        <h1 id={titleId} className={styles.title}>
+        <h1 id={titleId} className={sheet.title}>
           Receipt for order <span className={styles.orderId}>{receipt.orderId}</span>
         </h1>
       </header>
@@ -123,16 +92,16 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         ]}
       />
 
-      <section className={styles.section} aria-labelledby={itemsId}>
-        <h2 id={itemsId} className={styles.sectionTitle}>
+      <section className={sheet.section} aria-labelledby={itemsId}>
+        <h2 id={itemsId} className={sheet.sectionTitle}>
           Items
         </h2>
         <OrderItemsTable order={receipt} caption={`Items in order ${receipt.orderId}`} />
       </section>
 
       {receipt.refunds.length > 0 && (
-        <section className={styles.section} aria-labelledby={refundsId}>
-          <h2 id={refundsId} className={styles.sectionTitle}>
+        <section className={sheet.section} aria-labelledby={refundsId}>
+          <h2 id={refundsId} className={sheet.sectionTitle}>
             Refunds
           </h2>
           <ul className={styles.refunds}>
@@ -151,22 +120,22 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
       )}
 
       {delivered && (
-        <section className={styles.section} aria-labelledby={deliveryId}>
-          <h2 id={deliveryId} className={styles.sectionTitle}>
+        <section className={sheet.section} aria-labelledby={deliveryId}>
+          <h2 id={deliveryId} className={sheet.sectionTitle}>
             Delivery
           </h2>
           <OrderDelivery order={receipt} />
         </section>
       )}
 
-      <div className={`${styles.actions} ${SCREEN_ONLY}`}>
+      <div className={`${sheet.actions} ${SCREEN_ONLY}`}>
         <PrintReceiptButton size="large">Print</PrintReceiptButton>
         <Link to={PATHS.storefront} className={buttonClassName({ variant: 'secondary', size: 'large' })}>
           <ArrowLeftIcon size={18} />
           Continue Shopping
         </Link>
       </div>
-      <p className={styles.hint}>
+      <p className={sheet.hint}>
         Questions about your order? Call {SITE.contact.phone} or email {SITE.contact.email}.
       </p>
     </article>

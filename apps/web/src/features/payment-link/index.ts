@@ -1,0 +1,1 @@
+export { PaymentLinkPage } from './components/payment-link-page';
