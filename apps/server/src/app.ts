@@ -21,12 +21,14 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
 import { registerAdminCustomerRoutes } from './routes/admin/customers';
 import { registerAdminOrderRoutes } from './routes/admin/orders';
+import { registerPaymentLinkAdminRoutes } from './routes/admin/payment-links';
 import { registerPhoneOrderRoutes } from './routes/admin/phone-orders';
 import { registerHostedPageWebhookRoute } from './routes/payment/hosted-page-webhook';
 import { hostedPageWebhookSecretOf } from './services/checkout/hosted-page-webhook';
 import { registerHealthRoutes } from './routes/health';
 import { registerOrderRoutes } from './routes/orders';
 import { registerPaymentRoutes } from './routes/payment';
+import { registerPaymentLinkRoutes } from './routes/payment-links';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerUserRoutes } from './routes/users';
 import { registerWalletRoutes } from './routes/wallets';
@@ -120,6 +122,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
   registerPaymentRoutes(app, { ...checkout, customers });
   registerPhoneOrderRoutes(app, { ...checkout, secureCookies });
+  registerPaymentLinkAdminRoutes(app, { ...checkout, secureCookies });
+  registerPaymentLinkRoutes(app, checkout);
   // The hosted page's webhook (decision 029): only with a secret to check it by.
   const webhookSecret = hostedPageWebhookSecretOf(
     deps.config.hostedPageWebhookSecret,

@@ -21,6 +21,7 @@ export * from './schemas/order';
 export * from './schemas/admin-order';
 export * from './schemas/phone-order';
 export * from './schemas/admin-customers';
+export * from './schemas/payment-link';
 export * from './gateway-answers';
 export * from './audit-actions';
 export * from './html';

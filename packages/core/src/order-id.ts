@@ -1,18 +1,25 @@
 /**
  * Order ids carry a prefix per payment channel (product §9): card orders through the hosted page,
- * Google Pay and Apple Pay; and orders an operator takes by telephone for a customer. CardPointe accepts
- * order ids of at most 19 characters.
+ * Google Pay and Apple Pay; orders an operator takes by telephone for a customer; and orders paid through a
+ * payment link an operator sent (decision 034). CardPointe accepts order ids of at most 19 characters.
  */
-export const ORDER_ID_PREFIXES = { card: 'CC', googlepay: 'GP', applepay: 'AP', phone: 'PH' } as const;
+export const ORDER_ID_PREFIXES = {
+  card: 'CC',
+  googlepay: 'GP',
+  applepay: 'AP',
+  phone: 'PH',
+  link: 'PL',
+} as const;
 export type OrderChannel = keyof typeof ORDER_ID_PREFIXES;
 export const ORDER_CHANNELS = [
   'card',
   'googlepay',
   'applepay',
   'phone',
+  'link',
 ] as const satisfies readonly OrderChannel[];
 
-export const ORDER_ID_PATTERN = /^(CC|GP|AP|PH)-[0-9A-Z]{12}$/;
+export const ORDER_ID_PATTERN = /^(CC|GP|AP|PH|PL)-[0-9A-Z]{12}$/;
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

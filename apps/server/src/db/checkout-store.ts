@@ -21,8 +21,8 @@ export interface NewOrder {
   lines: { productId: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
 }
 
-/** An order's delivery as its columns hold it. */
-function deliveryColumns({ email, address }: OrderDelivery) {
+/** An order's contact and delivery as columns (an order's, a payment link's). */
+export function deliveryColumns({ email, address }: OrderDelivery) {
   return {
     contactEmail: email,
     deliveryName: address.name,

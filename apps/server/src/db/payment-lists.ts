@@ -255,6 +255,7 @@ const CHANNEL_FILTERS: Record<Exclude<TransactionChannel, 'all'>, SQL> = {
   googlepay: sql`p.order_id like 'GP-%'`,
   applepay: sql`p.order_id like 'AP-%'`,
   phone: sql`p.order_id like 'PH-%'`,
+  link: sql`p.order_id like 'PL-%'`,
 };
 
 /**
@@ -420,6 +421,7 @@ const ATTEMPT_CHANNEL_FILTERS: Record<Exclude<TransactionChannel, 'all'>, SQL> =
   googlepay: sql`r.order_id like 'GP-%'`,
   applepay: sql`r.order_id like 'AP-%'`,
   phone: sql`r.order_id like 'PH-%'`,
+  link: sql`r.order_id like 'PL-%'`,
 };
 
 /**

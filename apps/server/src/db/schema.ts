@@ -7,6 +7,7 @@ import {
   MAIL_KINDS,
   MAIL_STATUSES,
   OPERATION_STATUSES,
+  type CartLine,
 } from '@store/core';
 import { sql } from 'drizzle-orm';
 import {
@@ -14,6 +15,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -603,5 +605,67 @@ export const mailOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
     index('mail_outbox_created_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/**
+ * A payment link (decision 034): an order an operator prepared for a caller, priced by the server, and the
+ * random token of the link emailed to them. Each attempt at paying it is an order of its own (`orderId`, the
+ * latest), as every hosted-page payment is; the link is paid once that order is. It can be paid until
+ * `expiresAt` unless an operator cancels it first.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 256 random bits, base64url: whoever holds the link may see the order and pay it. */
+    token: text('token').notNull(),
+    /** The customer it is for (by their account), when the caller is one. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    contactEmail: text('contact_email').notNull(),
+    deliveryName: text('delivery_name').notNull(),
+    deliveryAddress: text('delivery_address').notNull(),
+    deliveryAddress2: text('delivery_address2'),
+    deliveryCity: text('delivery_city').notNull(),
+    deliveryState: text('delivery_state').notNull(),
+    deliveryZip: text('delivery_zip').notNull(),
+    deliveryCountry: text('delivery_country').notNull(),
+    deliveryPhone: text('delivery_phone'),
+    /** The products and quantities, as a cart sends them; the order's lines are priced from them again. */
+    items: jsonb('items').$type<CartLine[]>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
+    cancelledBy: text('cancelled_by'),
+    /** The order of the latest attempt at paying it; none until someone presses Pay. */
+    orderId: text('order_id').references(() => orders.id),
+  },
+  (table) => [
+    uniqueIndex('payment_links_token_unique').on(table.token),
+    uniqueIndex('payment_links_order_unique').on(table.orderId),
+    // The console's lists: every link, or one customer's, newest first.
+    index('payment_links_created_idx').on(table.createdAt, table.id),
+    index('payment_links_customer_idx').on(table.customerId, table.createdAt),
+    check(
+      'payment_links_total_adds_up',
+      sql`${table.totalCents} = ${table.subtotalCents} + ${table.taxCents}`,
+    ),
+    check('payment_links_subtotal_positive', sql`${table.subtotalCents} > 0`),
+    check('payment_links_expires_after_created', sql`${table.expiresAt} > ${table.createdAt}`),
+    check(
+      'payment_links_cancelled_whole',
+      sql`(${table.cancelledAt} is null) = (${table.cancelledBy} is null)`,
+    ),
+    check('payment_links_country_known', sql`${table.deliveryCountry} in ${listOf(ADDRESS_COUNTRIES)}`),
+    check(
+      'payment_links_lengths',
+      sql`char_length(${table.contactEmail}) between 3 and 254 and char_length(${table.deliveryName}) between 1 and 100
+        and char_length(${table.deliveryAddress}) between 1 and 100 and char_length(${table.deliveryCity}) between 1 and 100
+        and char_length(${table.deliveryState}) between 1 and 100 and char_length(${table.deliveryZip}) between 1 and 100`,
+    ),
   ],
 );

@@ -14,25 +14,31 @@ export function adminRoutes(app: FastifyInstance, options: { orm: Orm; secureCoo
   const adminOnly = async (request: FastifyRequest) => {
     await signedInAdmin(request);
   };
-  /** An admin call's route options: its summary, body (if any), path parameters (if any) and answer. */
+  /**
+   * An admin call's route options: its summary, body (if any), path parameters (if any), query (if any) and
+   * answer.
+   */
   const admin = <
     Body extends z.ZodType | undefined = undefined,
     Params extends z.ZodType | undefined = undefined,
+    Query extends z.ZodType | undefined = undefined,
   >(
     summary: string,
-    schema: { body?: Body; params?: Params; response: z.ZodType },
+    schema: { body?: Body; params?: Params; querystring?: Query; response: z.ZodType },
   ) => {
     const declared = {
       tags: ['Admin console'],
       summary,
       response: answers(schema.response),
       ...(schema.params ? { params: schema.params } : {}),
+      ...(schema.querystring ? { querystring: schema.querystring } : {}),
     };
     return {
       // A call without a body declares none (Fastify warns of an empty one).
       schema: (schema.body ? { ...declared, body: schema.body } : declared) as typeof declared & {
         body: Body;
         params: Params;
+        querystring: Query;
       },
       preValidation: adminOnly,
     };

@@ -71,6 +71,17 @@ const SAMPLES: Record<string, Sample> = {
       methodId: PAYMENT_ID,
     },
   },
+  'POST /api/admin/payment-links': {
+    body: {
+      ...CREDENTIALS,
+      items: [{ productId: 'paper-ream-500', quantity: 1 }],
+      amount: '10.49',
+      customerId: '100001',
+      addressId: ADDRESS_ID,
+    },
+  },
+  'GET /api/admin/payment-links': { query: { customerId: '100001' } },
+  'POST /api/admin/payment-links/:linkId/cancel': { params: { linkId: ADDRESS_ID }, body: CREDENTIALS },
   'POST /api/admin/orders/:orderId/ship': {
     params: { orderId: ORDER_ID },
     body: { ...CREDENTIALS, carrier: 'UPS', trackingNumber: '1Z999' },
@@ -111,6 +122,11 @@ const SAMPLES: Record<string, Sample> = {
   'PUT /api/users/profile': { body: { userId: USER_ID, name: 'Ada', email: 'ada@example.com' } },
   'GET /api/users/orders': { query: { cursor: 'x' } },
   'GET /api/receipts/:token': { params: { token: 'x'.repeat(43) }, query: { probe: 'x' } },
+  'GET /api/payment-links/:token': { params: { token: 'x'.repeat(43) }, query: { probe: 'x' } },
+  'POST /api/payment-links/:token/pay': {
+    params: { token: 'x'.repeat(43) },
+    body: { redirectUrl: 'http://127.0.0.1:3999/payment-complete' },
+  },
   'GET /api/users/addresses': { query: { probe: 'x' } },
   'POST /api/users/addresses': { body: HOME },
   'PUT /api/users/addresses/:id': { params: { id: ADDRESS_ID }, body: HOME },

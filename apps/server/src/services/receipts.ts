@@ -4,6 +4,7 @@ import {
   orderStatusOf,
   STORE_NAME,
   type CustomerOrdersResponse,
+  type OrderLine,
   type OrderSummary,
   type Receipt,
 } from '@store/core';
@@ -40,8 +41,24 @@ export function receiptUrlOf(token: string, publicUrl: string): string {
 export const RECEIPT_NOT_FOUND = 'Receipt not found';
 
 /** A product's name as the catalog gives it (its id, should it ever leave the catalog). */
-function productNameOf(productId: string): string {
+export function productNameOf(productId: string): string {
   return findProduct(productId)?.name ?? productId;
+}
+
+/** A priced line as every view of an order shows it: the product's name, in dollars. */
+export function orderLineOf(line: {
+  productId: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}): OrderLine {
+  return {
+    productId: line.productId,
+    name: productNameOf(line.productId),
+    quantity: line.quantity,
+    unitPrice: centsToDollars(line.unitPriceCents),
+    lineTotal: centsToDollars(line.lineTotalCents),
+  };
 }
 
 /** What was bought and where it goes, in dollars, as every view of the order shows it. */
@@ -49,13 +66,7 @@ export function orderSummaryOf({ order, lines }: OrderWithLines): OrderSummary {
   const delivery = deliveryOf(order);
   return {
     orderId: order.id,
-    items: lines.map((line) => ({
-      productId: line.productId,
-      name: productNameOf(line.productId),
-      quantity: line.quantity,
-      unitPrice: centsToDollars(line.unitPriceCents),
-      lineTotal: centsToDollars(line.lineTotalCents),
-    })),
+    items: lines.map(orderLineOf),
     subtotal: centsToDollars(order.subtotalCents),
     tax: centsToDollars(order.taxCents),
     total: centsToDollars(order.totalCents),

@@ -53,9 +53,10 @@ export const adminPaymentsRequestSchema = z.looseObject({ ...pageFields });
 
 /**
  * How a payment was made: a card typed on the hosted page, a saved card, a bank account (ACH, always saved),
- * Google Pay, Apple Pay, or an order an operator took by telephone with the customer's saved method. Transaction History filters by it and the order page names it.
+ * Google Pay, Apple Pay, an order an operator took by telephone with the customer's saved method, or one paid
+ * through a payment link an operator sent. Transaction History filters by it and the order page names it.
  */
-export const PAYMENT_WAYS = ['card', 'saved_card', 'ach', 'googlepay', 'applepay', 'phone'] as const;
+export const PAYMENT_WAYS = ['card', 'saved_card', 'ach', 'googlepay', 'applepay', 'phone', 'link'] as const;
 export type PaymentWay = (typeof PAYMENT_WAYS)[number];
 
 export const PAYMENT_WAY_LABELS: Record<PaymentWay, string> = {
@@ -65,6 +66,7 @@ export const PAYMENT_WAY_LABELS: Record<PaymentWay, string> = {
   googlepay: 'Google Pay',
   applepay: 'Apple Pay',
   phone: 'Phone order',
+  link: 'Payment link',
 };
 
 /** Transaction History's channel filter: every way to pay, or one. */

@@ -10,6 +10,7 @@ export const MAIL_KINDS = [
   'order_shipped',
   'refund_confirmation',
   'charge_cancelled',
+  'payment_link',
 ] as const;
 /** What a message tells of, in the operator's words (Sent emails, an order's timeline). */
 export const MAIL_KIND_LABELS: Record<(typeof MAIL_KINDS)[number], string> = {
@@ -17,6 +18,7 @@ export const MAIL_KIND_LABELS: Record<(typeof MAIL_KINDS)[number], string> = {
   order_shipped: 'Order shipped',
   refund_confirmation: 'Refund confirmation',
   charge_cancelled: 'Charge cancelled',
+  payment_link: 'Payment link',
 };
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 

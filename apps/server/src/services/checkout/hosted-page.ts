@@ -34,7 +34,7 @@ import { NO_LONGER_VALID, SHOPPER_DECLINE, SHOPPER_RETRY } from './shopper-answe
 const RESULT_PATH = '/payment-complete';
 
 /** The hosted page may only send the shopper back to this store's result page (no open redirect). */
-function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
+export function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
   let target: URL;
   try {
     target = new URL(redirectUrl);

@@ -38,6 +38,18 @@ export function newReceiptToken(): string {
 }
 
 /**
+ * Prices a cart from the catalog: the total the shopper (or the operator) was shown must be the server's own,
+ * or nothing is recorded.
+ */
+export function priceOrder(items: CartLine[], amountCents: number): ReturnType<typeof computeCartTotals> {
+  const totals = computeCartTotals(items);
+  if (totals.totalCents !== amountCents) {
+    throw new AppError('invalid', 'Order total does not match the cart');
+  }
+  return totals;
+}
+
+/**
  * Prices the cart from the catalog, refuses an amount that differs, and records the order with its
  * contact, delivery address and payment request (for a saved method, whose and which), all at once.
  * Answers the request id the browser verifies.
@@ -62,10 +74,7 @@ export async function recordOrder(
   if (orderChannelOf(input.orderId) !== input.channel) {
     throw new AppError('invalid', 'Order ID is not valid');
   }
-  const totals = computeCartTotals(input.items);
-  if (totals.totalCents !== input.amountCents) {
-    throw new AppError('invalid', 'Order total does not match the cart');
-  }
+  const totals = priceOrder(input.items, input.amountCents);
   const requestId = randomUUID();
   const { inserted } = await insertOrderWithPaymentRequest(
     orm,

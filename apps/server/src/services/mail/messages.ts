@@ -74,6 +74,24 @@ export interface OrderShippedData {
   receiptUrl?: string;
 }
 
+/**
+ * What a payment link's message says (decision 034): what the order holds, where it goes, the link to pay it
+ * on the hosted payment page, and until when it can be paid.
+ */
+export interface PaymentLinkData {
+  storeName: string;
+  payerName: string;
+  items: OrderLineShown[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  delivery: DeliveryAddress;
+  /** The link's full address (https://…/pay/…); only an http(s) address is made a link. */
+  linkUrl: string;
+  /** The last day it can be paid, as a person reads it ("Thursday, December 3, 2026"). */
+  expiresOn: string;
+}
+
 /** What the notice of a cancelled charge says: a captured payment voided before it settled. */
 export type ChargeCancelledData = RefundConfirmationData;
 
@@ -168,22 +186,19 @@ function factLines(rows: [string, string][]): string {
   return rows.map(([term, value]) => `${term}: ${value}`).join('\n');
 }
 
-/** Sent when an order is placed: what was bought, where it goes, how it was paid, and the receipt's link. */
-export function orderConfirmation(data: OrderConfirmationData): RenderedMessage {
-  const title = 'Thank you for your order';
-  const subject = `Your ${data.storeName} order ${data.orderId}`;
-  const intro = `We have received your order ${data.orderId} and will let you know when it ships.`;
-  const totals: [string, string][] = [
+/** An order's subtotal, tax and total, as its messages list them. */
+function totalsOf(data: { subtotalCents: number; taxCents: number; totalCents: number }): [string, string][] {
+  return [
     ['Subtotal', formatCents(data.subtotalCents)],
     ['Tax', formatCents(data.taxCents)],
     ['Total', formatCents(data.totalCents)],
   ];
-  const address = addressLines(data.delivery);
-  const paidWith = capitalized(methodWords(data.paymentMethod));
-  const receiptLink = /^https?:\/\//i.test(data.receiptUrl) ? data.receiptUrl : undefined;
+}
 
+/** An order's lines and totals, as a table: each product with its quantity and price, then the totals. */
+function itemsTable(items: OrderLineShown[], totals: [string, string][]): SafeHtml {
   const cell = `padding:8px 0;border-bottom:1px solid ${RULE};`;
-  const itemRows = data.items.map(
+  const itemRows = items.map(
     (item) => markup`<tr>
 <td style="${cell}">${item.productName}<br><span style="color:${MUTED};font-size:13px;">${item.quantity} × ${formatCents(item.unitPriceCents)}</span></td>
 <td align="right" style="${cell}white-space:nowrap;">${formatCents(item.lineTotalCents)}</td>
@@ -197,13 +212,42 @@ export function orderConfirmation(data: OrderConfirmationData): RenderedMessage 
 </tr>
 `,
   );
-  const content = markup`${paragraph(greeting(data.delivery.name))}${paragraph(intro)}
+  return markup`
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 8px;border-top:1px solid ${RULE};">
 ${itemRows}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">
-${totalRows}</table>
-<h2 style="margin:0 0 8px;font-size:16px;">Delivery to</h2>
-<p style="margin:0 0 20px;">${address.map((line, index) => (index === 0 ? line : markup`<br>${line}`))}</p>
+${totalRows}</table>`;
+}
+
+/** Where an order goes: a heading and the address's lines. */
+function deliveryBlock(address: string[]): SafeHtml {
+  return markup`<h2 style="margin:0 0 8px;font-size:16px;">Delivery to</h2>
+<p style="margin:0 0 20px;">${address.map((line, index) => (index === 0 ? line : markup`<br>${line}`))}</p>`;
+}
+
+/** An order's lines in the plain-text version. */
+function itemLines(items: OrderLineShown[]): string {
+  return [
+    'Items',
+    ...items.map(
+      (item) =>
+        `  ${item.quantity} × ${item.productName} (${formatCents(item.unitPriceCents)} each): ${formatCents(item.lineTotalCents)}`,
+    ),
+  ].join('\n');
+}
+
+/** Sent when an order is placed: what was bought, where it goes, how it was paid, and the receipt's link. */
+export function orderConfirmation(data: OrderConfirmationData): RenderedMessage {
+  const title = 'Thank you for your order';
+  const subject = `Your ${data.storeName} order ${data.orderId}`;
+  const intro = `We have received your order ${data.orderId} and will let you know when it ships.`;
+  const totals = totalsOf(data);
+  const address = addressLines(data.delivery);
+  const paidWith = capitalized(methodWords(data.paymentMethod));
+  const receiptLink = /^https?:\/\//i.test(data.receiptUrl) ? data.receiptUrl : undefined;
+
+  const content = markup`${paragraph(greeting(data.delivery.name))}${paragraph(intro)}${itemsTable(data.items, totals)}
+${deliveryBlock(address)}
 ${factTable([
   ['Contact email', data.contactEmail],
   ['Paid with', paidWith],
@@ -218,13 +262,7 @@ ${factTable([
     title,
     greeting(data.delivery.name),
     intro,
-    [
-      'Items',
-      ...data.items.map(
-        (item) =>
-          `  ${item.quantity} × ${item.productName} (${formatCents(item.unitPriceCents)} each): ${formatCents(item.lineTotalCents)}`,
-      ),
-    ].join('\n'),
+    itemLines(data.items),
     factLines(totals),
     ['Delivery to', ...address.map((line) => `  ${line}`)].join('\n'),
     factLines([
@@ -257,8 +295,7 @@ export function orderShipped(data: OrderShippedData): RenderedMessage {
   const address = addressLines(data.delivery);
   const receiptLink = data.receiptUrl && /^https?:\/\//i.test(data.receiptUrl) ? data.receiptUrl : undefined;
   const content = markup`${paragraph(greeting(data.delivery.name))}${paragraph(intro)}${factTable(facts)}
-<h2 style="margin:0 0 8px;font-size:16px;">Delivery to</h2>
-<p style="margin:0 0 20px;">${address.map((line, index) => (index === 0 ? line : markup`<br>${line}`))}</p>${
+${deliveryBlock(address)}${
     receiptLink
       ? markup`<p style="margin:0;"><a href="${receiptLink}" style="color:${ACCENT};font-weight:600;">View your receipt</a></p>`
       : ''
@@ -272,6 +309,38 @@ export function orderShipped(data: OrderShippedData): RenderedMessage {
       factLines(facts),
       ['Delivery to', ...address.map((line) => `  ${line}`)].join('\n'),
       ...(receiptLink ? [`Your receipt: ${receiptLink}`] : []),
+    ]),
+    htmlBody: emailPage({ storeName: data.storeName, title, preview: intro, content }),
+  };
+}
+
+/** Sent when an operator prepares an order for a caller: the order, and the link to pay it. */
+export function paymentLink(data: PaymentLinkData): RenderedMessage {
+  const total = formatCents(data.totalCents);
+  const title = 'Your order is ready to be paid';
+  const subject = `Pay ${total} for your ${data.storeName} order`;
+  const intro = `Here is the order we prepared for you. Pay ${total} securely through the link below; we ship it once it is paid.`;
+  const expiry = `The link can be used until ${data.expiresOn}. Anyone with it can pay this order: please do not forward this email.`;
+  const totals = totalsOf(data);
+  const address = addressLines(data.delivery);
+  const link = /^https?:\/\//i.test(data.linkUrl) ? data.linkUrl : undefined;
+  const content = markup`${paragraph(greeting(data.payerName))}${paragraph(intro)}${itemsTable(data.items, totals)}
+${deliveryBlock(address)}${
+    link
+      ? markup`<p style="margin:0 0 16px;"><a href="${link}" style="display:inline-block;padding:12px 20px;background-color:${ACCENT};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;">Pay ${total}</a></p>`
+      : ''
+  }<p style="margin:0;color:${MUTED};font-size:13px;">${expiry}</p>`;
+  return {
+    subject,
+    textBody: plainText(data.storeName, [
+      title,
+      greeting(data.payerName),
+      intro,
+      itemLines(data.items),
+      factLines(totals),
+      ['Delivery to', ...address.map((line) => `  ${line}`)].join('\n'),
+      ...(link ? [`Pay here: ${link}`] : []),
+      expiry,
     ]),
     htmlBody: emailPage({ storeName: data.storeName, title, preview: intro, content }),
   };
