@@ -19,6 +19,10 @@ const ACTION_LABELS: Record<string, string> = {
   payment_declined: 'Payment declined',
   void_lost_authorization: 'Unanswered authorization voided',
   view_customer: 'View customer',
+  phone_order: 'Phone order',
+  payment_link: 'Payment link sent',
+  cancel_payment_link: 'Payment link cancelled',
+  payment_link_attempt: 'Payment link opened to pay',
 };
 
 export function auditActionLabel(action: string): string {
