@@ -10,10 +10,14 @@ import styles from './dialog.module.css';
 
 export interface ConfirmActionDialogProps {
   title: string;
-  orderId: string;
+  /** The order the action is about, named under the title; or `subtitle` for anything else. */
+  orderId?: string;
+  subtitle?: ReactNode;
   /** The question, in plain words: what happens to the customer's money. */
   question: ReactNode;
   facts: Fact[];
+  /** What the facts are about, for screen readers: "Payment" unless said. */
+  factsLabel?: string;
   keepLabel: string;
   confirmLabel: string;
   busyLabel: string;
@@ -25,8 +29,9 @@ export interface ConfirmActionDialogProps {
 }
 
 /**
- * An irreversible money action asked once: keep (focused first) or confirm. A refusal stays on screen with
- * the reason; an answer the gateway did not confirm locks the dialog, since trying again is not the fix.
+ * An irreversible action (on a payment, or a payment link) asked once: keep (focused first) or confirm. A
+ * refusal stays on screen with the reason; an answer the gateway did not confirm locks the dialog, since
+ * trying again is not the fix.
  */
 export function ConfirmActionDialog(props: ConfirmActionDialogProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -55,7 +60,7 @@ export function ConfirmActionDialog(props: ConfirmActionDialogProps) {
   return (
     <Modal
       title={props.title}
-      subtitle={<OrderSubtitle orderId={props.orderId} />}
+      subtitle={props.orderId ? <OrderSubtitle orderId={props.orderId} /> : props.subtitle}
       onClose={props.onClose}
       dismissible={!busy}
       initialFocusRef={keepRef}
@@ -83,7 +88,7 @@ export function ConfirmActionDialog(props: ConfirmActionDialogProps) {
     >
       <div className={styles.stack}>
         <p className={styles.question}>{props.question}</p>
-        <FactList label="Payment" facts={props.facts} />
+        <FactList label={props.factsLabel ?? 'Payment'} facts={props.facts} />
         {failure && <Alert tone={failure.unconfirmed ? 'warning' : 'danger'}>{failure.text}</Alert>}
       </div>
     </Modal>

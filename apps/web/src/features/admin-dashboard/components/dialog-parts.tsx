@@ -24,6 +24,7 @@ export function OrderSubtitle({ orderId }: { orderId: string }) {
 export function AmountFormFooter({
   formId,
   verb,
+  idleText = verb,
   busyText,
   cents,
   busy,
@@ -31,6 +32,8 @@ export function AmountFormFooter({
 }: {
   formId: string;
   verb: string;
+  /** The button's words while there is no amount yet: the verb unless said. */
+  idleText?: string;
   busyText: string;
   cents: Cents | null;
   busy: boolean;
@@ -48,7 +51,7 @@ export function AmountFormFooter({
             {busyText}
           </>
         ) : cents === null ? (
-          verb
+          idleText
         ) : (
           `${verb} ${formatCents(cents)}`
         )}

@@ -1,13 +1,8 @@
 import {
-  CATALOG,
-  computeCartTotals,
-  formatCents,
   isCardExpired,
-  MAX_LINE_QUANTITY,
   centsToDollars,
   type AdminCustomer,
   type AdminCustomerMethod,
-  type CartLine,
   type ProductId,
 } from '@store/core';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -17,24 +12,17 @@ import { SelectField } from '../../../components/ui/text-field';
 import { useTakePhoneOrder, type TakePhoneOrderAnswer } from '../api/take-phone-order';
 import { failureText, isUnconfirmed } from '../utils/admin-errors';
 import { isUnsettledFailure, newIdempotencyKey } from '../utils/idempotency-keys';
+import { addressOptionText, defaultAddressId } from '../utils/customer-address';
+import { noQuantities, readOrderLines } from '../utils/order-lines';
 import { AmountFormFooter } from './dialog-parts';
+import { ProductPicker } from './product-picker';
 import dialog from './dialog.module.css';
-import styles from './phone-order-dialog.module.css';
 
 export interface PhoneOrderDialogProps {
   customer: AdminCustomer;
   onClose: () => void;
   /** The order was taken (authorized): the dialog closes and the page says so. */
   onTaken: (answer: TakePhoneOrderAnswer) => void;
-}
-
-/** A quantity as typed: a whole number from 0 to the storefront's limit per line, else null. */
-function readQuantity(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return 0;
-  if (!/^[0-9]{1,4}$/.test(trimmed)) return null;
-  const quantity = Number(trimmed);
-  return quantity <= MAX_LINE_QUANTITY ? quantity : null;
 }
 
 /** True for a card whose expiry month has ended: the gateway would only decline it. */
@@ -59,14 +47,6 @@ function methodOptionText(method: AdminCustomerMethod, expired: boolean): string
   return parts.join(' · ');
 }
 
-/** "Ada Lovelace, 12 St James Square, London" (and "default"). */
-function addressOptionText(address: AdminCustomer['addresses'][number]): string {
-  const text = [address.name, address.address, address.address2, address.city, address.state, address.zip]
-    .filter(Boolean)
-    .join(', ');
-  return address.isDefault ? `${text} · default` : text;
-}
-
 /**
  * An order taken by telephone (decision 033): the products and quantities the caller asks for, priced by
  * the core's one rule (the server prices it again and refuses a different total), one of the customer's
@@ -76,12 +56,9 @@ function addressOptionText(address: AdminCustomer['addresses'][number]): string 
 export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialogProps) {
   const take = useTakePhoneOrder();
   const formId = useId();
-  const errorId = useId();
   // One order per opening: its retries share an Idempotency-Key.
   const [orderToken, setOrderToken] = useState(newIdempotencyKey);
-  const [quantities, setQuantities] = useState<Record<ProductId, string>>(
-    () => Object.fromEntries(CATALOG.map((product) => [product.id, '0'])) as Record<ProductId, string>,
-  );
+  const [quantities, setQuantities] = useState(noQuantities);
   const methods = useMemo(
     () => customer.savedMethods.map((method) => ({ method, expired: isExpiredMethod(method) })),
     [customer.savedMethods],
@@ -90,9 +67,7 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
   const [methodId, setMethodId] = useState(
     () => (usable.find((method) => method.isDefault) ?? usable[0])?.id ?? '',
   );
-  const [addressId, setAddressId] = useState(
-    () => (customer.addresses.find((address) => address.isDefault) ?? customer.addresses[0])?.id ?? '',
-  );
+  const [addressId, setAddressId] = useState(() => defaultAddressId(customer.addresses));
   const [failure, setFailure] = useState<{ text: string; unconfirmed: boolean } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   // The reason is read out to the caller: brought into view at the foot of a form that may scroll.
@@ -102,12 +77,8 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
   const busy = take.isPending;
   const locked = failure?.unconfirmed === true;
 
-  const read = CATALOG.map((product) => ({ product, quantity: readQuantity(quantities[product.id]) }));
-  const invalid = read.some((entry) => entry.quantity === null);
-  const lines: CartLine[] = read.flatMap(({ product, quantity }) =>
-    quantity ? [{ productId: product.id, quantity }] : [],
-  );
-  const totals = !invalid && lines.length > 0 ? computeCartTotals(lines) : null;
+  const order = readOrderLines(quantities);
+  const { lines, totals } = order;
   const ready = totals !== null && methodId !== '' && addressId !== '' && !locked;
 
   const change = (productId: ProductId, text: string) => {
@@ -169,58 +140,9 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
       }
     >
       <form id={formId} className={dialog.stack} onSubmit={(event) => void submit(event)} noValidate>
-        <fieldset className={styles.products} aria-describedby={invalid ? errorId : undefined}>
-          <legend className={styles.legend}>Products</legend>
-          {read.map(({ product, quantity }) => {
-            const inputId = `${formId}-${product.id}`;
-            const lineCents = quantity ? product.priceCents * quantity : 0;
-            return (
-              <div key={product.id} className={styles.line}>
-                <label htmlFor={inputId} className={styles.product}>
-                  <span className={styles.productName}>{product.name}</span>
-                  <span className={styles.unit}>{formatCents(product.priceCents)} each</span>
-                </label>
-                <input
-                  id={inputId}
-                  className={styles.quantity}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={MAX_LINE_QUANTITY}
-                  step={1}
-                  value={quantities[product.id]}
-                  aria-invalid={quantity === null}
-                  aria-describedby={quantity === null ? errorId : undefined}
-                  disabled={busy || locked}
-                  onChange={(event) => change(product.id, event.target.value)}
-                />
-                <span className={styles.lineTotal}>{formatCents(lineCents)}</span>
-              </div>
-            );
-          })}
-          {invalid && (
-            <p id={errorId} className={styles.problem}>
-              A quantity is a whole number from 0 to {MAX_LINE_QUANTITY}.
-            </p>
-          )}
-        </fieldset>
+        <ProductPicker quantities={quantities} order={order} onChange={change} disabled={busy || locked} />
 
-        <dl className={styles.totals}>
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatCents(totals?.subtotalCents ?? 0)}</dd>
-          </div>
-          <div>
-            <dt>Tax (5%)</dt>
-            <dd>{formatCents(totals?.taxCents ?? 0)}</dd>
-          </div>
-          <div className={styles.total}>
-            <dt>Total</dt>
-            <dd>{formatCents(totals?.totalCents ?? 0)}</dd>
-          </div>
-        </dl>
-
-        <div className={styles.choices}>
+        <div className={dialog.choices}>
           <SelectField
             label="Deliver to"
             value={addressId}
