@@ -21,6 +21,8 @@ import { plural } from '../utils/rows';
 import { DashboardHeader } from './dashboard-header';
 import { DateTimeText } from './panel-parts';
 import { CardText } from './payment-facts';
+import { PaymentLinkDialog } from './payment-link-dialog';
+import { PaymentLinksList } from './payment-links-list';
 import { PhoneOrderDialog } from './phone-order-dialog';
 import { StatusBadge } from './status-badge';
 import table from './data-table.module.css';
@@ -46,7 +48,8 @@ export interface CustomerPageProps {
 /**
  * `/admin/customers/:customerId`: one customer (decision 032): who, since when, their saved methods as a
  * person may see them, their address book and their orders, each opening its order page. Every visit is an
- * audited view. An order taken by telephone starts here (decision 033).
+ * audited view. An order taken by telephone starts here (decision 033), and so does a payment link
+ * (decision 034).
  */
 export function CustomerPage({ customerId, username, onSignedOut }: CustomerPageProps) {
   const query = useAdminCustomer(customerId);
@@ -84,6 +87,7 @@ export function CustomerPage({ customerId, username, onSignedOut }: CustomerPage
 
 function CustomerDetails({ customer }: { customer: AdminCustomer }) {
   const [ordering, setOrdering] = useState(false);
+  const [linking, setLinking] = useState(false);
   const [taken, setTaken] = useState<TakePhoneOrderAnswer | null>(null);
   const missing = [
     customer.savedMethods.length === 0 ? 'a saved payment method' : undefined,
@@ -132,12 +136,15 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
       </div>
 
       <div className={styles.actions}>
-        {missing.length === 0 ? (
-          <Button onClick={() => setOrdering(true)}>New phone order</Button>
-        ) : (
+        {missing.length === 0 && <Button onClick={() => setOrdering(true)}>New phone order</Button>}
+        {/* No saved method is needed: the customer pays on the payment page, from the link's email. */}
+        <Button variant={missing.length === 0 ? 'secondary' : 'primary'} onClick={() => setLinking(true)}>
+          Send payment link
+        </Button>
+        {missing.length > 0 && (
           <p className={own.cannotOrder}>
             A phone order needs {missing.join(' and ')}: the customer adds{' '}
-            {missing.length > 1 ? 'them' : 'it'} in My Account.
+            {missing.length > 1 ? 'them' : 'it'} in My Account. A payment link needs neither.
           </p>
         )}
       </div>
@@ -152,7 +159,7 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
               <p className={styles.muted}>No orders yet.</p>
             ) : (
               <>
-                <div className={`${table.wrap} ${own.orders}`}>
+                <div className={`${table.wrap} ${own.inCard}`}>
                   <table className={table.table} aria-label={`Orders of customer ${customer.customerId}`}>
                     <thead>
                       <tr>
@@ -255,6 +262,16 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
         </div>
       </div>
 
+      <section className={`${styles.card} ${own.linksCard}`} aria-labelledby="customer-payment-links">
+        <h2 id="customer-payment-links" className={styles.cardTitle}>
+          Payment links
+        </h2>
+        <div className={own.inCard}>
+          <PaymentLinksList customerId={String(customer.customerId)} />
+        </div>
+      </section>
+
+      {linking && <PaymentLinkDialog customer={customer} onClose={() => setLinking(false)} />}
       {ordering && (
         <PhoneOrderDialog
           customer={customer}

@@ -1,5 +1,5 @@
 import { CUSTOMER_SEARCH_MAX_LENGTH } from '@store/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { AlertCircleIcon, SearchIcon } from '../../../components/ui/icons';
@@ -9,6 +9,8 @@ import { useCustomers } from '../api/list-customers';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { plural, uniqueRows } from '../utils/rows';
 import { ListEmpty } from './list-state';
+import { PaymentLinkDialog } from './payment-link-dialog';
+import { PaymentLinksList } from './payment-links-list';
 import { LoadMoreButton } from './load-more';
 import { DateTimeText, PanelHeader, PanelProblem, TableSkeleton } from './panel-parts';
 import panel from './panel.module.css';
@@ -35,11 +37,13 @@ export interface CustomersPanelProps {
 
 /**
  * The Customers tab (decision 032): customers newest first, found by the Customer ID they read out from My
- * Account, their name or their email; each opens the customer's page.
+ * Account, their name or their email; each opens the customer's page. Below them, the newest payment links,
+ * and a new one for a caller who is not a customer (decision 034).
  */
 export function CustomersPanel({ searchText, onSearchTextChange }: CustomersPanelProps) {
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
   const query = useCustomers(search);
+  const [linking, setLinking] = useState(false);
   const customers = useMemo(
     () => uniqueRows(query.data?.pages.map((page) => page.customers) ?? [], (row) => String(row.customerId)),
     [query.data],
@@ -47,7 +51,11 @@ export function CustomersPanel({ searchText, onSearchTextChange }: CustomersPane
 
   return (
     <>
-      <PanelHeader title="Customers" meta="Accounts newest first, with their saved methods and orders" />
+      <PanelHeader
+        title="Customers"
+        meta="Accounts newest first, with their saved methods and orders"
+        actions={<Button onClick={() => setLinking(true)}>New payment link</Button>}
+      />
 
       <div className={panel.toolbar} role="search" aria-label="Find a customer">
         <div className={`${panel.filterField} ${styles.searchField}`}>
@@ -157,6 +165,22 @@ export function CustomersPanel({ searchText, onSearchTextChange }: CustomersPane
           </div>
         )}
       </div>
+
+      <section className={styles.links} aria-labelledby="payment-links-heading">
+        <div className={panel.header}>
+          <div className={panel.heading}>
+            <h2 id="payment-links-heading" className={panel.title}>
+              Payment links
+            </h2>
+            <p className={panel.meta}>The newest 50, sent to customers and to callers without an account</p>
+          </div>
+        </div>
+        <div className={panel.card}>
+          <PaymentLinksList />
+        </div>
+      </section>
+
+      {linking && <PaymentLinkDialog onClose={() => setLinking(false)} />}
     </>
   );
 }

@@ -28,19 +28,21 @@ export function captureFailureText(error: unknown): string {
  */
 export function listFailureText(
   error: unknown,
-  list: 'payments' | 'transactions' | 'audit' | 'emails',
+  list: 'payments' | 'transactions' | 'audit' | 'emails' | 'links',
 ): string {
   const fetchFallback = {
     payments: 'Failed to fetch payments',
     transactions: 'Failed to fetch transactions',
     audit: 'Failed to fetch the audit log',
     emails: 'Failed to fetch emails',
+    links: 'Failed to fetch payment links',
   }[list];
   const loadFallback = {
     payments: 'Failed to fetch payments',
     transactions: 'Failed to load transactions',
     audit: 'Failed to load the audit log',
     emails: 'Failed to load emails',
+    links: 'Failed to load payment links',
   }[list];
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;
