@@ -30,6 +30,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'order-page.spec.ts',
     'customers.spec.ts',
     'history-search.spec.ts',
+    'payment-links.spec.ts',
     'receipts.spec.ts',
     'storefront.spec.ts',
     'wallets.spec.ts',
