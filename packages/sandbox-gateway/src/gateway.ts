@@ -9,21 +9,37 @@ import {
   APPROVAL,
   INVALID_ACCOUNT_TYPE,
   invalidRoutingNumber,
+  invalidAccountNumberLength,
   EXPIRED_CARD,
   GATEWAY_RESPONSES,
   REFUND_APPROVAL,
   testCardResponse,
   type ResponseCode,
 } from './response-codes';
-import type { CardRow, EntryOrigin, GatewayStore, TransactionRow, TransactionSource } from './store';
+import type {
+  CardRow,
+  EntryOrigin,
+  GatewayStore,
+  SettledRow,
+  TransactionRow,
+  TransactionSource,
+} from './store';
 import { cardBehaviourOf } from './test-cards';
 import { avsResponseOf, binFactsOf, cvvResponseOf } from './verification';
 import type { SandboxWallets } from './wallets/sandbox-wallets';
 import {
-  answerOf,
-  authResponseOf,
+  DAY_MS,
+  FUNDING_LOOKBACK_DAYS,
   fundingAnswerOf,
   NO_DEPOSITS,
+  startOfDay,
+  type FundingAnswer,
+} from './funding';
+import { achReturnOf } from './money-chain';
+import { NULL_BATCHES, settlementBatchesOf, type SettlementBatch } from './settlestat';
+import {
+  answerOf,
+  authResponseOf,
   captureResponseOf,
   inquireRecordOf,
   isAuthorizationExpired,
@@ -31,7 +47,6 @@ import {
   voidResponseOf,
   type AuthResponse,
   type CaptureResponse,
-  type FundingAnswer,
   type GatewayAnswer,
   type InquireRecord,
   type MerchantRecord,
@@ -44,6 +59,10 @@ import {
  * N minutes for demonstrations. A batch can also be closed at once (the sandbox's control call).
  */
 export type SettlementSchedule = { dailyAt: string } | { everyMinutes: number };
+
+/** What settlestat is asked for: a day's batches, one batch, or the batches not reported yet. */
+export type SettlestatQuery =
+  { kind: 'date'; day: Date } | { kind: 'batch'; batchId: string } | { kind: 'unreported' };
 
 export interface GatewayConfig {
   merchantId: string;
@@ -69,8 +88,10 @@ export function latestCutoff(schedule: SettlementSchedule, now: Date): Date {
 
 export interface AuthorizationRequest {
   merchid: string;
-  /** A CardSecure token or a card number; or, instead, `profile`. */
+  /** A CardSecure token or a card number, or with `bankaba` a bank account number; or, instead, `profile`. */
   account?: string;
+  /** The routing (ABA) number of the bank account number sent as `account`. */
+  bankaba?: string;
   /** A stored profile account, `<profileid>/<acctid>`, or `<profileid>` for its default account. */
   profile?: string;
   /** ECHK or ESAV for a bank account (ACH). */
@@ -248,6 +269,7 @@ export class SandboxGateway {
           behaviour: 'approve',
           routing,
           bin: null,
+          ach_return: achReturnOf(number),
         },
         now,
       );
@@ -271,6 +293,7 @@ export class SandboxGateway {
         behaviour: cardBehaviourOf(cardNumber),
         routing: null,
         bin: cardNumber.slice(0, 6),
+        ach_return: null,
       },
       this.config.now(),
     );
@@ -375,6 +398,7 @@ export class SandboxGateway {
       created_at: now,
       captured_at: capture ? now : null,
       ...storedCredentialFieldsOf(request),
+      accttype: card?.kind === 'ach' ? (request.accttype ?? null) : null,
     });
     if (!row) return { kind: 'already-paid' };
     const binInfo = request.bin && card?.kind === 'card' ? this.binAnswerOf(card) : undefined;
@@ -389,8 +413,15 @@ export class SandboxGateway {
     await this.store.settle(this.config.merchantId, latestCutoff(this.config.settlement, now), now);
   }
 
-  /** Closes the batch now, whatever the schedule (the sandbox's control call). */
-  async settleNow(): Promise<{ batchId: string | null; count: number }> {
+  /**
+   * Closes the batches now, whatever the schedule (the sandbox's control call): a card batch and a bank
+   * account batch, each only when it has transactions.
+   */
+  async settleNow(): Promise<{
+    batchId: string | null;
+    count: number;
+    batches: { batchId: string; count: number }[];
+  }> {
     const now = this.config.now();
     return this.store.settle(this.config.merchantId, now, now);
   }
@@ -541,24 +572,53 @@ export class SandboxGateway {
 
   /**
    * The funding endpoint, for the day `day` (midnight UTC); undefined for a merchant id the gateway does not
-   * know. The sandbox's model, simpler than a processor's: the merchant is funded on the day a batch closes
-   * (CardPointe's data usually comes the day after), with one deposit per day holding every transaction
-   * settled that day, in any batch: each settled capture for the amount captured, each settled refund
-   * taken off. No fees, adjustments or chargebacks, so the deposit is the net sales. A day with nothing
-   * settled answers CardPointe's "No deposits match your request".
+   * know. The merchant is funded the day after a batch settles, one deposit a day holding every transaction
+   * settled the day before (in any batch), less the processor's fees, the ACH returns and the chargebacks
+   * that day brings (see funding.ts and money-chain.ts). A day with none of these, or a day still to come,
+   * answers CardPointe's "No deposits match your request".
    */
   async funding(merchid: string, day: Date): Promise<FundingAnswer | typeof NO_DEPOSITS | undefined> {
     if (merchid !== this.config.merchantId) return undefined;
-    await this.settleDue(this.config.now());
-    const next = new Date(day.getTime() + 24 * 60 * 60 * 1000);
-    const rows = await this.store.findSettledBetween(merchid, day, next);
-    return rows.length === 0 ? NO_DEPOSITS : fundingAnswerOf(rows, merchid, day);
+    const now = this.config.now();
+    await this.settleDue(now);
+    if (day.getTime() > startOfDay(now).getTime()) return NO_DEPOSITS;
+    const from = new Date(day.getTime() - FUNDING_LOOKBACK_DAYS * DAY_MS);
+    const rows = await this.store.findSettled(merchid, { from, to: day });
+    return fundingAnswerOf(rows, merchid, day);
+  }
+
+  /**
+   * settlestat: the batches settled on `query.day` (a UTC day), the batch `query.batchId`, or (merchant id
+   * alone) every batch no earlier such call has reported, each reported once. Undefined for a merchant id
+   * the gateway does not know; "Null Batches" when there is no batch to show.
+   */
+  async settlestat(
+    merchid: string,
+    query: SettlestatQuery,
+  ): Promise<SettlementBatch[] | typeof NULL_BATCHES | undefined> {
+    if (merchid !== this.config.merchantId) return undefined;
+    const now = this.config.now();
+    await this.settleDue(now);
+    let rows: SettledRow[];
+    if (query.kind === 'date') {
+      rows = await this.store.findSettled(merchid, {
+        from: query.day,
+        to: new Date(query.day.getTime() + DAY_MS),
+      });
+    } else if (query.kind === 'batch') {
+      rows = await this.store.findSettled(merchid, { batchIds: [query.batchId] });
+    } else {
+      const batchIds = await this.store.claimUnreportedBatches(merchid, now);
+      rows = batchIds.length > 0 ? await this.store.findSettled(merchid, { batchIds }) : [];
+    }
+    const batches = settlementBatchesOf(rows, merchid);
+    return batches.length > 0 ? batches : NULL_BATCHES;
   }
 
   /**
    * inquireMerchant: how this merchant is set up, or undefined for a merchant id the gateway does not
    * know. The sandbox processes cards as RapidConnect does (its amount-driven codes are RapidConnect's),
-   * checks CVV and postal codes, takes ACH, and charges no fee.
+   * checks CVV and postal codes, takes ACH, and adds no surcharge or convenience fee.
    */
   inquireMerchant(merchid: string): MerchantRecord | undefined {
     if (merchid !== this.config.merchantId) return undefined;
@@ -693,6 +753,7 @@ export class SandboxGateway {
   /** The card or bank account an authorization is for, from its token or by tokenizing the number sent. */
   private async resolveCard(request: AuthorizationRequest): Promise<ResolvedCard> {
     const account = request.account ?? '';
+    if (request.bankaba !== undefined) return this.resolveBankAccount(account, request.bankaba);
     if (isToken(account)) {
       const card = await this.store.findCard(account);
       if (!card) return { kind: 'declined', decline: GATEWAY_RESPONSES.invalidToken };
@@ -705,6 +766,20 @@ export class SandboxGateway {
     const tokenized = await this.tokenize(account, request.expiry);
     return tokenized.ok
       ? { kind: 'card', card: tokenized.card, expiry: request.expiry }
+      : { kind: 'declined', decline: GATEWAY_RESPONSES.invalidCardNumber };
+  }
+
+  /**
+   * A bank account sent in clear, as `account` (its number) and `bankaba` (its routing number): tokenized as
+   * CardSecure tokenizes `routing/account`, so that only the token and the last 4 are kept. The ACH
+   * processor refuses an account number of fewer than 4 or more than 17 digits; the routing number is
+   * checked with the debit (decide).
+   */
+  private async resolveBankAccount(account: string, bankaba: string): Promise<ResolvedCard> {
+    if (!/^\d{4,17}$/.test(account)) return { kind: 'declined', decline: invalidAccountNumberLength() };
+    const tokenized = await this.tokenize(`${bankaba}/${account}`, undefined);
+    return tokenized.ok
+      ? { kind: 'card', card: tokenized.card, expiry: '' }
       : { kind: 'declined', decline: GATEWAY_RESPONSES.invalidCardNumber };
   }
 

@@ -146,6 +146,23 @@ function migrationStatements(s: string): string[] {
       webhook_url text CHECK (webhook_url ~ '^https?://'),
       updated_at timestamptz NOT NULL
     )`,
+    // The money chain after settlement. A bank account may be one of the sandbox's test accounts whose debit
+    // the receiving bank returns (R01, R03) some days after settlement; its account number is not kept, only
+    // the return it is set up for. An ACH debit keeps its account type (ECHK or ESAV), which settlestat
+    // reports as the transaction's type. settlestat called with a merchant id alone reports each batch once:
+    // which batches it has reported is kept here.
+    `ALTER TABLE ${s}.cards ADD COLUMN IF NOT EXISTS ach_return text CHECK (ach_return ~ '^R[0-9]{2}$')`,
+    `ALTER TABLE ${s}.transactions ADD COLUMN IF NOT EXISTS accttype text CHECK (accttype IN ('ECHK', 'ESAV'))`,
+    `CREATE TABLE IF NOT EXISTS ${s}.reported_batches (
+      merchid text NOT NULL,
+      batch_id bigint NOT NULL,
+      reported_at timestamptz NOT NULL,
+      PRIMARY KEY (merchid, batch_id)
+    )`,
+    `CREATE INDEX IF NOT EXISTS transactions_settled_idx ON ${s}.transactions (merchid, settled_at)
+      WHERE settled_at IS NOT NULL`,
+    `CREATE INDEX IF NOT EXISTS transactions_batch_idx ON ${s}.transactions (merchid, batch_id)
+      WHERE batch_id IS NOT NULL`,
   ];
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseGatewayAmount } from './amount';
 import { RequestError } from './errors';
 import { EXPIRY_MMYY, ORDER_ID } from './formats';
-import type { AuthorizationRequest } from './gateway';
+import type { AuthorizationRequest, SettlestatQuery } from './gateway';
 
 function requiredString(field: string) {
   return z.string({
@@ -39,14 +39,15 @@ function positiveAmount(field: string) {
 }
 
 const ACCOUNT_TYPES = ['ECHK', 'ESAV'] as const;
+const CARD_OR_TOKEN = 'account must be a card number or token of 12-19 digits';
 
 const text = (field: string, max: number) => optional(requiredString(field).max(max, `${field} is too long`));
 
 const authorizationSchema = z.object({
   merchid,
-  account: optional(
-    requiredString('account').regex(/^\d{12,19}$/, 'account must be a card number or token of 12-19 digits'),
-  ),
+  // 12-19 digits for a card number or token (checked below), up to 19 for a bank account number.
+  account: optional(requiredString('account').regex(/^\d{1,19}$/, CARD_OR_TOKEN)),
+  bankaba: optional(requiredString('bankaba').regex(/^\d{9}$/, 'bankaba must be a 9-digit routing number')),
   profile: optional(
     requiredString('profile').regex(/^\d{20}(\/\d{1,3})?$/, 'profile must be <profileid>/<acctid>'),
   ),
@@ -157,9 +158,19 @@ export function parseAuthorizationRequest(body: unknown): AuthorizationRequest {
   const { amount: amountCents, capture, ...fields } = parseBody(authorizationSchema, body);
   if (!fields.account === !fields.profile)
     throw new RequestError('account is required (or, instead, a profile)');
+  if (fields.bankaba !== undefined) {
+    // CardPointe: a bank account number goes with its routing number; a token or a profile needs none.
+    if (fields.profile) throw new RequestError('bankaba goes with a bank account number in account');
+  } else if (fields.account !== undefined) {
+    if (!/^\d{12,19}$/.test(fields.account)) throw new RequestError(CARD_OR_TOKEN);
+    if (fields.accttype && !fields.account.startsWith('9')) {
+      throw new RequestError('bankaba is required with a bank account number (or send its token)');
+    }
+  }
   return {
     merchid: fields.merchid,
     account: fields.account,
+    bankaba: fields.bankaba,
     profile: fields.profile,
     accttype: fields.accttype,
     expiry: fields.expiry,
@@ -253,6 +264,38 @@ export function parseFundingQuery(query: unknown, now: Date): { merchid: string;
     throw new RequestError('date is not a calendar date');
   }
   return { merchid: id.data, day };
+}
+
+/**
+ * settlestat's query: the merchant id with `date` (MMDD: the most recent such day, by `now` in UTC, that is
+ * not in the future), or with `batchid`, or alone (the batches not reported yet).
+ */
+export function parseSettlestatQuery(query: unknown, now: Date): { merchid: string; query: SettlestatQuery } {
+  const fields = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
+  const id = merchid.safeParse(fields.merchid);
+  if (!id.success) throw new RequestError(id.error.issues[0]?.message ?? 'merchid is required');
+  const date = fields.date === '' ? undefined : fields.date;
+  const batchid = fields.batchid === '' ? undefined : fields.batchid;
+  if (date !== undefined && batchid !== undefined) throw new RequestError('Send date or batchid, not both');
+  if (batchid !== undefined) {
+    if (typeof batchid !== 'string' || !/^\d{1,18}$/.test(batchid)) {
+      throw new RequestError('batchid must be a batch number');
+    }
+    return { merchid: id.data, query: { kind: 'batch', batchId: batchid } };
+  }
+  if (date === undefined) return { merchid: id.data, query: { kind: 'unreported' } };
+  const match = typeof date === 'string' ? /^(\d{2})(\d{2})$/.exec(date) : null;
+  if (!match) throw new RequestError('date must be MMDD');
+  const month = Number(match[1]) - 1;
+  const dayOfMonth = Number(match[2]);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  // The most recent year in which the day exists and is not after today (29 February: up to 8 years back).
+  for (let year = now.getUTCFullYear(); year >= now.getUTCFullYear() - 8; year -= 1) {
+    const day = new Date(Date.UTC(year, month, dayOfMonth));
+    const exists = day.getUTCMonth() === month && day.getUTCDate() === dayOfMonth;
+    if (exists && day.getTime() <= today) return { merchid: id.data, query: { kind: 'date', day } };
+  }
+  throw new RequestError('date is not a calendar date (MMDD)');
 }
 
 /** CardSecure echo's body: `message` must be there, blank or up to 250 characters. */

@@ -122,5 +122,18 @@ export function invalidRoutingNumber(routing: string): ResponseCode {
   };
 }
 
+/**
+ * An ACH debit on an account number of fewer than 4 or more than 17 digits: the processor's exception. Its
+ * own text quotes the number; the sandbox leaves the number out, as it keeps no account numbers.
+ */
+export function invalidAccountNumberLength(): ResponseCode {
+  return {
+    respstat: 'C',
+    respcode: '99',
+    resptext: 'The AccountNumber must be between 4 and 17 digits long.',
+    respproc: ACH_PROCESSOR,
+  };
+}
+
 export const ACH_APPROVAL: ResponseCode = { ...APPROVAL, respproc: ACH_PROCESSOR };
 export const INVALID_ACCOUNT_TYPE = processorDecline('114', 'Invalid account type');

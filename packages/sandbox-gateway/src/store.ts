@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CardBrand } from '@store/core';
 import { quoteSchema } from './migrate';
+import type { AchReturnCode } from './money-chain';
 import type { RespStat, ResponseCode } from './response-codes';
 import { databaseErrorCode, UNIQUE_VIOLATION, type SqlClient } from './sql-client';
 import type { CardBehaviour } from './test-cards';
@@ -17,9 +18,11 @@ export interface CardRow {
   routing: string | null;
   /** For a card: its first six digits (unknown for cards tokenized before the sandbox kept them). */
   bin: string | null;
+  /** For a bank account: the ACH return its debits meet after settlement (a sandbox test account), if any. */
+  ach_return: AchReturnCode | null;
 }
 
-const CARD_COLUMNS = 'token, kind, brand, last4, expiry, behaviour, routing, bin';
+const CARD_COLUMNS = 'token, kind, brand, last4, expiry, behaviour, routing, bin, ach_return';
 
 export interface TransactionRow {
   retref: string;
@@ -56,6 +59,15 @@ export interface TransactionRow {
   ecomind: EntryOrigin | null;
   cof: 'C' | 'M' | null;
   cofscheduled: 'Y' | 'N' | null;
+  /** For an ACH debit (and its refunds): the account type, ECHK or ESAV; null for cards. */
+  accttype: 'ECHK' | 'ESAV' | null;
+}
+
+/** A settled transaction with what the funding and settlement reports need of its card or bank account. */
+export interface SettledRow extends TransactionRow {
+  account_kind: 'card' | 'ach';
+  brand: CardBrand;
+  ach_return: AchReturnCode | null;
 }
 
 /**
@@ -74,7 +86,8 @@ export type NewAuthorization = Omit<
 
 const TRANSACTION_COLUMNS = `retref, kind, parent_retref, source, merchid, orderid, token, expiry, name, currency,
   amount_cents, captured_cents, refunded_cents, respstat, respcode, resptext, respproc, authcode, avsresp,
-  cvvresp, created_at, captured_at, voided_at, batch_id::text AS batch_id, settled_at, ecomind, cof, cofscheduled`;
+  cvvresp, created_at, captured_at, voided_at, batch_id::text AS batch_id, settled_at, ecomind, cof, cofscheduled,
+  accttype`;
 
 /** Retrieval references are random; on the rare clash with an existing one, a fresh one is drawn. */
 const MAX_KEY_ATTEMPTS = 5;
@@ -124,8 +137,9 @@ export class GatewayStore {
    */
   async upsertCard(card: CardRow, now: Date): Promise<CardRow> {
     const { rows } = await this.db.query<CardRow>(
-      `INSERT INTO ${this.cards} AS card (token, kind, brand, last4, expiry, behaviour, routing, bin, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8::timestamptz)
+      `INSERT INTO ${this.cards} AS card (token, kind, brand, last4, expiry, behaviour, routing, bin, ach_return,
+         created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $10, $8::timestamptz)
        ON CONFLICT (token) DO UPDATE SET expiry = COALESCE(EXCLUDED.expiry, card.expiry),
          bin = COALESCE(card.bin, EXCLUDED.bin)
        RETURNING ${CARD_COLUMNS}`,
@@ -139,6 +153,7 @@ export class GatewayStore {
         card.routing,
         now.toISOString(),
         card.bin,
+        card.ach_return,
       ],
     );
     return rows[0]!;
@@ -174,9 +189,9 @@ export class GatewayStore {
       const { rows } = await this.db.query<TransactionRow>(
         `INSERT INTO ${this.transactions} (retref, kind, source, merchid, orderid, token, expiry, name, currency,
            amount_cents, captured_cents, respstat, respcode, resptext, respproc, authcode, avsresp, cvvresp,
-           created_at, captured_at, ecomind, cof, cofscheduled)
+           created_at, captured_at, ecomind, cof, cofscheduled, accttype)
          VALUES ($1, 'auth', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-           $18::timestamptz, $19::timestamptz, $20, $21, $22)
+           $18::timestamptz, $19::timestamptz, $20, $21, $22, $23)
          ON CONFLICT (merchid, orderid) WHERE source = 'hpp' AND kind = 'auth' AND respstat = 'A' DO NOTHING
          RETURNING ${TRANSACTION_COLUMNS}`,
         [
@@ -202,6 +217,7 @@ export class GatewayStore {
           auth.ecomind,
           auth.cof,
           auth.cofscheduled,
+          auth.accttype,
         ],
       );
       return rows[0] && normalise(rows[0]);
@@ -280,35 +296,82 @@ export class GatewayStore {
   }
 
   /**
-   * Closes a batch: every approved capture made up to `cutoff` and not settled yet, and every refund made
-   * up to then, is settled now under one new batch id. Answers the batch id and how many were settled.
+   * Closes the batches: every approved capture made up to `cutoff` and not settled yet, and every refund made
+   * up to then, is settled now. Cards and bank accounts go to different processors, so each kind gets a
+   * batch of its own (two new batch ids, the card batch first). Answers the batches that got transactions,
+   * each with how many, card batch first.
    */
-  async settle(merchid: string, cutoff: Date, now: Date): Promise<{ batchId: string | null; count: number }> {
+  async settle(
+    merchid: string,
+    cutoff: Date,
+    now: Date,
+  ): Promise<{ batchId: string | null; count: number; batches: { batchId: string; count: number }[] }> {
+    const sequence = this.transactions.replace(/\.transactions$/, '.batch_ids');
     const { rows } = await this.db.query<{ batch_id: string; count: string | number }>(
-      `WITH batch AS (SELECT nextval('${this.transactions.replace(/\.transactions$/, '.batch_ids')}') AS id),
+      `WITH batch AS (SELECT nextval('${sequence}') AS card_id, nextval('${sequence}') AS ach_id),
        settled AS (
-         UPDATE ${this.transactions} SET settled_at = $3::timestamptz, batch_id = (SELECT id FROM batch)
+         UPDATE ${this.transactions} AS t SET settled_at = $3::timestamptz,
+           batch_id = CASE
+             WHEN EXISTS (SELECT 1 FROM ${this.cards} c WHERE c.token = t.token AND c.kind = 'ach')
+             THEN (SELECT ach_id FROM batch) ELSE (SELECT card_id FROM batch) END
          WHERE merchid = $1 AND settled_at IS NULL AND respstat = 'A' AND voided_at IS NULL
            AND ((kind = 'auth' AND captured_at IS NOT NULL AND captured_at <= $2::timestamptz)
              OR (kind = 'refund' AND created_at <= $2::timestamptz))
          RETURNING batch_id
        )
-       SELECT (SELECT id FROM batch)::text AS batch_id, (SELECT count(*) FROM settled) AS count`,
+       SELECT batch_id::text AS batch_id, count(*) AS count FROM settled GROUP BY batch_id ORDER BY batch_id`,
       [merchid, cutoff.toISOString(), now.toISOString()],
     );
-    const count = Number(rows[0]?.count ?? 0);
-    return { batchId: count > 0 ? (rows[0]?.batch_id ?? null) : null, count };
+    const batches = rows.map((row) => ({ batchId: row.batch_id, count: Number(row.count) }));
+    return {
+      batchId: batches[0]?.batchId ?? null,
+      count: batches.reduce((sum, batch) => sum + batch.count, 0),
+      batches,
+    };
   }
 
-  /** Every transaction settled from `from` (inclusive) to `to` (exclusive), in the order they were made. */
-  async findSettledBetween(merchid: string, from: Date, to: Date): Promise<TransactionRow[]> {
-    const { rows } = await this.db.query<TransactionRow>(
-      `SELECT ${TRANSACTION_COLUMNS} FROM ${this.transactions}
-       WHERE merchid = $1 AND settled_at >= $2::timestamptz AND settled_at < $3::timestamptz
-       ORDER BY id`,
-      [merchid, from.toISOString(), to.toISOString()],
+  /**
+   * Settled transactions with their card's brand and kind, oldest first: those settled from `from`
+   * (inclusive) to `to` (exclusive), or with `batchIds`, those of these batches.
+   */
+  async findSettled(
+    merchid: string,
+    where: { from: Date; to: Date } | { batchIds: string[] },
+  ): Promise<SettledRow[]> {
+    const [condition, values] =
+      'batchIds' in where
+        ? ['batch_id = ANY($2::bigint[])', [where.batchIds]]
+        : [
+            'settled_at >= $2::timestamptz AND settled_at < $3::timestamptz',
+            [where.from.toISOString(), where.to.toISOString()],
+          ];
+    const { rows } = await this.db.query<SettledRow>(
+      `SELECT s.*, COALESCE(c.kind, 'card') AS account_kind, COALESCE(c.brand, 'UNKNOWN') AS brand,
+         c.ach_return
+       FROM (SELECT ${TRANSACTION_COLUMNS}, id FROM ${this.transactions}
+             WHERE merchid = $1 AND settled_at IS NOT NULL AND ${condition}) s
+       LEFT JOIN ${this.cards} c ON c.token = s.token
+       ORDER BY s.id`,
+      [merchid, ...values],
     );
-    return rows.map(normalise);
+    return rows.map((row) => ({ ...row, ...normalise(row) }));
+  }
+
+  /**
+   * Claims, for settlestat called with a merchant id alone, every settled batch it has not reported yet:
+   * each batch is claimed once, even by calls made at the same time. Answers the batch ids claimed.
+   */
+  async claimUnreportedBatches(merchid: string, now: Date): Promise<string[]> {
+    const reported = this.transactions.replace(/\.transactions$/, '.reported_batches');
+    const { rows } = await this.db.query<{ batch_id: string }>(
+      `INSERT INTO ${reported} (merchid, batch_id, reported_at)
+       SELECT DISTINCT merchid, batch_id, $2::timestamptz FROM ${this.transactions}
+       WHERE merchid = $1 AND batch_id IS NOT NULL
+       ON CONFLICT (merchid, batch_id) DO NOTHING
+       RETURNING batch_id::text AS batch_id`,
+      [merchid, now.toISOString()],
+    );
+    return rows.map((row) => row.batch_id);
   }
 
   /**
@@ -334,12 +397,12 @@ export class GatewayStore {
            WHERE merchid = $1 AND retref = $2 AND kind = 'auth' AND captured_at IS NOT NULL
              AND refunded_cents + $3::integer <= captured_cents
              AND (settled_at IS NOT NULL OR $10::boolean)
-           RETURNING retref, merchid, orderid, token, expiry, name, currency
+           RETURNING retref, merchid, orderid, token, expiry, name, currency, accttype
          )
          INSERT INTO ${this.transactions} (retref, kind, parent_retref, source, merchid, orderid, token, expiry,
-           name, currency, amount_cents, respstat, respcode, resptext, respproc, created_at)
+           name, currency, amount_cents, respstat, respcode, resptext, respproc, created_at, accttype)
          SELECT $4, 'refund', retref, 'api', merchid, orderid, token, expiry, name, currency, $3::integer,
-           $5, $6, $7, $8, $9::timestamptz
+           $5, $6, $7, $8, $9::timestamptz, accttype
          FROM parent
          RETURNING ${TRANSACTION_COLUMNS}`,
         [

@@ -114,7 +114,7 @@ export interface MerchantRecord {
 
 const COMMERCIAL_CARD = 'N';
 
-function pad(value: number, length = 2): string {
+export function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
 }
 
@@ -148,7 +148,7 @@ export function settlementStatusOf(row: TransactionRow, now: Date): SettlementSt
 type WithoutNulls<T> = { [K in keyof T]: Exclude<T[K], null> };
 
 /** Fields without a value are left out rather than sent as null, as CardPointe does. */
-function present<T extends object>(record: T): WithoutNulls<T> {
+export function present<T extends object>(record: T): WithoutNulls<T> {
   return Object.fromEntries(
     Object.entries(record).filter(([, value]) => value !== null && value !== undefined),
   ) as WithoutNulls<T>;
@@ -252,138 +252,6 @@ export function inquireRecordOf(row: TransactionRow, now: Date, unsettledRefunds
     orderId: row.orderid,
     entrymode: 'ECommerce',
   });
-}
-
-/** One deposit of the funding answer's `fundings` array. The sandbox charges no fees and makes no adjustments. */
-export interface FundingRecord {
-  fundingmasterid: string;
-  fundingid: string;
-  merchid: string;
-  fundingdate: string;
-  currency: string;
-  netsales: string;
-  totalfunding: string;
-  thirdparty: string;
-  adjustment: string;
-  interchangefee: string;
-  servicecharge: string;
-  fee: string;
-  reversal: string;
-  otheradjustment: string;
-  dateadded: string;
-  datechanged: string;
-}
-
-/** One funded transaction of the funding answer's `txns` array. */
-export interface FundingTxnRecord {
-  fundingtxnid: string;
-  fundingid: string;
-  retref: string;
-  /** Positive for a sale, negative for a refund: the txns add up to the deposit's net sales. */
-  amount: string;
-  currency: string;
-  type: 'SALE' | 'REFUND';
-  status: string;
-  /** The day it was funded, YYYYMMDD; authdate is when it was authorized, YYYYMMDDHHMMSS. */
-  date: string;
-  authdate: string;
-  respcode: string;
-  cardproc: string;
-  interchangeunitfee: string;
-  interchangepercentfee: string;
-  batchid?: string;
-  authcode?: string;
-  cardnumber?: string;
-  invoicenumber?: string;
-  parentretref?: string;
-}
-
-/** The funding endpoint's answer for a day with deposits; adjustments and chargebacks are left out when none. */
-export interface FundingAnswer {
-  fundingmasterid: string;
-  merchid: string;
-  fundingdate: string;
-  datechanged: string;
-  fundings: FundingRecord[];
-  txns: FundingTxnRecord[];
-}
-
-/** CardPointe's answer when the day has no deposit, or none ready yet. */
-export const NO_DEPOSITS = { errormsg: 'No deposits match your request' } as const;
-
-function signedDecimal(cents: number): string {
-  return cents < 0 ? `-${centsToDecimalString(-cents)}` : centsToDecimalString(cents);
-}
-
-function isoDay(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
-/** The money a settled row moves to the merchant: a capture's captured amount in, a refund's amount out. */
-function fundedCents(row: TransactionRow): number {
-  return row.kind === 'refund' ? -row.amount_cents : row.captured_cents;
-}
-
-/**
- * The funding answer for `day` (midnight UTC) from the rows settled that day. One deposit per day, whose
- * ids are made from the day and the merchant id, so asking again answers the same ids.
- */
-export function fundingAnswerOf(rows: TransactionRow[], merchid: string, day: Date): FundingAnswer {
-  const fundingdate = formatCardPointeDate(day, false);
-  const fundingmasterid = `${fundingdate}${merchid}`;
-  const fundingid = `${fundingmasterid}01`;
-  const netCents = rows.reduce((sum, row) => sum + fundedCents(row), 0);
-  const changed = isoDay(day);
-  return {
-    fundingmasterid,
-    merchid,
-    fundingdate,
-    datechanged: changed,
-    fundings: [
-      {
-        fundingmasterid,
-        fundingid,
-        merchid,
-        fundingdate,
-        currency: 'USD',
-        netsales: signedDecimal(netCents),
-        totalfunding: signedDecimal(netCents),
-        thirdparty: '0',
-        adjustment: '0',
-        interchangefee: '0',
-        servicecharge: '0',
-        fee: '0',
-        reversal: '0',
-        otheradjustment: '0',
-        dateadded: changed,
-        datechanged: changed,
-      },
-    ],
-    txns: rows.map((row) =>
-      present({
-        fundingtxnid: fundingmasterid,
-        fundingid,
-        retref: row.retref,
-        amount: signedDecimal(fundedCents(row)),
-        currency: row.currency,
-        type: row.kind === 'refund' ? ('REFUND' as const) : ('SALE' as const),
-        status: 'Processed',
-        date: fundingdate,
-        authdate: formatCardPointeDate(row.created_at, true),
-        respcode: row.respcode,
-        // The sandbox processes as RapidConnect does (inquireMerchant's cardproc).
-        cardproc: 'RPCT',
-        interchangeunitfee: '0',
-        interchangepercentfee: '0',
-        batchid: row.batch_id,
-        authcode: row.kind === 'auth' ? row.authcode : null,
-        // Masked as CardPointe masks card numbers: a token is as long as its card number, with the same last 4.
-        cardnumber: row.token ? `${'X'.repeat(row.token.length - 4)}${row.token.slice(-4)}` : null,
-        invoicenumber: row.orderid,
-        parentretref: row.parent_retref,
-      }),
-    ),
-  };
 }
 
 /** A refusal or decline that is not tied to a stored transaction's own outcome. */

@@ -10,6 +10,7 @@ import {
   parseCaptureRequest,
   parseFundingQuery,
   parseRefundRequest,
+  parseSettlestatQuery,
   parseVoidByOrderIdRequest,
   parseVoidRequest,
 } from '../requests';
@@ -75,9 +76,10 @@ export async function cardPointeRoutes(
 
     // Not CardPointe's: the sandbox's own control, with the same credentials. Closes the batch now, as the
     // merchant's cut-off would, so tests and demonstrations need not wait for it.
+    // Cards and bank accounts settle in batches of their own: `batchid` is the first (cards), `batchids` all.
     authenticated.post('/sandbox-control/settle', async () => {
-      const { batchId, count } = await gateway.settleNow();
-      return { batchid: batchId, settled: count };
+      const { batchId, count, batches } = await gateway.settleNow();
+      return { batchid: batchId, settled: count, batchids: batches.map((batch) => batch.batchId) };
     });
 
     // Not CardPointe's either: what the sandbox recorded of a transaction that CardPointe's answers do not
@@ -198,6 +200,20 @@ export async function cardPointeRoutes(
       const funding = await gateway.funding(merchid, day);
       if (funding) return funding;
       return reply.code(400).send({ message: 'Data not found', errorcode: MERCHANT_NOT_FOUND });
+    });
+
+    // settlestat?merchid=…&date=MMDD, &batchid=…, or merchid alone (batches not reported yet). The batches
+    // are an array; none is CardPointe's "Null Batches", sent as a JSON string (see settlestat.ts).
+    authenticated.get('/cardconnect/rest/settlestat', async (request, reply) => {
+      const { merchid, query } = parseSettlestatQuery(request.query, gateway.now());
+      const batches = await gateway.settlestat(merchid, query);
+      if (batches === undefined) {
+        return reply.code(400).send({ message: 'Data not found', errorcode: MERCHANT_NOT_FOUND });
+      }
+      if (typeof batches === 'string') {
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(batches));
+      }
+      return batches;
     });
 
     authenticated.get<{ Params: { merchid: string; token: string } }>(
