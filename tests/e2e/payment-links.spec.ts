@@ -179,6 +179,10 @@ test('an operator cancels a link: its page says so and offers no payment', async
     hasText: email,
   });
   await expect(item).toContainText('Awaiting payment');
+  // The payer has the page open while the operator cancels.
+  await payer.goto(url);
+  const pay = payer.getByRole('button', { name: 'Pay $20.98' });
+  await expect(pay).toBeVisible();
   await item.getByRole('button', { name: /^Cancel link/ }).click();
   const confirm = console.getByRole('dialog', { name: 'Cancel the payment link' });
   await expect(confirm.getByRole('button', { name: 'Keep link' })).toBeFocused();
@@ -193,6 +197,15 @@ test('an operator cancels a link: its page says so and offers no payment', async
   await expect(item).toContainText('by operator');
   await expect(item.getByRole('button', { name: /^Cancel link/ })).toHaveCount(0);
 
+  // Pay, pressed on the page opened before: refused with the reason, and the button goes.
+  await pay.click();
+  await expect(payer.getByRole('alert')).toHaveText(
+    'This payment link was cancelled. Please contact the store for a new one.',
+  );
+  await expect(pay).toHaveCount(0);
+  await expect(payer).toHaveURL(url);
+
+  // Opened again, it says so at once.
   await payer.goto(url);
   await expect(payer.getByRole('heading', { level: 1, name: 'Payment for your order' })).toBeVisible();
   await expect(

@@ -69,6 +69,8 @@ function LinkView({ token, link, onStale }: { token: string; link: PaymentLinkVi
   const deliveryId = useId();
   const paymentId = useId();
   const state = paymentLinkStateOf(link.status);
+  // A refused payment: said where the button was, and still said once the page shows why (cancelled…).
+  const [refusal, setRefusal] = useState<string | null>(null);
   return (
     <article className={`${sheet.card} ${sheet.sheet}`} aria-labelledby={titleId}>
       <title>{`Payment for your order · ${SITE.fullName}`}</title>
@@ -104,10 +106,17 @@ function LinkView({ token, link, onStale }: { token: string; link: PaymentLinkVi
           Payment
         </h2>
         {state.kind === 'payable' && (
-          <PayPart token={token} link={link} resumed={state.resumed} onStale={onStale} />
+          <PayPart
+            token={token}
+            link={link}
+            resumed={state.resumed}
+            onStale={onStale}
+            refusal={refusal}
+            onRefusal={setRefusal}
+          />
         )}
         {state.kind === 'paid' && (
-          <div className={`${styles.outcome} ${styles.paid}`}>
+          <div className={`${styles.outcome} ${styles.paid}`} role={refusal ? 'alert' : undefined}>
             <CheckCircleIcon size={22} />
             <div className={styles.outcomeText}>
               <p className={styles.outcomeTitle}>This order has been paid</p>
@@ -122,7 +131,7 @@ function LinkView({ token, link, onStale }: { token: string; link: PaymentLinkVi
           </div>
         )}
         {state.kind === 'closed' && (
-          <div className={`${styles.outcome} ${styles.closed}`}>
+          <div className={`${styles.outcome} ${styles.closed}`} role={refusal ? 'alert' : undefined}>
             <AlertCircleIcon size={22} />
             <p className={styles.outcomeTitle}>{state.message}</p>
           </div>
@@ -145,15 +154,18 @@ function PayPart({
   link,
   resumed,
   onStale,
+  refusal,
+  onRefusal: setRefusal,
 }: {
   token: string;
   link: PaymentLinkView;
   resumed: boolean;
   onStale: () => void;
+  refusal: string | null;
+  onRefusal: (refusal: string | null) => void;
 }) {
   const pay = usePayPaymentLink();
   const [leaving, setLeaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const busy = pay.isPending || leaving;
 
   useEffect(() => {
