@@ -270,6 +270,24 @@ describe.each(TEST_BACKENDS)('funding: deposits, fees, chargebacks and ACH retur
     expect((await fundingOf('0905')).body).toEqual(NO_DEPOSITS);
   });
 
+  it('backdates what settled (the sandbox’s control), so a deposit can be seen without waiting a day', async () => {
+    goTo('2030-10-10T10:00:00Z');
+    const today = await sale('4111111111111111', '50.00');
+    const batch = await env.client.settle();
+    expect((await fundingOf('1010')).body).toEqual(NO_DEPOSITS);
+    const moved = await env.client.send('POST', '/sandbox-control/backdate-settlement', { days: 1 });
+    expect(moved.status).toBe(200);
+    expect(Number(moved.body.backdated)).toBeGreaterThan(0);
+    const funding = await depositOf('1010');
+    expect(funding.txns.map((txn) => txn.retref)).toEqual([today.retref]);
+    expect(funding.txns[0]).toMatchObject({ batchid: batch.batchid, amount: '50.00' });
+    expect(await env.client.inquire(today.retref!)).toMatchObject({ settledate: '20301009100000' });
+    for (const days of [0, 32, 1.5, '1']) {
+      const refused = await env.client.send('POST', '/sandbox-control/backdate-settlement', { days });
+      expect(refused.status, String(days)).toBe(400);
+    }
+  });
+
   it('refuses a date that is not MMDD or YYYYMMDD, an unknown merchant, and no credentials', async () => {
     for (const date of ['726', '1301', '0230', '2030-07-26', 'today', '']) {
       const answer = await fundingOf(date);

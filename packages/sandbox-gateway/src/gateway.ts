@@ -427,6 +427,14 @@ export class SandboxGateway {
   }
 
   /**
+   * Moves everything settled so far `days` days back (the sandbox's control call), so that tests and
+   * demonstrations running on the real clock see deposits, ACH returns and chargebacks without waiting.
+   */
+  backdateSettlement(days: number): Promise<number> {
+    return this.store.backdateSettled(this.config.merchantId, days);
+  }
+
+  /**
    * What the sandbox recorded of a transaction beyond CardPointe's answers: where it came from and its
    * stored-credential indicators (the sandbox's control call). Undefined for an unknown retref.
    */

@@ -298,6 +298,15 @@ export function parseSettlestatQuery(query: unknown, now: Date): { merchid: stri
   throw new RequestError('date is not a calendar date (MMDD)');
 }
 
+/** The sandbox's backdate control: `days`, a whole number from 1 to 31. */
+export function parseBackdateRequest(body: unknown): { days: number } {
+  const days = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (typeof days.days !== 'number' || !Number.isInteger(days.days) || days.days < 1 || days.days > 31) {
+    throw new RequestError('days must be a whole number from 1 to 31');
+  }
+  return { days: days.days };
+}
+
 /** CardSecure echo's body: `message` must be there, blank or up to 250 characters. */
 export function parseEchoRequest(body: unknown): { message: string } {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;

@@ -358,6 +358,23 @@ export class GatewayStore {
   }
 
   /**
+   * Moves every settled transaction `days` days back in time (when it was made, captured and settled), as
+   * if its batch had closed that much earlier. Answers how many were moved. The sandbox's control only.
+   */
+  async backdateSettled(merchid: string, days: number): Promise<number> {
+    const { rows } = await this.db.query(
+      `UPDATE ${this.transactions}
+       SET settled_at = settled_at - make_interval(days => $2::integer),
+         captured_at = captured_at - make_interval(days => $2::integer),
+         created_at = created_at - make_interval(days => $2::integer)
+       WHERE merchid = $1 AND settled_at IS NOT NULL
+       RETURNING 1`,
+      [merchid, days],
+    );
+    return rows.length;
+  }
+
+  /**
    * Claims, for settlestat called with a merchant id alone, every settled batch it has not reported yet:
    * each batch is claimed once, even by calls made at the same time. Answers the batch ids claimed.
    */

@@ -6,6 +6,7 @@ import { GATEWAY_RESPONSES } from '../response-codes';
 import { answerOf, profileAnswerOf } from '../wire';
 import {
   parseAuthorizationRequest,
+  parseBackdateRequest,
   parseProfileRequest,
   parseCaptureRequest,
   parseFundingQuery,
@@ -80,6 +81,13 @@ export async function cardPointeRoutes(
     authenticated.post('/sandbox-control/settle', async () => {
       const { batchId, count, batches } = await gateway.settleNow();
       return { batchid: batchId, settled: count, batchids: batches.map((batch) => batch.batchId) };
+    });
+
+    // Not CardPointe's: moves every settled transaction `days` (1 to 31) days back, as if its batch had closed
+    // then, so that funding (the day after), ACH returns and chargebacks can be seen on the real clock.
+    authenticated.post('/sandbox-control/backdate-settlement', async (request) => {
+      const { days } = parseBackdateRequest(request.body);
+      return { backdated: await gateway.backdateSettlement(days) };
     });
 
     // Not CardPointe's either: what the sandbox recorded of a transaction that CardPointe's answers do not
