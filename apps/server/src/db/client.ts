@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +15,14 @@ export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A transaction's handle, as `orm.transaction` passes it. */
 export type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+/** The rows a raw statement answers, on either database (both drivers answer `{ rows }`). */
+export async function queryRows<T = Record<string, unknown>>(
+  db: Orm | Transaction,
+  statement: SQL,
+): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
 
 /** Whether the database refused a write for a duplicate of a unique key (SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {

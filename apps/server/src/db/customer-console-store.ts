@@ -1,6 +1,6 @@
 import type { CustomerSearchTerms } from '@store/core';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Orm } from './client';
+import { queryRows, type Orm } from './client';
 import { anyOf, matchesWords, startsWith } from './text-match';
 
 /**
@@ -48,8 +48,7 @@ function toRow(row: Record<string, unknown>): ConsoleCustomerRow {
 }
 
 async function readRows(orm: Orm, statement: SQL): Promise<ConsoleCustomerRow[]> {
-  const { rows } = (await orm.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
-  return rows.map(toRow);
+  return (await queryRows(orm, statement)).map(toRow);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PaymentRow } from './checkout-store';
-import { isUniqueViolation, type Orm } from './client';
+import { isUniqueViolation, queryRows, type Orm } from './client';
 import { addRefundedCents, closeAuthorization, hasOperationInFlight, lockPayment } from './ledger-store';
 import { moneyOperations, payments } from './schema';
 
@@ -92,29 +92,96 @@ export async function listOpenPaymentsToCheck(orm: Orm, limit: number): Promise<
     .limit(limit);
 }
 
+/** Captures still awaiting settlement, as upkeep asks about them (a cancelled charge has nothing to settle). */
+const AWAITING_SETTLEMENT = sql`p.capture_status in ('captured', 'partially_captured')
+  and not exists (select 1 from money_operations o where o.payment_id = p.id and o.kind = 'refund' and o.method = 'void' and o.status = 'succeeded')
+  and not exists (select 1 from money_operations o where o.payment_id = p.id and o.status = 'pending')`;
+
+/** When the oldest capture still awaiting settlement was made; undefined when none awaits. */
+export async function oldestCaptureAwaitingSettlement(orm: Orm): Promise<Date | undefined> {
+  const [row] = await queryRows<{ captured_at: string | Date | null }>(
+    orm,
+    sql`select min(p.captured_at) as captured_at from payments p where ${AWAITING_SETTLEMENT}`,
+  );
+  const at = row?.captured_at;
+  return at ? new Date(at) : undefined;
+}
+
 /**
- * Captured payments whose settlement the store has not seen yet, oldest capture first, each asked about at
- * most once per `recheckAfterMs` (a batch closes once a day: asking more often learns nothing).
+ * Takes a day's settlement check for this server (decision 035): true when nobody asked about `day`
+ * (YYYY-MM-DD) since `recheckBefore`, and marks it asked at `now` in the same statement, so that of several
+ * servers one asks the gateway and the others do not. A check stamped after `now` (a server whose clock runs
+ * ahead, a clock set back) does not hold the day.
  */
-export async function listCapturedPaymentsToSettle(
+export async function claimSettlementDay(
   orm: Orm,
-  options: { now: Date; recheckAfterMs: number; limit: number },
+  day: string,
+  now: Date,
+  recheckBefore: Date,
+): Promise<boolean> {
+  const rows = await queryRows(
+    orm,
+    sql`insert into settlement_checks (day, checked_at) values (${day}::date, ${now.toISOString()}::timestamptz)
+      on conflict (day) do update set checked_at = excluded.checked_at
+      where settlement_checks.checked_at < ${recheckBefore.toISOString()}::timestamptz
+        or settlement_checks.checked_at > excluded.checked_at
+      returning day`,
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Captures the gateway settled in one batch, by their retrefs: each still awaiting settlement becomes
+ * settled, with the batch and when. Answers how many changed.
+ */
+export async function recordBatchSettlement(
+  orm: Orm,
+  retrefs: string[],
+  settledAt: Date,
+  batchId: string,
+): Promise<number> {
+  let settled = 0;
+  // A batch may hold thousands: a statement takes at most a thousand retrefs.
+  for (let first = 0; first < retrefs.length; first += 1000) {
+    const chunk = retrefs.slice(first, first + 1000).map((retref) => sql`${retref}`);
+    const rows = await queryRows(
+      orm,
+      sql`update payments p set capture_status = 'settled', settled_at = ${settledAt.toISOString()}::timestamptz,
+          settlement_batch = ${batchId}, settlement_checked_at = ${settledAt.toISOString()}::timestamptz
+        where p.retref in (${sql.join(chunk, sql`, `)}) and ${AWAITING_SETTLEMENT}
+        returning p.id`,
+    );
+    settled += rows.length;
+  }
+  return settled;
+}
+
+/**
+ * Takes up to `limit` captures made before `capturedBefore` that nobody asked about since `recheckBefore`,
+ * oldest first, marking them asked at `now` in the same statement: of several servers, each payment is
+ * asked about by one (rows another server holds are skipped).
+ */
+export async function claimCapturesToInquire(
+  orm: Orm,
+  options: { now: Date; recheckBefore: Date; capturedBefore: Date; limit: number },
 ): Promise<PaymentRow[]> {
-  const recheckBefore = new Date(options.now.getTime() - options.recheckAfterMs);
-  return orm
-    .select()
-    .from(payments)
-    .where(
-      and(
-        inArray(payments.captureStatus, ['captured', 'partially_captured']),
-        // A cancelled charge (a whole refund sent as a void of the capture) has nothing left to settle.
-        sql`not exists (select 1 from money_operations o where o.payment_id = ${payments.id} and o.kind = 'refund' and o.method = 'void' and o.status = 'succeeded')`,
-        sql`(${payments.settlementCheckedAt} is null or ${payments.settlementCheckedAt} < ${recheckBefore})`,
-        sql`not exists (select 1 from money_operations o where o.payment_id = ${payments.id} and o.status = 'pending')`,
-      ),
-    )
-    .orderBy(asc(payments.capturedAt), asc(payments.id))
-    .limit(options.limit);
+  const claimed = await queryRows<{ id: string }>(
+    orm,
+    sql`update payments set settlement_checked_at = ${options.now.toISOString()}::timestamptz
+      where id in (
+        select p.id from payments p
+        where ${AWAITING_SETTLEMENT}
+          and p.captured_at < ${options.capturedBefore.toISOString()}::timestamptz
+          and (p.settlement_checked_at is null or p.settlement_checked_at < ${options.recheckBefore.toISOString()}::timestamptz
+            or p.settlement_checked_at > ${options.now.toISOString()}::timestamptz)
+        order by p.captured_at, p.id
+        limit ${options.limit}
+        for update skip locked)
+      returning id`,
+  );
+  const ids = claimed.map((row) => row.id);
+  if (ids.length === 0) return [];
+  return orm.select().from(payments).where(inArray(payments.id, ids)).orderBy(asc(payments.capturedAt));
 }
 
 export async function markSettlementChecked(orm: Orm, paymentId: string, now: Date): Promise<void> {

@@ -18,6 +18,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  date,
   text,
   timestamp,
   uniqueIndex,
@@ -669,3 +670,13 @@ export const paymentLinks = pgTable(
     ),
   ],
 );
+
+/**
+ * When upkeep last asked the gateway which batches settled on a day (settlestat by date, decision 035): one
+ * server claims a day at a time, so the calls for following settlement depend on the days, not on the number
+ * of payments or servers.
+ */
+export const settlementChecks = pgTable('settlement_checks', {
+  day: date('day').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true, precision: 3 }).notNull(),
+});

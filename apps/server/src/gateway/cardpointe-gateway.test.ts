@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import { createOrderId } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGLITE, settleSandbox, useTestServer, type TestServer } from '../testing/test-server';
+import {
+  backdateSandboxSettlement,
+  PGLITE,
+  settleSandbox,
+  useTestServer,
+  type TestServer,
+} from '../testing/test-server';
 import { createCardPointeGateway } from './cardpointe-gateway';
 import type { PaymentGateway } from './payment-gateway';
 
@@ -311,8 +317,8 @@ describe('CardPointe adapter against the sandbox gateway', () => {
     const refund = await gateway.refund({ retref: sale.value.retref, amountCents: 1000 });
     if (!refund.ok) throw new Error('refund failed');
     await settleSandbox(server);
-
-    // The sandbox funds a batch on the day it closes; other tests' batches may be in the same deposit.
+    // Settled yesterday: the deposit is today's (other tests' batches may be in the same deposit).
+    await backdateSandboxSettlement(server, 1);
     const today = await gateway.funding(new Date());
     if (!today.ok) throw new Error(`funding failed: ${today.message}`);
     expect(today.value.deposits).toHaveLength(1);
@@ -335,11 +341,46 @@ describe('CardPointe adapter against the sandbox gateway', () => {
       }),
     );
     const net = funded.reduce((sum, txn) => sum + txn.amountCents, 0);
-    expect(deposit).toMatchObject({ netSalesCents: net, totalFundingCents: net });
+    expect(deposit!.netSalesCents).toBe(net);
+    // Fees come off: the deposit is the net sales and every line the gateway reports, to the cent.
+    expect(deposit!.interchangeFeeCents).toBeLessThan(0);
+    expect(deposit!.totalFundingCents).toBe(
+      deposit!.netSalesCents +
+        deposit!.interchangeFeeCents +
+        deposit!.serviceChargeCents +
+        deposit!.feeCents +
+        deposit!.reversalCents +
+        deposit!.adjustmentCents,
+    );
+    expect(funded.find((txn) => txn.retref === sale.value.retref)!.interchangeFeeCents).toBeGreaterThan(0);
 
     expect(await gateway.funding(new Date(Date.UTC(2001, 0, 2)))).toEqual({
       ok: true,
-      value: { deposits: [], transactions: [] },
+      value: { deposits: [], transactions: [], chargebacks: [] },
+    });
+  });
+
+  it("reads a day's settled batches in one call: captures and refunds with their batch, none for a day without", async () => {
+    const sale = await authorize('4111111111111111', 2500, true);
+    if (!sale.ok) throw new Error('auth failed');
+    const { batchId } = await settleSandbox(server);
+    const refund = await gateway.refund({ retref: sale.value.retref, amountCents: 500 });
+    if (!refund.ok) throw new Error('refund failed');
+    await settleSandbox(server);
+    const today = await gateway.settlementStatus(new Date());
+    if (!today.ok) throw new Error(`settlestat failed: ${today.message}`);
+    const batch = today.value.find((candidate) => candidate.batchId === batchId);
+    expect(batch).toMatchObject({ hostStatus: 'GB' });
+    expect(batch!.transactions).toContainEqual(
+      expect.objectContaining({ retref: sale.value.retref, amountCents: 2500, accepted: true, status: 'Y' }),
+    );
+    expect(today.value.flatMap((each) => each.transactions)).toContainEqual(
+      expect.objectContaining({ retref: refund.value.retref, amountCents: -500, accepted: true }),
+    );
+    // A day nothing settled: "Null Batches", read as no batch at all.
+    expect(await gateway.settlementStatus(new Date(Date.now() - 40 * 24 * 60 * 60 * 1000))).toEqual({
+      ok: true,
+      value: [],
     });
   });
 

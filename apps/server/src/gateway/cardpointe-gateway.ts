@@ -131,6 +131,13 @@ const fundingAnswer = z.looseObject({
         fundingdate: z.string().optional(),
         currency: z.string().optional(),
         netsales: signedAmount.optional(),
+        interchangefee: signedAmount.optional(),
+        servicecharge: signedAmount.optional(),
+        fee: signedAmount.optional(),
+        reversal: signedAmount.optional(),
+        adjustment: signedAmount.optional(),
+        otheradjustment: signedAmount.optional(),
+        thirdparty: signedAmount.optional(),
         totalfunding: signedAmount,
       }),
     )
@@ -144,17 +151,56 @@ const fundingAnswer = z.looseObject({
         batchid: idText.nullish(),
         invoicenumber: z.string().nullish(),
         parentretref: z.string().nullish(),
+        achreturncode: z.string().nullish(),
+        interchangepercentfee: signedAmount.nullish(),
+        interchangeunitfee: signedAmount.nullish(),
+      }),
+    )
+    .nullish(),
+  chargebacks: z
+    .array(
+      z.looseObject({
+        retref: idText.nullish(),
+        invoicenumber: z.string().nullish(),
+        amount: signedAmount,
+        reasoncode: idText.nullish(),
+        reasondescription: z.string().nullish(),
+        casenumber: idText.nullish(),
+        chargebackdate: z.string().nullish(),
       }),
     )
     .nullish(),
 });
 
+/** settlestat's answer: an array of batches, each with its transactions; "Null Batches" when none. */
+const settlementAnswer = z.array(
+  z.looseObject({
+    batchid: idText,
+    hoststat: z.string().nullish(),
+    txns: z
+      .array(
+        z.looseObject({
+          retref: idText,
+          setlamount: signedAmount,
+          setlstat: z.string().nullish(),
+          salesdoc: z.string().nullish(),
+        }),
+      )
+      .nullish(),
+  }),
+);
+
 /** CardPointe's answer for a day without deposits. */
 const NO_DEPOSITS = /no deposits/i;
 
+/** settlestat's date: MMDD, the most recent such day (it takes no year). */
+function monthDayOf(day: Date): string {
+  return `${String(day.getUTCMonth() + 1).padStart(2, '0')}${String(day.getUTCDate()).padStart(2, '0')}`;
+}
+
 /** The funding endpoint's date: MMDD within the current calendar year, YYYYMMDD for an earlier one. */
 function fundingDateOf(day: Date, now: Date): string {
-  const monthDay = `${String(day.getUTCMonth() + 1).padStart(2, '0')}${String(day.getUTCDate()).padStart(2, '0')}`;
+  const monthDay = monthDayOf(day);
   return day.getUTCFullYear() === now.getUTCFullYear() ? monthDay : `${day.getUTCFullYear()}${monthDay}`;
 }
 
@@ -387,6 +433,8 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
     try {
       return { ok: true, value: JSON.parse(text) as unknown };
     } catch {
+      // settlestat's "nothing settled" may come as bare text rather than JSON.
+      if (/^\s*"?null batches"?\s*$/i.test(text)) return { ok: true, value: 'Null Batches' };
       return { ok: false, kind: 'unavailable', message: 'The payment gateway sent an unreadable answer' };
     }
   }
@@ -635,9 +683,11 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
       if (!answer.ok) return answer;
       const record = fundingAnswer.safeParse(answer.value);
       if (!record.success) return unreadable();
-      const { errormsg, fundings, txns } = record.data;
+      const { errormsg, fundings, txns, chargebacks } = record.data;
       if (errormsg && !fundings?.length && !txns?.length) {
-        if (NO_DEPOSITS.test(errormsg)) return { ok: true, value: { deposits: [], transactions: [] } };
+        if (NO_DEPOSITS.test(errormsg)) {
+          return { ok: true, value: { deposits: [], transactions: [], chargebacks: [] } };
+        }
         return { ok: false, kind: 'declined', respcode: '', message: errormsg };
       }
       const report: FundingReport = {
@@ -646,6 +696,12 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
           ...(funding.fundingdate ? { fundingDate: funding.fundingdate } : {}),
           currency: funding.currency ?? 'USD',
           netSalesCents: funding.netsales ?? funding.totalfunding,
+          interchangeFeeCents: funding.interchangefee ?? 0,
+          serviceChargeCents: funding.servicecharge ?? 0,
+          feeCents: funding.fee ?? 0,
+          reversalCents: funding.reversal ?? 0,
+          adjustmentCents:
+            (funding.adjustment ?? 0) + (funding.otheradjustment ?? 0) + (funding.thirdparty ?? 0),
           totalFundingCents: funding.totalfunding,
         })),
         transactions: (txns ?? []).map((txn) => ({
@@ -655,9 +711,50 @@ export function createCardPointeGateway(options: CardPointeOptions): PaymentGate
           ...(txn.batchid ? { batchId: txn.batchid } : {}),
           ...(txn.invoicenumber ? { orderId: txn.invoicenumber } : {}),
           ...(txn.parentretref ? { parentRetref: txn.parentretref } : {}),
+          ...(txn.achreturncode ? { achReturnCode: txn.achreturncode } : {}),
+          ...(txn.interchangepercentfee != null || txn.interchangeunitfee != null
+            ? { interchangeFeeCents: (txn.interchangepercentfee ?? 0) + (txn.interchangeunitfee ?? 0) }
+            : {}),
+        })),
+        chargebacks: (chargebacks ?? []).map((chargeback) => ({
+          ...(chargeback.retref ? { retref: chargeback.retref } : {}),
+          ...(chargeback.invoicenumber ? { orderId: chargeback.invoicenumber } : {}),
+          amountCents: chargeback.amount,
+          ...(chargeback.reasoncode ? { reasonCode: chargeback.reasoncode } : {}),
+          ...(chargeback.reasondescription ? { reasonDescription: chargeback.reasondescription } : {}),
+          ...(chargeback.casenumber ? { caseNumber: chargeback.casenumber } : {}),
+          ...(chargeback.chargebackdate ? { chargebackDate: chargeback.chargebackdate } : {}),
         })),
       };
       return { ok: true, value: report };
+    },
+
+    async settlementStatus(day) {
+      const query = new URLSearchParams({ merchid, date: monthDayOf(day) });
+      const answer = await call('GET', `/cardconnect/rest/settlestat?${query.toString()}`);
+      if (!answer.ok) return answer;
+      // "Null Batches": nothing settled that day (sent as a bare string, or as the message of an object).
+      if (!Array.isArray(answer.value)) {
+        return /null batches/i.test(JSON.stringify(answer.value ?? ''))
+          ? { ok: true, value: [] }
+          : unreadable();
+      }
+      const batches = settlementAnswer.safeParse(answer.value);
+      if (!batches.success) return unreadable();
+      return {
+        ok: true,
+        value: batches.data.map((batch) => ({
+          batchId: batch.batchid,
+          hostStatus: batch.hoststat ?? '',
+          transactions: (batch.txns ?? []).map((txn) => ({
+            retref: txn.retref,
+            amountCents: txn.setlamount,
+            accepted: txn.setlstat === 'Y',
+            status: txn.setlstat ?? '',
+            ...(txn.salesdoc ? { orderId: txn.salesdoc } : {}),
+          })),
+        })),
+      };
     },
 
     // CardSecure's echo: the documented connection check, answered without credentials.

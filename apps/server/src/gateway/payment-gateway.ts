@@ -208,6 +208,16 @@ export interface FundingDeposit {
   fundingDate?: string;
   currency: string;
   netSalesCents: number;
+  /**
+   * What came off or was added, as the gateway reports it (negative: taken from the merchant): interchange
+   * fees, the processor's service charge, other fees (a chargeback's, a return's), reversals (chargebacks),
+   * and adjustments of any other kind. totalFunding = netSales + all of these.
+   */
+  interchangeFeeCents: number;
+  serviceChargeCents: number;
+  feeCents: number;
+  reversalCents: number;
+  adjustmentCents: number;
   totalFundingCents: number;
 }
 
@@ -221,12 +231,49 @@ export interface FundedTransaction {
   orderId?: string;
   /** For a refund: the payment it gives money back from. */
   parentRetref?: string;
+  /** An ACH debit the bank sent back: its return code (R01 insufficient funds, R03 no account, …). */
+  achReturnCode?: string;
+  /** The interchange fee on this transaction (percent and unit parts), positive cents. */
+  interchangeFeeCents?: number;
+}
+
+/** A chargeback reported with a funding day: a cardholder disputed a payment. */
+export interface FundedChargeback {
+  retref?: string;
+  orderId?: string;
+  /** Taken back from the merchant: negative, as the gateway reports it. */
+  amountCents: number;
+  reasonCode?: string;
+  reasonDescription?: string;
+  caseNumber?: string;
+  /** When the chargeback was made, YYYY-MM-DD. */
+  chargebackDate?: string;
 }
 
 /** What the merchant was paid on a day (CardPointe's funding endpoint); empty when nothing was funded. */
 export interface FundingReport {
   deposits: FundingDeposit[];
   transactions: FundedTransaction[];
+  chargebacks: FundedChargeback[];
+}
+
+/** One transaction of a settled batch: a capture for the amount settled, a refund negative. */
+export interface SettledTransaction {
+  retref: string;
+  amountCents: number;
+  /** Y: accepted for funding. Anything else (N rejected, W under review, F, T) is not settled money. */
+  accepted: boolean;
+  /** The gateway's settlement status letter, as sent. */
+  status: string;
+  orderId?: string;
+}
+
+/** A batch the gateway sent to the processor (settlestat), with the transactions in it. */
+export interface SettledBatch {
+  batchId: string;
+  /** The processor's word on the batch: GB accepted, MB accepted in part, RB or BB rejected, … */
+  hostStatus: string;
+  transactions: SettledTransaction[];
 }
 
 export interface PaymentGateway {
@@ -266,6 +313,11 @@ export interface PaymentGateway {
    * them. Data usually comes a day or two after settlement.
    */
   funding(day: Date): Promise<GatewayResult<FundingReport>>;
+  /**
+   * The batches settled on a day (settlestat by date, the day's UTC calendar date), each with its
+   * transactions: one call for a whole day, whatever the number of payments. Empty when none settled.
+   */
+  settlementStatus(day: Date): Promise<GatewayResult<SettledBatch[]>>;
   /** Whether the gateway answers at all: CardSecure's echo, which needs no credentials. */
   ping(): Promise<boolean>;
   /** Where to send the shopper to pay an order on the hosted payment page. */

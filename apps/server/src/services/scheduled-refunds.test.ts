@@ -22,7 +22,7 @@ import {
   REFUND_BEFORE_SETTLEMENT_REFUSED,
   REFUND_SCHEDULED_MESSAGE,
 } from './money/refund-policy';
-import { followSettlement, sendScheduledRefunds, SETTLEMENT_RECHECK_MS } from './money/settlement';
+import { followSettlement, sendScheduledRefunds } from './money/settlement';
 
 /**
  * Refunds around settlement against a merchant account as CardPointe sets them up by default (no refunds of
@@ -68,7 +68,8 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
 
   /** Upkeep after the batch closed, an hour on: it learns the settlement, then sends what waited for it. */
   async function upkeepAfterSettlement() {
-    await followSettlement(deps(), { limit: 50, now: new Date(Date.now() + 2 * SETTLEMENT_RECHECK_MS) });
+    // Right after the batch closed: the day is asked about again, whenever it was last.
+    await followSettlement(deps(), { limit: 50, recheckAfterMs: 0 });
     return sendScheduledRefunds(deps(), { limit: 50 });
   }
 
@@ -161,7 +162,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
     await refund(paymentId, 3);
     await settleSandbox(server);
     const losing = answersLost(server.gateway, 'refund');
-    await followSettlement(deps(), { limit: 50, now: new Date(Date.now() + 3 * SETTLEMENT_RECHECK_MS) });
+    await followSettlement(deps(), { limit: 50, recheckAfterMs: 0 });
     // The answer was lost, but asking the gateway at once finds the refund.
     await sendScheduledRefunds(deps(losing.gateway), { limit: 50 });
     expect(losing.calls).toBe(1);
@@ -208,7 +209,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
       ...server.gateway,
       refund: async () => ({ ok: false, kind: 'declined', respcode: '43', message: 'Invalid amount' }),
     };
-    await followSettlement(deps(), { limit: 50, now: new Date(Date.now() + 4 * SETTLEMENT_RECHECK_MS) });
+    await followSettlement(deps(), { limit: 50, recheckAfterMs: 0 });
     expect(await sendScheduledRefunds(deps(refusing), { limit: 50 })).toBe(0);
     expect(await refundsOf(paymentId)).toEqual([{ status: 'failed', method: 'refund', amount_cents: 400 }]);
     const { rows } = await server.database.sql.query<{ refunded_cents: number }>(
@@ -243,18 +244,13 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
 
   it('refuses to cancel a settled charge with the reason, whether the store knew it had settled or not', async () => {
     const known = await captured();
+    await settleSandbox(server);
+    await followSettlement(deps(), { limit: 50, recheckAfterMs: 0 });
+    // The second settles in a later batch the store has not asked about yet.
     const unknown = await captured();
     await settleSandbox(server);
-    await followSettlement(deps(), { limit: 1, now: new Date(Date.now() + 5 * SETTLEMENT_RECHECK_MS) });
-    const [knownStatus] = (
-      await server.database.sql.query<{ capture_status: string }>(
-        'select capture_status from payments where id = $1',
-        [known.paymentId],
-      )
-    ).rows;
-    // The oldest capture was asked about first; whichever it was, one of the two is known settled.
-    const settledFirst = knownStatus!.capture_status === 'settled' ? known : unknown;
-    const notYetKnown = settledFirst === known ? unknown : known;
+    const settledFirst = known;
+    const notYetKnown = unknown;
 
     const refusedEarly = await cancelCharge(settledFirst.paymentId);
     expect(refusedEarly.status).toBe(409);
@@ -284,7 +280,10 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
     const { paymentId } = await captured();
     await refund(paymentId, 2.5);
     await settleSandbox(server);
-    // The payment was never asked about, so the first pass asks at once.
+    // The day's batches were last asked about over an hour ago, so this pass asks again.
+    await server.database.sql.query(
+      "update settlement_checks set checked_at = checked_at - interval '2 hours'",
+    );
     await runHousekeeping({ ...deps(), publicUrl: server.config.publicUrl });
     expect(await refundsOf(paymentId)).toEqual([
       { status: 'succeeded', method: 'refund', amount_cents: 250 },

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import { answersLost } from '../testing/faulty-gateway';
 import {
+  backdateSandboxSettlement,
   capturedPayment,
   settleSandbox,
   testDatabaseKinds,
@@ -17,7 +18,8 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
   const server = useTestServer(kind);
   const admin = useAdminSession(server);
   let inquiries = 0;
-  /** The store's gateway, counting how often settlement is asked about. */
+  let dayCalls = 0;
+  /** The store's gateway, counting how often settlement is asked about: by day, and payment by payment. */
   let counted: PaymentGateway;
 
   beforeAll(() => {
@@ -26,6 +28,10 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
       inquire: (retref) => {
         inquiries += 1;
         return server.gateway.inquire(retref);
+      },
+      settlementStatus: (day) => {
+        dayCalls += 1;
+        return server.gateway.settlementStatus(day);
       },
     };
   });
@@ -41,28 +47,37 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
     const answer = await admin.post('/api/admin/transactions', { search: orderId, status });
     return (answer.body.transactions as AdminTransaction[]).find((row) => row.refundType !== 'refund');
   };
+  const settlementOf = async (paymentId: string) =>
+    (
+      await server.database.sql.query<{
+        capture_status: string;
+        settled_at: Date | null;
+        settlement_batch: string | null;
+      }>('select capture_status, settled_at, settlement_batch from payments where id = $1', [paymentId])
+    ).rows[0]!;
 
-  it('asks about each captured payment once an hour until the batch settles it, then marks it settled', async () => {
+  it("asks about the day's batches at most once an hour, then marks the day's captures settled with their batch", async () => {
     const { orderId, paymentId } = await captured(30);
-    const start = new Date();
+    const start = new Date(Date.now() + 2 * SETTLEMENT_RECHECK_MS);
     inquiries = 0;
+    dayCalls = 0;
     expect((await follow(start)).settled).toBe(0);
-    const asked = inquiries;
+    const asked = dayCalls;
     expect(asked).toBeGreaterThan(0);
-    // Asked again within the hour: no call at all.
+    // Asked again within the hour: no call at all; and never one payment at a time for a recent capture.
     expect((await follow(new Date(start.getTime() + 60_000))).asked).toBe(0);
-    expect(inquiries).toBe(asked);
+    expect(dayCalls).toBe(asked);
+    expect(inquiries).toBe(0);
 
-    await settleSandbox(server);
+    const { batchId } = await settleSandbox(server);
     expect((await follow(new Date(start.getTime() + SETTLEMENT_RECHECK_MS + 1000))).settled).toBeGreaterThan(
       0,
     );
-    const { rows } = await server.database.sql.query<{ capture_status: string; settled_at: Date | null }>(
-      'select capture_status, settled_at from payments where id = $1',
-      [paymentId],
-    );
-    expect(rows[0]!.capture_status).toBe('settled');
-    expect(rows[0]!.settled_at).not.toBeNull();
+    const settlement = await settlementOf(paymentId);
+    expect(settlement.capture_status).toBe('settled');
+    expect(settlement.settled_at).not.toBeNull();
+    expect(settlement.settlement_batch).toBe(batchId);
+    expect(inquiries).toBe(0);
 
     // The history still labels it as captured in part once it settled (a settled partial capture is not
     // relabelled "Captured" while it shows $30.00 of $68.20), and says when it settled.
@@ -78,37 +93,44 @@ describe.each(testDatabaseKinds())('the store follows settlement, on $name', (ki
     const refunded = await refund(paymentId, 10);
     expect(refunded.status).toBe(200);
     // And is never asked about again.
-    inquiries = 0;
+    const { rows: before } = await server.database.sql.query<{ settlement_checked_at: Date | null }>(
+      'select settlement_checked_at from payments where id = $1',
+      [paymentId],
+    );
     await follow(new Date(start.getTime() + 3 * SETTLEMENT_RECHECK_MS));
     const { rows: again } = await server.database.sql.query<{ settlement_checked_at: Date | null }>(
       'select settlement_checked_at from payments where id = $1',
       [paymentId],
     );
-    expect(again[0]!.settlement_checked_at!.getTime()).toBeLessThan(
-      start.getTime() + 2 * SETTLEMENT_RECHECK_MS,
-    );
+    expect(again[0]!.settlement_checked_at).toEqual(before[0]!.settlement_checked_at);
   });
 
-  it('does bounded work per pass, oldest capture first', async () => {
+  it('asks about a capture alone only once its days are past, at most every six hours, oldest first and bounded', async () => {
     const first = await captured();
     const second = await captured();
+    // Captured days ago, as far as the store knows: settlestat's days no longer cover them.
+    for (const [paymentId, days] of [
+      [first.paymentId, 5],
+      [second.paymentId, 4],
+    ] as const) {
+      await server.database.sql.query(
+        `update payments set captured_at = now() - interval '${days} days', settlement_checked_at = null where id = $1`,
+        [paymentId],
+      );
+    }
     await settleSandbox(server);
+    // And settled then at the gateway: its batch is no longer among the days the store asks about.
+    await backdateSandboxSettlement(server, 4);
     const later = new Date(Date.now() + 10 * SETTLEMENT_RECHECK_MS);
     inquiries = 0;
     await follow(later, 1);
     expect(inquiries).toBe(1);
-    const statusOf = async (paymentId: string) =>
-      (
-        await server.database.sql.query<{ capture_status: string }>(
-          'select capture_status from payments where id = $1',
-          [paymentId],
-        )
-      ).rows[0]!.capture_status;
     // One call, for the oldest capture waiting: the second waits for the next pass.
-    expect(await statusOf(first.paymentId)).toBe('settled');
-    expect(await statusOf(second.paymentId)).toBe('captured');
+    expect((await settlementOf(first.paymentId)).capture_status).toBe('settled');
+    expect((await settlementOf(second.paymentId)).capture_status).toBe('captured');
     await follow(later, 1);
-    expect(await statusOf(second.paymentId)).toBe('settled');
+    expect(inquiries).toBe(2);
+    expect((await settlementOf(second.paymentId)).capture_status).toBe('settled');
   });
 
   const operationsOf = async (paymentId: string) =>

@@ -10,14 +10,16 @@ export function seededOrderId(index: number): string {
  * straight into the tables by the database itself (generate_series), without the gateway. Payment `i` is
  * `seededOrderId(i)`, made `i` milliseconds before the newest one, so the history lists them in order
  * 1, 2, 3… Amounts, brands and last 4 vary. Nothing in them is left for upkeep to do (no open
- * authorization, no capture awaiting settlement), so a store started on them leaves them as they are.
+ * authorization, no capture awaiting settlement), so a store started on them leaves them as they are; with
+ * `awaitingSettlement`, they are captured and wait for the gateway's batch instead.
  */
 export async function seedSettledPayments(
   sql: SqlClient,
   count: number,
-  options: { batchSize?: number } = {},
+  options: { batchSize?: number; awaitingSettlement?: boolean } = {},
 ): Promise<void> {
   const batchSize = options.batchSize ?? 20_000;
+  const settled = !options.awaitingSettlement;
   const newest = Date.now();
   for (let first = 1; first <= count; first += batchSize) {
     const last = Math.min(count, first + batchSize - 1);
@@ -39,7 +41,8 @@ export async function seedSettledPayments(
          captured_cents, capture_status, authorized_at, captured_at, settled_at, created_at)
        select r.order_id, r.request_id, 'seed' || lpad(g::text, 12, '0'),
          (array['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER'])[1 + g % 4], lpad((g % 10000)::text, 4, '0'),
-         'A' || (g % 100000), ${cents}, ${cents}, 'settled', ${at}, ${at}, ${at}, ${at}
+         'A' || (g % 100000), ${cents}, ${cents}, ${settled ? "'settled'" : "'captured'"}, ${at}, ${at},
+         ${settled ? at : 'null'}, ${at}
        from ${series} join payment_requests r on r.order_id = 'CC-' || lpad(g::text, 12, '0')`,
     );
   }

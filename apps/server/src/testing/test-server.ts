@@ -121,21 +121,33 @@ export async function countRows(database: Database, table: string): Promise<numb
   return Number(rows[0]?.count ?? 0);
 }
 
-/** Closes the built-in sandbox's batch now, as its nightly cut-off would: captures made so far settle. */
-export async function settleSandbox(server: TestServer): Promise<void> {
+/** Calls one of the built-in sandbox's control calls with its API credentials; answers its JSON. */
+async function sandboxControl(server: TestServer, call: string, body: object = {}): Promise<unknown> {
   const { rows } = await server.database.sql.query<{ username: string; password: string }>(
     'select username, password from sandbox_gateway.api_credentials',
   );
   const { username, password } = rows[0]!;
-  const response = await fetch(`${server.url}/sandbox/sandbox-control/settle`, {
+  const response = await fetch(`${server.url}/sandbox/sandbox-control/${call}`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
       'content-type': 'application/json',
     },
-    body: '{}',
+    body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`settling the sandbox failed: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`the sandbox's ${call} failed: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** Closes the sandbox's batch now: every capture and refund made so far settles. */
+export async function settleSandbox(server: TestServer): Promise<{ batchId: string | null }> {
+  const { batchid } = (await sandboxControl(server, 'settle')) as { batchid: string | null };
+  return { batchId: batchid };
+}
+
+/** Moves everything the sandbox has settled `days` back, as if its batches had closed then. */
+export async function backdateSandboxSettlement(server: TestServer, days: number): Promise<void> {
+  await sandboxControl(server, 'backdate-settlement', { days });
 }
 
 /** Signs in as the test admin and returns the session cookie. */

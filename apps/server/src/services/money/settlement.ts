@@ -1,7 +1,10 @@
 import { findPayment, type PaymentRow } from '../../db/checkout-store';
 import {
-  listCapturedPaymentsToSettle,
+  claimCapturesToInquire,
+  claimSettlementDay,
   markSettlementChecked,
+  oldestCaptureAwaitingSettlement,
+  recordBatchSettlement,
   recordSettlement,
 } from '../../db/gateway-sync-store';
 import { claimScheduledRefund, listScheduledRefundsDue } from '../../db/ledger-store';
@@ -14,29 +17,81 @@ import { settle } from './runner';
  * waited for it.
  */
 
-/** A batch closes once a day: a captured payment is asked about at most once an hour. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A batch closes once a day: each day's settlement is asked about at most once an hour. */
 export const SETTLEMENT_RECHECK_MS = 60 * 60 * 1000;
 
 /**
- * Asks the gateway whether captured payments have settled, oldest capture first and at most `limit` a pass,
- * each at most once per `recheckAfterMs` (an hour by default), and moves the settled ones to `settled` with
- * the gateway's settlement date. Answers how many it asked about and how many had settled.
+ * The days asked about in bulk: today and the two before (a capture settles in that day's batch or the next,
+ * and the gateway's day may be a few hours off UTC). A capture older than that and still not seen settled is
+ * asked about alone (inquire), at most every `INQUIRE_RECHECK_MS`.
+ */
+export const SETTLEMENT_DAYS_ASKED = 3;
+export const INQUIRE_RECHECK_MS = 6 * 60 * 60 * 1000;
+
+/** The UTC calendar day of a time, YYYY-MM-DD. */
+function dayOf(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The days to ask about, oldest first: from the oldest awaiting capture's, at most the last few, to today. */
+function daysToAsk(oldestCapture: Date, now: Date): Date[] {
+  const today = Date.parse(dayOf(now));
+  const first = Math.max(Date.parse(dayOf(oldestCapture)), today - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS);
+  const days: Date[] = [];
+  for (let day = first; day <= today; day += DAY_MS) days.push(new Date(day));
+  return days;
+}
+
+/**
+ * Learns which captures have settled (decision 035): for each recent day with captures awaiting settlement,
+ * one settlestat call answers every batch settled that day, and each server claims a day before asking, so
+ * the calls depend on the days, not on the number of payments or of servers. A capture still unaccounted for
+ * after those days is asked about alone (inquire), at most `limit` a pass. Answers the gateway calls made
+ * and how many captures became settled.
  */
 export async function followSettlement(
   deps: OperationsDependencies,
   options: { limit: number; now?: Date; recheckAfterMs?: number },
 ): Promise<{ asked: number; settled: number }> {
   const now = options.now ?? new Date();
+  const recheckAfterMs = options.recheckAfterMs ?? SETTLEMENT_RECHECK_MS;
+  const oldest = await oldestCaptureAwaitingSettlement(deps.orm);
+  if (!oldest) return { asked: 0, settled: 0 };
+  let asked = 0;
   let settled = 0;
-  const due = await listCapturedPaymentsToSettle(deps.orm, {
+  for (const day of daysToAsk(oldest, now)) {
+    if (!(await claimSettlementDay(deps.orm, dayOf(day), now, new Date(now.getTime() - recheckAfterMs)))) {
+      continue;
+    }
+    asked += 1;
+    const answer = await deps.gateway.settlementStatus(day);
+    if (!answer.ok) continue;
+    // Settled by the end of that day, and not after now (today's batch has just closed).
+    const settledAt = new Date(Math.min(now.getTime(), day.getTime() + DAY_MS - 1));
+    for (const batch of answer.value) {
+      const captures = batch.transactions.filter((txn) => txn.accepted && txn.amountCents > 0);
+      settled += await recordBatchSettlement(
+        deps.orm,
+        captures.map((txn) => txn.retref),
+        settledAt,
+        batch.batchId,
+      );
+    }
+  }
+  const alone = await claimCapturesToInquire(deps.orm, {
     now,
-    recheckAfterMs: options.recheckAfterMs ?? SETTLEMENT_RECHECK_MS,
+    // A catch-up (recheckAfterMs 0) asks about them all again, as it does about the days.
+    recheckBefore: new Date(now.getTime() - (recheckAfterMs === 0 ? 0 : INQUIRE_RECHECK_MS)),
+    capturedBefore: new Date(Date.parse(dayOf(now)) - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS),
     limit: options.limit,
   });
-  for (const payment of due) {
+  for (const payment of alone) {
+    asked += 1;
     if (await learnSettlement(deps, payment, now)) settled += 1;
   }
-  return { asked: due.length, settled };
+  return { asked, settled };
 }
 
 /**
