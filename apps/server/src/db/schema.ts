@@ -609,6 +609,12 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/** A product, its quantity and its price then, in cents. */
+export interface PricedLine extends CartLine {
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
 /**
  * A payment link (decision 034): an order an operator prepared for a caller, priced by the server, and the
  * random token of the link emailed to them. Each attempt at paying it is an order of its own (`orderId`, the
@@ -632,8 +638,11 @@ export const paymentLinks = pgTable(
     deliveryZip: text('delivery_zip').notNull(),
     deliveryCountry: text('delivery_country').notNull(),
     deliveryPhone: text('delivery_phone'),
-    /** The products and quantities, as a cart sends them; the order's lines are priced from them again. */
-    items: jsonb('items').$type<CartLine[]>().notNull(),
+    /**
+     * The lines as priced when the link was made: what the payer is shown and asked to pay. Each attempt's
+     * order is priced from the catalog again and must come to the same total.
+     */
+    items: jsonb('items').$type<PricedLine[]>().notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),

@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  computeCartTotals,
   createOrderId,
   DELIVERY_REQUIRED,
   PAYMENT_LINK_LIFETIME_DAYS,
@@ -146,7 +147,12 @@ export async function createPaymentLink(
       token,
       customerId,
       ...deliveryColumns(delivery),
-      items: request.items.map(({ productId, quantity }) => ({ productId, quantity })),
+      items: totals.lines.map(({ productId, quantity, unitPriceCents, lineTotalCents }) => ({
+        productId,
+        quantity,
+        unitPriceCents,
+        lineTotalCents,
+      })),
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
@@ -260,12 +266,11 @@ export async function readPaymentLink(
   const record = await findByToken(orm, token);
   const { link } = record;
   const delivery = deliveryOf(link)!;
-  const totals = priceOrder(link.items, link.totalCents);
   return {
     status: paymentLinkStatusOf(record, now),
     payerName: link.deliveryName,
     email: link.contactEmail,
-    items: totals.lines.map(orderLineOf),
+    items: link.items.map(orderLineOf),
     subtotal: centsToDollars(link.subtotalCents),
     tax: centsToDollars(link.taxCents),
     total: centsToDollars(link.totalCents),
@@ -309,11 +314,16 @@ export async function payPaymentLink(
     }
     const orderId = createOrderId('link');
     const delivery = deliveryOf(link)!;
+    const items = link.items.map(({ productId, quantity }) => ({ productId, quantity }));
+    // The catalog's prices changed since the link was made: it pays what it said, or nothing.
+    if (computeCartTotals(items).totalCents !== link.totalCents) {
+      throw new AppError('conflict', PAYMENT_LINK_MESSAGES.pricesChanged);
+    }
     const { requestId } = await recordOrder(tx, {
       orderId,
       channel: 'link',
       customerName: delivery.address.name,
-      items: link.items,
+      items,
       amountCents: link.totalCents,
       delivery,
       ...(link.customerId ? { customerId: link.customerId } : {}),

@@ -36,6 +36,8 @@ export const PAYMENT_LINK_MESSAGES = {
   notCancellable: 'Only a link awaiting payment can be cancelled',
   beingPaid: 'The payer is at the payment page right now: try again in a few minutes',
   addressRequired: 'Choose a delivery address or type one',
+  pricesChanged:
+    'The prices of this order have changed since the link was sent. Please contact the store for a new one.',
 } as const;
 
 /**

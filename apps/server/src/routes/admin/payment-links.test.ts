@@ -263,6 +263,28 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     );
   });
 
+  it('shows the prices it was sent with, and pays nothing if the catalog changed since', async () => {
+    const link = await guestLink();
+    // As if a ream had cost a dollar more when the link was made.
+    await server.database.sql.query(
+      `update payment_links set
+         items = (select jsonb_agg(case when line->>'productId' = 'paper-ream-500'
+           then line || jsonb_build_object('unitPriceCents', (line->>'unitPriceCents')::int + 100,
+                                           'lineTotalCents', (line->>'lineTotalCents')::int + 200)
+           else line end) from jsonb_array_elements(items) as line),
+         subtotal_cents = subtotal_cents + 200, total_cents = total_cents + 200
+       where id = $1`,
+      [link.id],
+    );
+    const shown = await read(tokenOf(link));
+    expect(shown.status).toBe(200);
+    expect(shown.body.link).toMatchObject({ status: 'open', total: 70.2 });
+    expect(await pay(tokenOf(link))).toMatchObject({
+      status: 409,
+      body: { message: PAYMENT_LINK_MESSAGES.pricesChanged },
+    });
+  });
+
   it('expires after its seven days: it can then be neither paid nor cancelled', async () => {
     const link = await guestLink();
     await server.database.sql.query(
