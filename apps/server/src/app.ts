@@ -20,6 +20,7 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
 import { registerAdminCustomerRoutes } from './routes/admin/customers';
+import { registerDepositRoutes } from './routes/admin/deposits';
 import { registerAdminOrderRoutes } from './routes/admin/orders';
 import { registerPaymentLinkAdminRoutes } from './routes/admin/payment-links';
 import { registerPhoneOrderRoutes } from './routes/admin/phone-orders';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   registerAdminCustomerRoutes(app, { orm: deps.database.orm, secureCookies });
+  registerDepositRoutes(app, { orm: deps.database.orm, secureCookies });
   registerUserRoutes(app, { orm: deps.database.orm, customers });
   registerOrderRoutes(app, { orm: deps.database.orm, customers });
   const checkout = {

@@ -23,6 +23,8 @@ const ACTION_LABELS: Record<string, string> = {
   payment_link: 'Payment link sent',
   cancel_payment_link: 'Payment link cancelled',
   payment_link_attempt: 'Payment link opened to pay',
+  chargeback: 'Chargeback',
+  ach_return: 'Returned by the bank',
 };
 
 export function auditActionLabel(action: string): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   centsToDecimalString,
   centsToDollars,
+  signedCentsToDollars,
   dollarsToCents,
   formatCents,
   MAX_AMOUNT_CENTS,
@@ -64,6 +65,14 @@ describe('formatting', () => {
     expect(centsToDollars(1)).toBe(0.01);
     expect(formatCents(6820)).toBe('$68.20');
     expect(formatCents(123456789)).toBe('$1,234,567.89');
+  });
+
+  it('prints an amount taken back as negative dollars, exactly', () => {
+    expect(signedCentsToDollars(-138)).toBe(-1.38);
+    expect(signedCentsToDollars(-1)).toBe(-0.01);
+    expect(signedCentsToDollars(6682)).toBe(66.82);
+    expect(signedCentsToDollars(0)).toBe(0);
+    expect(() => signedCentsToDollars(-1.5)).toThrow(RangeError);
   });
 
   it('refuses fractions of a cent and negatives', () => {

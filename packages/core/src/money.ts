@@ -63,6 +63,11 @@ export function centsToDollars(cents: Cents): number {
   return Number(centsToDecimalString(cents));
 }
 
+/** -138 → -1.38: an amount that may be taken back (a deposit's fees, a refund's line), in dollars. */
+export function signedCentsToDollars(cents: Cents): number {
+  return cents < 0 ? -centsToDollars(-cents) : centsToDollars(cents);
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** 6820 → "$68.20" for people. */

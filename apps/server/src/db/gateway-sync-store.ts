@@ -108,23 +108,25 @@ export async function oldestCaptureAwaitingSettlement(orm: Orm): Promise<Date | 
 }
 
 /**
- * Takes a day's settlement check for this server (decision 035): true when nobody asked about `day`
- * (YYYY-MM-DD) since `recheckBefore`, and marks it asked at `now` in the same statement, so that of several
- * servers one asks the gateway and the others do not. A check stamped after `now` (a server whose clock runs
- * ahead, a clock set back) does not hold the day.
+ * Takes a day's check of one kind for this server (decisions 035, 036): true when nobody asked the gateway
+ * about `day` (YYYY-MM-DD) since `recheckBefore`, and marks it asked at `now` in the same statement, so that of
+ * several servers one asks the gateway and the others do not. A check stamped after `now` (a server whose
+ * clock runs ahead, a clock set back) does not hold the day.
  */
-export async function claimSettlementDay(
+export async function claimGatewayDay(
   orm: Orm,
+  kind: 'settlement' | 'funding',
   day: string,
   now: Date,
   recheckBefore: Date,
 ): Promise<boolean> {
   const rows = await queryRows(
     orm,
-    sql`insert into settlement_checks (day, checked_at) values (${day}::date, ${now.toISOString()}::timestamptz)
-      on conflict (day) do update set checked_at = excluded.checked_at
-      where settlement_checks.checked_at < ${recheckBefore.toISOString()}::timestamptz
-        or settlement_checks.checked_at > excluded.checked_at
+    sql`insert into gateway_day_checks (kind, day, checked_at)
+      values (${kind}, ${day}::date, ${now.toISOString()}::timestamptz)
+      on conflict (kind, day) do update set checked_at = excluded.checked_at
+      where gateway_day_checks.checked_at < ${recheckBefore.toISOString()}::timestamptz
+        or gateway_day_checks.checked_at > excluded.checked_at
       returning day`,
   );
   return rows.length === 1;

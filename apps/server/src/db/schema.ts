@@ -259,6 +259,18 @@ export const payments = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
     /** The merchant's batch the capture settled in, as the gateway names it (when it says). */
     settlementBatch: text('settlement_batch'),
+    /**
+     * A chargeback reported with a funding day (decision 036): the cardholder disputed the payment; when, the
+     * amount taken back, the reason code and its words, and the processor's case number.
+     */
+    disputedAt: timestamp('disputed_at', { withTimezone: true, precision: 3 }),
+    disputeAmountCents: integer('dispute_amount_cents'),
+    disputeReasonCode: text('dispute_reason_code'),
+    disputeReason: text('dispute_reason'),
+    disputeCaseNumber: text('dispute_case_number'),
+    /** An ACH debit the bank sent back (decision 036): when the store learned it, and the return code. */
+    returnedAt: timestamp('returned_at', { withTimezone: true, precision: 3 }),
+    achReturnCode: text('ach_return_code'),
     /** When upkeep last asked the gateway whether the capture has settled. */
     settlementCheckedAt: timestamp('settlement_checked_at', { withTimezone: true, precision: 3 }),
     /** When upkeep last compared an open authorization with the gateway's record of it. */
@@ -278,6 +290,11 @@ export const payments = pgTable(
     ),
     check('payments_capture_status_known', sql`${table.captureStatus} in ${listOf(CAPTURE_STATUSES)}`),
     check('payments_last4_digits', sql`${table.last4} ~ '^[0-9]{4}$'`),
+    check(
+      'payments_dispute_whole',
+      sql`(${table.disputedAt} is null) = (${table.disputeAmountCents} is null)`,
+    ),
+    check('payments_return_whole', sql`(${table.returnedAt} is null) = (${table.achReturnCode} is null)`),
     // Pending Payments: small (captured daily) however large the table grows.
     index('payments_awaiting_capture_idx')
       .on(table.authorizedAt, table.id)
@@ -681,11 +698,79 @@ export const paymentLinks = pgTable(
 );
 
 /**
- * When upkeep last asked the gateway which batches settled on a day (settlestat by date, decision 035): one
- * server claims a day at a time, so the calls for following settlement depend on the days, not on the number
- * of payments or servers.
+ * When upkeep last asked the gateway about a day: which batches settled that day (settlestat, decision 035)
+ * or what was funded that day (funding, decision 036). One server claims a day at a time, so these calls
+ * depend on the days, not on the number of payments or servers.
  */
-export const settlementChecks = pgTable('settlement_checks', {
-  day: date('day').primaryKey(),
-  checkedAt: timestamp('checked_at', { withTimezone: true, precision: 3 }).notNull(),
-});
+export const gatewayDayChecks = pgTable(
+  'gateway_day_checks',
+  {
+    kind: text('kind', { enum: ['settlement', 'funding'] }).notNull(),
+    day: date('day').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.day] }),
+    check('gateway_day_checks_kind_known', sql`${table.kind} in ('settlement', 'funding')`),
+  ],
+);
+
+/**
+ * A deposit the gateway reported for a funding day (decision 036), as it reported it: net sales, what came off
+ * (negative) and the total paid to the bank. A day read again replaces its deposits and lines.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    fundingId: text('funding_id').primaryKey(),
+    /** The day asked about (UTC), whose deposit this is. */
+    day: date('day').notNull(),
+    currency: text('currency').notNull(),
+    netSalesCents: integer('net_sales_cents').notNull(),
+    interchangeFeeCents: integer('interchange_fee_cents').notNull(),
+    serviceChargeCents: integer('service_charge_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    reversalCents: integer('reversal_cents').notNull(),
+    adjustmentCents: integer('adjustment_cents').notNull(),
+    totalFundingCents: integer('total_funding_cents').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index('deposits_day_idx').on(table.day)],
+);
+
+export const DEPOSIT_LINE_KINDS = ['sale', 'refund', 'return', 'chargeback', 'other'] as const;
+export const DEPOSIT_LINE_MATCHES = ['matched', 'unexpected', 'amount_differs'] as const;
+
+/**
+ * One line of a funding day: a sale, a refund, an ACH return or a chargeback, with the store's payment or
+ * refund it was matched to, and how: matched to the cent, unexpected (the store has no such transaction), or
+ * with a different amount (`expectedCents` is the store's).
+ */
+export const depositLines = pgTable(
+  'deposit_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    day: date('day').notNull(),
+    fundingId: text('funding_id'),
+    kind: text('kind', { enum: DEPOSIT_LINE_KINDS }).notNull(),
+    retref: text('retref'),
+    orderId: text('order_id'),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull().default(0),
+    achReturnCode: text('ach_return_code'),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    refundOperationId: uuid('refund_operation_id').references(() => moneyOperations.id),
+    match: text('match', { enum: DEPOSIT_LINE_MATCHES }).notNull(),
+    expectedCents: integer('expected_cents'),
+  },
+  (table) => [
+    index('deposit_lines_day_idx').on(table.day),
+    index('deposit_lines_payment_idx').on(table.paymentId),
+    check('deposit_lines_kind_known', sql`${table.kind} in ${listOf(DEPOSIT_LINE_KINDS)}`),
+    check('deposit_lines_match_known', sql`${table.match} in ${listOf(DEPOSIT_LINE_MATCHES)}`),
+    check(
+      'deposit_lines_expected_when_differs',
+      sql`(${table.match} = 'amount_differs') = (${table.expectedCents} is not null)`,
+    ),
+  ],
+);

@@ -81,6 +81,9 @@ const SAMPLES: Record<string, Sample> = {
     },
   },
   'GET /api/admin/payment-links': { query: { customerId: '100001' } },
+  'GET /api/admin/deposits': { query: { to: '2026-11-26', days: '30' } },
+  'GET /api/admin/deposits/:day': { params: { day: '2026-11-26' }, query: { probe: 'x' } },
+  'GET /api/admin/disputes': { query: { probe: 'x' } },
   'POST /api/admin/payment-links/:linkId/cancel': { params: { linkId: ADDRESS_ID }, body: CREDENTIALS },
   'POST /api/admin/orders/:orderId/ship': {
     params: { orderId: ORDER_ID },
@@ -198,6 +201,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /sandbox/cardconnect/rest/voidByOrderId': { body: { merchid: MERCHID, orderid: ORDER_ID } },
   'GET /sandbox/cardconnect/rest/inquireMerchant/:merchid': { params: { merchid: MERCHID } },
   'GET /sandbox/cardconnect/rest/funding': { query: { merchid: MERCHID, date: '0615' } },
+  'GET /sandbox/cardconnect/rest/settlestat': { query: { merchid: MERCHID, date: '0615' } },
   'GET /sandbox/cardconnect/rest/inquireByOrderid/:orderid/:merchid': {
     params: { orderid: ORDER_ID, merchid: MERCHID },
   },
@@ -279,6 +283,7 @@ const SAMPLES: Record<string, Sample> = {
     body: { cardId: 'visa', merchantSession: { nonce: 'ab' }, amount: '10.49' },
   },
   'POST /sandbox/sandbox-control/settle': { body: { note: 'x' } },
+  'POST /sandbox/sandbox-control/backdate-settlement': { body: { days: 1, note: 'x' } },
   'GET /sandbox/sandbox-control/transactions/:retref': { params: { retref: RETREF }, query: { probe: 'x' } },
   'GET /sandbox/sandbox-wallet/cards': { query: { probe: 'x' } },
   'POST /sandbox/sandbox-wallet/google-pay/payment-data': {

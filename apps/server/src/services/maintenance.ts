@@ -12,6 +12,7 @@ import { nextReconciliationDue } from '../db/ledger-store';
 import type { OperationsDependencies } from './money/dependencies';
 import { checkOpenPaymentsAtGateway } from './money/gateway-changes';
 import { reconcilePendingOperations } from './money/reconciliation';
+import { followFunding } from './money/funding';
 import { followSettlement, sendScheduledRefunds } from './money/settlement';
 
 const KEEP_IDEMPOTENT_ANSWERS_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +26,7 @@ export type UpkeepDependencies = CheckoutDependencies & OperationsDependencies;
  * The store's periodic housekeeping, run at start and every minute on every server (each step is safe to
  * run on several at once): confirm hosted-page payments whose shopper never came back, compare open
  * authorizations with the gateway's records, learn which captures have settled and send the refunds that
- * waited for it, and forget expired
+ * waited for it, read and reconcile the recent deposits, and forget expired
  * sessions, day-old sign-in counters and day-old idempotent answers.
  */
 export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
@@ -33,6 +34,7 @@ export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
   await checkOpenPaymentsAtGateway(deps, { limit: GATEWAY_CHECKS_PER_PASS });
   await followSettlement(deps, { limit: GATEWAY_CHECKS_PER_PASS });
   await sendScheduledRefunds(deps, { limit: GATEWAY_CHECKS_PER_PASS });
+  await followFunding(deps);
   const now = new Date();
   await deleteExpiredSessions(deps.orm, now);
   await forgetStaleSignInAttempts(deps.orm, now);

@@ -113,6 +113,9 @@ function actionsOf(
 
 /** Every step of the order in time order: placed, authorized or declined, each operator's action, the
  * gateway's settlement, and each message to the customer. */
+/** What the gateway reports taking back from the merchant (decision 036): always a step to look at. */
+const MONEY_TAKEN_BACK = new Set(['chargeback', 'ach_return']);
+
 function timelineOf(record: AdminOrderRecord, paymentWay: keyof typeof PAYMENT_WAY_LABELS): TimelineStep[] {
   const { order, payment, customer, request } = record;
   const steps: TimelineStep[] = [
@@ -133,7 +136,7 @@ function timelineOf(record: AdminOrderRecord, paymentWay: keyof typeof PAYMENT_W
       at: event.at.toISOString(),
       title: eventTitle(event.action, event.amountCents, event.outcome),
       by: event.actor,
-      tone: event.outcome === 'success' ? 'success' : 'danger',
+      tone: event.outcome === 'success' && !MONEY_TAKEN_BACK.has(event.action) ? 'success' : 'danger',
       ...(event.detail ? { detail: event.detail } : {}),
     });
   }

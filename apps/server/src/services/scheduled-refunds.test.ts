@@ -282,7 +282,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
     await settleSandbox(server);
     // The day's batches were last asked about over an hour ago, so this pass asks again.
     await server.database.sql.query(
-      "update settlement_checks set checked_at = checked_at - interval '2 hours'",
+      "update gateway_day_checks set checked_at = checked_at - interval '2 hours'",
     );
     await runHousekeeping({ ...deps(), publicUrl: server.config.publicUrl });
     expect(await refundsOf(paymentId)).toEqual([

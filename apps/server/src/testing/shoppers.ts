@@ -146,8 +146,12 @@ export function shoppersAt(store: { url: string }) {
     saveCard: (shopper: Shopper, number = VISA, details: Record<string, unknown> = {}) =>
       saveMethod(shopper, cardForm(number), (tokenId) => ({ ...cardDetails(tokenId), ...details })),
 
-    /** `BANK_ACCOUNT` saved as the form saves it. */
-    saveBankAccount: (shopper: Shopper) => saveMethod(shopper, bankForm(), () => BANK_DETAILS),
+    /** `BANK_ACCOUNT` (or another account number at its bank) saved as the form saves it. */
+    saveBankAccount: (shopper: Shopper, account: Partial<typeof BANK_ACCOUNT> = {}) =>
+      saveMethod(shopper, bankForm(account), () => ({
+        ...BANK_DETAILS,
+        ...(account.accountNumber ? { last4: account.accountNumber.slice(-4) } : {}),
+      })),
 
     /** Pays for one ream with a saved method, as the checkout does (`extra` changes the body). */
     pay: (

@@ -230,7 +230,13 @@ export const cancelChargeRequestSchema = voidPaymentRequestSchema;
 export const refundRequestSchema = z.looseObject({
   transaction: z.looseObject({ paymentId: paymentIdSchema }, { error: 'Transaction is required' }),
   amount: dollarAmountSchema,
+  /** Refund a payment the cardholder disputed anyway (decision 036): the operator read the warning. */
+  confirmDisputed: z.boolean().optional(),
 });
+
+/** What a refund of a disputed payment is refused with until the operator confirms it (decision 036). */
+export const DISPUTED_REFUND_WARNING =
+  'The cardholder disputed this payment: the card network may already have taken the money back. A refund now may pay the customer twice. Confirm to refund anyway.';
 
 export const auditLogRequestSchema = z.looseObject({ ...pageFields });
 

@@ -30,4 +30,15 @@ describe('orderStatusOf', () => {
     );
     expect(orderStatusOf('approved', { ...authorized, captureStatus: 'expired' })).toBe('cancelled');
   });
+
+  it("lets a bank's return of the debit, then a cardholder's dispute, say more than anything else", () => {
+    const settled = { ...captured, captureStatus: 'settled' };
+    expect(orderStatusOf('approved', { ...settled, returnedAt: '2026-11-20T00:00:00Z' }, 'shipped')).toBe(
+      'payment_returned',
+    );
+    expect(
+      orderStatusOf('approved', { ...settled, refundedCents: 500, disputedAt: new Date() }, 'shipped'),
+    ).toBe('disputed');
+    expect(orderStatusOf('approved', { ...settled, disputedAt: null, returnedAt: null })).toBe('paid');
+  });
 });

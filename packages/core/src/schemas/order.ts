@@ -31,6 +31,8 @@ export const ORDER_STATUSES = [
   'partially_refunded',
   'refunded',
   'cancelled',
+  'disputed',
+  'payment_returned',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -47,6 +49,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   partially_refunded: 'Refunded in part',
   refunded: 'Refunded',
   cancelled: 'Cancelled',
+  disputed: 'Disputed',
+  payment_returned: 'Payment returned by the bank',
 };
 
 /** What was bought and where it goes: the part of an order every view of it shows. */
@@ -100,7 +104,8 @@ export type CustomerOrdersResponse = z.infer<typeof customerOrdersResponseSchema
 
 /**
  * An order's status from its payment request, its payment once authorized, and whether it has shipped: a
- * refund or a cancellation says more than the shipping, the shipping more than the payment.
+ * bank's return of the debit or a cardholder's dispute (decision 036) says more than anything else, a refund
+ * or a cancellation more than the shipping, the shipping more than the payment.
  */
 export function orderStatusOf(
   requestStatus: 'pending' | 'approved' | 'declined' | 'failed',
@@ -108,11 +113,15 @@ export function orderStatusOf(
     captureStatus: string;
     capturedCents: number;
     refundedCents: number;
+    returnedAt?: Date | string | null;
+    disputedAt?: Date | string | null;
   },
   fulfilmentStatus: FulfilmentStatus = 'unfulfilled',
 ): OrderStatus {
   if (!payment)
     return requestStatus === 'declined' || requestStatus === 'failed' ? 'payment_failed' : 'awaiting_payment';
+  if (payment.returnedAt) return 'payment_returned';
+  if (payment.disputedAt) return 'disputed';
   if (payment.refundedCents > 0) {
     return payment.refundedCents >= payment.capturedCents ? 'refunded' : 'partially_refunded';
   }

@@ -327,11 +327,12 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     }),
     async (request, reply) => {
       const admin = await signedInAdmin(request);
-      const { transaction, amount } = request.body;
+      const { transaction, amount, confirmDisputed } = request.body;
       return runIdempotent(orm, request, reply, `refund:${admin.username}`, async (idempotencyKey) => {
         const answer = await refundPayment(operations, {
           paymentId: transaction.paymentId,
           amountCents: amount,
+          confirmDisputed,
           actor: admin.username,
           idempotencyKey,
         });

@@ -1,3 +1,4 @@
+import { DISPUTED_REFUND_WARNING } from '@store/core';
 import { findPayment } from '../../db/checkout-store';
 import { reserveCaptureOrVoid, reserveRefund } from '../../db/ledger-store';
 import { AppError } from '../../errors';
@@ -74,11 +75,18 @@ export function voidPayment(
   );
 }
 
-/** Refunds captured money, sent as the refund policy says (`refund-policy.ts`). */
-export function refundPayment(
+/**
+ * Refunds captured money, sent as the refund policy says (`refund-policy.ts`). A payment the cardholder
+ * disputed is refunded only once the operator confirms it (decision 036): the chargeback may already have
+ * given the money back.
+ */
+export async function refundPayment(
   deps: OperationsDependencies,
-  request: OperationRequest & { amountCents: number },
+  request: OperationRequest & { amountCents: number; confirmDisputed?: boolean },
 ): Promise<OperationAnswer> {
+  if (!request.confirmDisputed && (await findPayment(deps.orm, request.paymentId))?.disputedAt) {
+    throw new AppError('conflict', DISPUTED_REFUND_WARNING);
+  }
   return runOperation(
     deps,
     request,

@@ -1,7 +1,7 @@
 import { findPayment, type PaymentRow } from '../../db/checkout-store';
 import {
   claimCapturesToInquire,
-  claimSettlementDay,
+  claimGatewayDay,
   markSettlementChecked,
   oldestCaptureAwaitingSettlement,
   recordBatchSettlement,
@@ -35,10 +35,16 @@ function dayOf(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** The days to ask about, oldest first: from the oldest awaiting capture's, at most the last few, to today. */
+/**
+ * The days to ask about, oldest first: from the day before the oldest awaiting capture's (the gateway's day
+ * may be behind UTC), at most the last few, to today.
+ */
 function daysToAsk(oldestCapture: Date, now: Date): Date[] {
   const today = Date.parse(dayOf(now));
-  const first = Math.max(Date.parse(dayOf(oldestCapture)), today - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS);
+  const first = Math.max(
+    Date.parse(dayOf(oldestCapture)) - DAY_MS,
+    today - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS,
+  );
   const days: Date[] = [];
   for (let day = first; day <= today; day += DAY_MS) days.push(new Date(day));
   return days;
@@ -62,7 +68,15 @@ export async function followSettlement(
   let asked = 0;
   let settled = 0;
   for (const day of daysToAsk(oldest, now)) {
-    if (!(await claimSettlementDay(deps.orm, dayOf(day), now, new Date(now.getTime() - recheckAfterMs)))) {
+    if (
+      !(await claimGatewayDay(
+        deps.orm,
+        'settlement',
+        dayOf(day),
+        now,
+        new Date(now.getTime() - recheckAfterMs),
+      ))
+    ) {
       continue;
     }
     asked += 1;

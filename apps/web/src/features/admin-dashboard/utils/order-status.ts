@@ -11,4 +11,6 @@ export const ORDER_STATUS_TONES: Record<OrderStatus, BadgeTone> = {
   partially_refunded: 'warning',
   refunded: 'neutral',
   cancelled: 'neutral',
+  disputed: 'danger',
+  payment_returned: 'danger',
 };

@@ -12,6 +12,7 @@ export function describeOrderStatus(status: OrderStatus): { label: string; tone:
     case 'authorized':
       return { label, tone: 'success' };
     case 'payment_failed':
+    case 'payment_returned':
     case 'cancelled':
       return { label, tone: 'danger' };
     default:

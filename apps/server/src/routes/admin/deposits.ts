@@ -1,0 +1,54 @@
+import {
+  adminDepositDayResponseSchema,
+  adminDepositsQuerySchema,
+  adminDepositsResponseSchema,
+  adminDisputesResponseSchema,
+  depositDayParamsSchema,
+} from '@store/core';
+import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../../db/client';
+import { adminRoutes } from '../../http/admin-route';
+import { readDepositDay, readDepositDays, readDisputes } from '../../services/deposits-console';
+
+/** Deposits and disputes in the console (decision 036): read-only. */
+export function registerDepositRoutes(
+  app: FastifyInstance,
+  deps: { orm: Orm; secureCookies: boolean },
+): void {
+  const { api, admin } = adminRoutes(app, deps);
+
+  api.get(
+    '/api/admin/deposits',
+    admin("Each day's deposits against the captures settled the day before, newest first", {
+      querystring: adminDepositsQuerySchema,
+      response: adminDepositsResponseSchema,
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'success', days: await readDepositDays(deps.orm, request.query) };
+    },
+  );
+
+  api.get(
+    '/api/admin/deposits/:day',
+    admin("One day's deposits and every line, matched to the store's payments and refunds", {
+      params: depositDayParamsSchema,
+      response: adminDepositDayResponseSchema,
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'success', ...(await readDepositDay(deps.orm, request.params.day)) };
+    },
+  );
+
+  api.get(
+    '/api/admin/disputes',
+    admin('Payments the cardholders disputed (chargebacks), newest first', {
+      response: adminDisputesResponseSchema,
+    }),
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'success', disputes: await readDisputes(deps.orm) };
+    },
+  );
+}

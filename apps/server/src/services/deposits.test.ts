@@ -1,0 +1,208 @@
+import {
+  createOrderId,
+  DISPUTED_REFUND_WARNING,
+  type AdminDepositDayResponse,
+  type AdminDepositsResponse,
+} from '@store/core';
+import { describe, expect, it } from 'vitest';
+import type { PaymentGateway } from '../gateway/payment-gateway';
+import { shoppersAt } from '../testing/shoppers';
+import {
+  backdateSandboxSettlement,
+  capturedPayment,
+  settleSandbox,
+  testDatabaseKinds,
+  useAdminSession,
+  useTestServer,
+} from '../testing/test-server';
+import { followFunding, FUNDING_DAYS_READ } from './money/funding';
+import { followSettlement } from './money/settlement';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe.each(testDatabaseKinds())('deposits reconciled, on $name', (kind) => {
+  const server = useTestServer(kind);
+  const admin = useAdminSession(server);
+  const shoppers = shoppersAt(server);
+  let fundingCalls = 0;
+  const counted = (): PaymentGateway => ({
+    ...server.gateway,
+    funding: (day) => {
+      fundingCalls += 1;
+      return server.gateway.funding(day);
+    },
+  });
+  const deps = () => ({ orm: server.database.orm, gateway: counted() });
+  /** Upkeep right after the gateway's data changed: settlement, then every recent funding day read again. */
+  const upkeep = async () => {
+    await followSettlement(deps(), { limit: 50, recheckAfterMs: 0 });
+    await followFunding(deps(), { recheckAfterMs: 0 });
+  };
+  const get = async <T>(path: string) => {
+    const answer = await fetch(`${server.url}${path}`, { headers: { cookie: admin.cookie } });
+    return { status: answer.status, body: (await answer.json()) as T };
+  };
+  const paymentOf = async (paymentId: string) =>
+    (
+      await server.database.sql.query<Record<string, unknown>>(
+        'select retref, captured_cents, capture_status, disputed_at, dispute_amount_cents, dispute_reason_code, dispute_case_number, returned_at, ach_return_code from payments where id = $1',
+        [paymentId],
+      )
+    ).rows[0]!;
+
+  it("matches yesterday's batch to today's deposit to the cent, fees and all", async () => {
+    const { orderId } = await capturedPayment(server, admin.cookie);
+    await settleSandbox(server);
+    await backdateSandboxSettlement(server, 1);
+    await upkeep();
+
+    const days = await get<AdminDepositsResponse>('/api/admin/deposits');
+    expect(days.status).toBe(200);
+    const day = days.body.days.find((row) => row.day === today());
+    expect(day).toMatchObject({ depositCount: 1, state: 'matched', mismatchCount: 0, missingCount: 0 });
+    expect(day!.expected).toBe(day!.netSales);
+    expect(day!.fees).toBeLessThan(0);
+    expect(day!.totalFunded).toBe(
+      Math.round((day!.netSales + day!.fees + day!.adjustments + day!.chargebacks) * 100) / 100,
+    );
+
+    const detail = await get<AdminDepositDayResponse>(`/api/admin/deposits/${today()}`);
+    expect(detail.body.deposits).toHaveLength(1);
+    expect(detail.body.lines).toContainEqual(
+      expect.objectContaining({ kind: 'sale', orderId, amount: 68.2, match: 'matched' }),
+    );
+  });
+
+  it('flags a line the store does not know, an amount that differs, and a capture missing from the deposit', async () => {
+    const differs = await capturedPayment(server, admin.cookie);
+    const unknown = await capturedPayment(server, admin.cookie);
+    await settleSandbox(server);
+    await backdateSandboxSettlement(server, 1);
+    await followSettlement(deps(), { limit: 50, recheckAfterMs: 0 });
+    // The store's records drift from the gateway's: one amount, and one payment the gateway never had.
+    await server.database.sql.query(
+      'update payments set captured_cents = captured_cents - 100 where id = $1',
+      [differs.paymentId],
+    );
+    await server.database.sql.query("update payments set retref = '999999999999' where id = $1", [
+      unknown.paymentId,
+    ]);
+    await followFunding(deps(), { recheckAfterMs: 0 });
+
+    const detail = await get<AdminDepositDayResponse>(`/api/admin/deposits/${today()}`);
+    expect(detail.body.lines).toContainEqual(
+      expect.objectContaining({
+        orderId: differs.orderId,
+        match: 'amount_differs',
+        amount: 68.2,
+        expected: 67.2,
+      }),
+    );
+    expect(detail.body.lines).toContainEqual(
+      expect.objectContaining({ orderId: unknown.orderId, match: 'missing', expected: 68.2 }),
+    );
+    expect(detail.body.lines).toContainEqual(
+      expect.objectContaining({ kind: 'sale', match: 'unexpected', amount: 68.2 }),
+    );
+    const day = (await get<AdminDepositsResponse>('/api/admin/deposits')).body.days.find(
+      (row) => row.day === today(),
+    );
+    expect(day).toMatchObject({ state: 'mismatched' });
+    expect(day!.mismatchCount).toBeGreaterThanOrEqual(2);
+    expect(day!.missingCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('marks a charged-back payment disputed, shows it on its order and in Disputes, and asks before refunding it', async () => {
+    const { orderId, paymentId } = await capturedPayment(server, admin.cookie, 12.66);
+    await settleSandbox(server);
+    // The sandbox reports the chargeback three days after settlement.
+    await backdateSandboxSettlement(server, 3);
+    await upkeep();
+
+    const payment = await paymentOf(paymentId);
+    expect(payment.disputed_at).not.toBeNull();
+    expect(payment.dispute_amount_cents).toBe(1266);
+    expect(payment.dispute_reason_code).toBeTruthy();
+    expect(payment.dispute_case_number).toBeTruthy();
+
+    const disputes = await get<{ disputes: { orderId: string; amount: number; reason?: string }[] }>(
+      '/api/admin/disputes',
+    );
+    expect(disputes.body.disputes).toContainEqual(
+      expect.objectContaining({ orderId, amount: 12.66, reason: expect.any(String) }),
+    );
+    const page = await get<{ order: { orderStatus: string; timeline: { title: string; tone: string }[] } }>(
+      `/api/admin/orders/${orderId}`,
+    );
+    expect(page.body.order.orderStatus).toBe('disputed');
+    expect(page.body.order.timeline).toContainEqual(
+      expect.objectContaining({ title: 'Chargeback $12.66', tone: 'danger' }),
+    );
+
+    // Read again, the day marks nothing twice.
+    await followFunding(deps(), { recheckAfterMs: 0 });
+    const audit = await server.database.sql.query<{ count: string }>(
+      "select count(*) as count from audit_events where order_id = $1 and action = 'chargeback'",
+      [orderId],
+    );
+    expect(Number(audit.rows[0]!.count)).toBe(1);
+
+    const refund = (body: Record<string, unknown>) =>
+      admin.post('/api/admin/refund', { transaction: { paymentId }, amount: 2, ...body });
+    expect(await refund({})).toMatchObject({ status: 409, body: { message: DISPUTED_REFUND_WARNING } });
+    expect((await refund({ confirmDisputed: true })).status).toBe(200);
+  });
+
+  it('marks a bank payment the bank returned, with the code in plain words on its order', async () => {
+    const shopper = await shoppers.register();
+    const account = await shoppers.saveBankAccount(shopper, { accountNumber: '2000000001' });
+    const orderId = createOrderId('card');
+    const paid = await shoppers.pay(shopper, account.id, { orderId });
+    expect(paid.status).toBe(200);
+    await settleSandbox(server);
+    await backdateSandboxSettlement(server, 2);
+    await upkeep();
+
+    const { rows } = await server.database.sql.query<{ id: string }>(
+      'select id from payments where order_id = $1',
+      [orderId],
+    );
+    const payment = await paymentOf(rows[0]!.id);
+    expect(payment.ach_return_code).toBe('R01');
+    expect(payment.returned_at).not.toBeNull();
+    const page = await get<{
+      order: { orderStatus: string; timeline: { title: string; detail?: string }[] };
+    }>(`/api/admin/orders/${orderId}`);
+    expect(page.body.order.orderStatus).toBe('payment_returned');
+    expect(page.body.order.timeline).toContainEqual(
+      expect.objectContaining({
+        title: expect.stringMatching(/^Returned by the bank/),
+        detail: expect.stringContaining('R01'),
+      }),
+    );
+    const detail = await get<AdminDepositDayResponse>(`/api/admin/deposits/${today()}`);
+    expect(detail.body.lines).toContainEqual(
+      expect.objectContaining({
+        kind: 'return',
+        orderId,
+        achReturnCode: 'R01',
+        amount: -10.49,
+        match: 'matched',
+      }),
+    );
+  });
+
+  it('reads each funding day at most every six hours, by one server of two', async () => {
+    const now = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    fundingCalls = 0;
+    await Promise.all([followFunding(deps(), { now }), followFunding(deps(), { now })]);
+    expect(fundingCalls).toBeLessThanOrEqual(FUNDING_DAYS_READ);
+    expect(fundingCalls).toBeGreaterThan(0);
+    const after = fundingCalls;
+    await Promise.all([
+      followFunding(deps(), { now: new Date(now.getTime() + 60 * 60 * 1000) }),
+      followFunding(deps(), { now: new Date(now.getTime() + 60 * 60 * 1000) }),
+    ]);
+    expect(fundingCalls).toBe(after);
+  });
+});
