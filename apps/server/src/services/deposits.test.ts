@@ -192,6 +192,20 @@ describe.each(testDatabaseKinds())('deposits reconciled, on $name', (kind) => {
     );
   });
 
+  it("closes the sandbox's batch as of yesterday from the console in demo mode: the deposit shows at once", async () => {
+    const { orderId } = await capturedPayment(server, admin.cookie);
+    const answer = await admin.post('/api/admin/sandbox/settle', { daysAgo: 1 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toMatch(/^Sandbox batch closed as of 1 day ago: /);
+    expect(answer.body.depositDaysRead).toBeGreaterThan(0);
+    const detail = await get<AdminDepositDayResponse>(`/api/admin/deposits/${today()}`);
+    expect(detail.body.lines).toContainEqual(expect.objectContaining({ orderId, match: 'matched' }));
+    expect(await admin.post('/api/admin/sandbox/settle', { daysAgo: 40 })).toMatchObject({
+      status: 400,
+      body: { message: 'Days ago must be a whole number from 0 to 31' },
+    });
+  });
+
   it('reads each funding day at most every six hours, by one server of two', async () => {
     const now = new Date(Date.now() + 24 * 60 * 60 * 1000);
     fundingCalls = 0;

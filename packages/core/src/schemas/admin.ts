@@ -439,11 +439,25 @@ export const refundResponseSchema = z.object({
 });
 export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
+/** Demo mode: close the sandbox's batch now, or as if it had closed `daysAgo` days ago (decision 036). */
+export const sandboxSettleRequestSchema = z
+  .looseObject({
+    daysAgo: z
+      .number({ error: 'Days ago must be a whole number from 0 to 31' })
+      .int('Days ago must be a whole number from 0 to 31')
+      .min(0, 'Days ago must be a whole number from 0 to 31')
+      .max(31, 'Days ago must be a whole number from 0 to 31')
+      .optional(),
+  })
+  .optional();
+
 export const sandboxSettleResponseSchema = z.object({
   status: success,
   message: z.string(),
   settled: z.number(),
   refundsSent: z.number(),
+  /** Funding days read again at once, with their deposits, returns and chargebacks. */
+  depositDaysRead: z.number(),
 });
 export type SandboxSettleResponse = z.infer<typeof sandboxSettleResponseSchema>;
 

@@ -19,6 +19,7 @@ import {
   reconcileResponseSchema,
   refundRequestSchema,
   refundResponseSchema,
+  sandboxSettleRequestSchema,
   sandboxSettleResponseSchema,
   sentEmailParamsSchema,
   sentEmailsRequestSchema,
@@ -51,6 +52,7 @@ import { captureAll } from '../../services/money/capture-all';
 import { capturePayment, voidPayment, refundPayment, cancelCharge } from '../../services/money/commands';
 import { reconcilePendingOperations } from '../../services/money/reconciliation';
 import type { RefundsBeforeSettlement } from '../../services/money/refund-policy';
+import { followFunding } from '../../services/money/funding';
 import { catchUpWithSettlement } from '../../services/money/settlement';
 import { listSentEmails, readSentEmailHtml } from '../../services/sent-emails';
 
@@ -380,23 +382,30 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     // Demo mode: the sandbox's nightly settlement, now. The store then learns it and sends waiting refunds.
     api.post(
       '/api/admin/sandbox/settle',
-      admin('Demo mode: close the sandbox gateway batch now', { response: sandboxSettleResponseSchema }),
+      admin('Demo mode: close the sandbox gateway batch now, or as if it had closed days ago', {
+        body: sandboxSettleRequestSchema,
+        response: sandboxSettleResponseSchema,
+      }),
       async (request) => {
         const admin = await signedInAdmin(request);
-        const batch = await closeSandboxBatch();
+        const daysAgo = request.body?.daysAgo ?? 0;
+        const batch = await closeSandboxBatch({ daysAgo });
         const caughtUp = await catchUpWithSettlement(operations);
+        // Its deposit (and any return or chargeback) is read at once, whenever the days were last read.
+        const depositDaysRead = await followFunding(operations, { recheckAfterMs: 0 });
         await insertAuditEvent(orm, {
           actor: admin.username,
           action: 'sandbox_settle',
           orderId: null,
           amountCents: null,
           outcome: 'success',
-          detail: `sandbox batch closed: ${plural(batch.settled, 'transaction')} settled, ${plural(caughtUp.refundsSent, 'scheduled refund')} sent`,
+          detail: `sandbox batch closed${daysAgo ? ` as of ${plural(daysAgo, 'day')} ago` : ''}: ${plural(batch.settled, 'transaction')} settled, ${plural(caughtUp.refundsSent, 'scheduled refund')} sent`,
         });
         return {
           status: 'success',
-          message: `Sandbox batch closed: ${plural(caughtUp.settled, 'payment')} settled, ${plural(caughtUp.refundsSent, 'scheduled refund')} sent`,
+          message: `Sandbox batch closed${daysAgo ? ` as of ${plural(daysAgo, 'day')} ago` : ''}: ${plural(caughtUp.settled, 'payment')} settled, ${plural(caughtUp.refundsSent, 'scheduled refund')} sent`,
           ...caughtUp,
+          depositDaysRead,
         };
       },
     );
