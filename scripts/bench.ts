@@ -6,7 +6,7 @@
 //
 // PGlite always; PostgreSQL too with BENCH_DATABASE_URL (or TEST_DATABASE_URL). Every database is a scratch
 // one, removed at the end. Settings: BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
-// BENCH_ONLY (lists | capture-all | lighthouse), BENCH_CALLS (list calls whose names contain one of these,
+// BENCH_ONLY (lists | capture-all | money-chain | lighthouse), BENCH_CALLS (list calls whose names contain one of these,
 // comma-separated: "history,searched"), BENCH_DATABASES (PGlite,PostgreSQL), BENCH_PAYMENTS (100000),
 // BENCH_PROFILE_DIR (a CPU profile of each store process), CAPTURE_ALL_CONCURRENCY (passed to the store). The table is printed and written
 // to bench-results/bench-<time>.json and bench-results/latest.json.
@@ -23,6 +23,12 @@ import { latencyLink } from '../apps/server/src/testing/latency-link';
 import { REPOSITORY_ROOT, startChildServer, type ChildServer } from '../apps/server/src/testing/processes';
 import { seedAuthorizedPayments, standaloneSandboxClient } from '../apps/server/src/testing/seed-payments';
 import { TEST_ADMIN, TEST_DELIVERY } from '../apps/server/src/testing/test-server';
+import {
+  reconciliationBench,
+  settlementCallsBench,
+  type ReconciliationFigure,
+  type SettlementCallsFigure,
+} from './bench-money-chain';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,6 +68,8 @@ interface CaptureAllFigure {
 }
 const figures: Figure[] = [];
 const captureAllFigures: CaptureAllFigure[] = [];
+const reconciliationFigures: ReconciliationFigure[] = [];
+const settlementCallFigures: SettlementCallsFigure[] = [];
 let lighthouseScores: LighthouseScores | undefined;
 
 function log(line: string) {
@@ -490,6 +498,8 @@ function writeResults() {
     payments: PAYMENTS,
     throughput: figures,
     captureAll: captureAllFigures,
+    reconciliation: reconciliationFigures,
+    settlementCalls: settlementCallFigures,
     lighthouse: lighthouseScores ?? null,
   };
   const folder = join(REPOSITORY_ROOT, 'bench-results');
@@ -522,6 +532,24 @@ function printTable() {
       );
     }
   }
+  if (reconciliationFigures.length > 0) {
+    log('\nA funding day reconciled (every line matched to its payment), in the bench process:');
+    for (const figure of reconciliationFigures) {
+      log(
+        `  ${figure.database.padEnd(10)} ${figure.payments} lines in ${figure.seconds.toFixed(2)} s; RSS ` +
+          `${figure.rssBeforeMb} MB before, ${figure.rssPeakMb} MB at most; Deposits view's 30 days ${figure.depositDaysMs} ms`,
+      );
+    }
+  }
+  if (settlementCallFigures.length > 0) {
+    log('\nFollowing settlement for a day (hourly upkeep):');
+    for (const figure of settlementCallFigures) {
+      log(
+        `  ${figure.database.padEnd(10)} ${String(figure.captures).padStart(6)} captures, ${figure.servers} servers, ` +
+          `${figure.passes} passes each: ${figure.settlestatCalls} settlestat calls, ${figure.inquireCalls} inquire calls`,
+      );
+    }
+  }
   if (lighthouseScores) {
     const scores = lighthouseScores;
     log('\nLighthouse (mobile, simulated throttling) on /:');
@@ -547,6 +575,26 @@ if (!only || only === 'lists') {
 if (!only || only === 'capture-all') {
   log(`\nCapture All of ${CAPTURE_ALL_COUNT} at ${GATEWAY_LATENCY_MS} ms gateway latency…`);
   for (const kind of kinds) await captureAllBench(kind);
+}
+if (!only || only === 'money-chain') {
+  log(`\nThe money chain: a funding day of ${PAYMENTS} payments reconciled, settlement followed for a day…`);
+  for (const kind of kinds) {
+    for (const run of [
+      (open: () => Promise<Database>) =>
+        reconciliationBench(kind, open, PAYMENTS).then((figure) => reconciliationFigures.push(figure)),
+      (open: () => Promise<Database>) =>
+        settlementCallsBench(kind, open, 1_000).then((figure) => settlementCallFigures.push(figure)),
+      (open: () => Promise<Database>) =>
+        settlementCallsBench(kind, open, 10_000).then((figure) => settlementCallFigures.push(figure)),
+    ]) {
+      const scratch = await scratchDatabase(kind);
+      try {
+        await run(scratch.open);
+      } finally {
+        await scratch.remove();
+      }
+    }
+  }
 }
 if (!only || only === 'lighthouse') {
   log('\nLighthouse on / (the compiled store, PGlite)…');

@@ -22,23 +22,36 @@ export interface FundedPayment {
   returnedAt: Date | null;
 }
 
+/** A statement takes at most this many retrefs (PostgreSQL's protocol takes 65,535 parameters). */
+const RETREFS_PER_STATEMENT = 1000;
+
+/** Runs `find` over `retrefs` a chunk at a time and joins the answers. */
+async function inChunks<T>(retrefs: string[], find: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const found: T[] = [];
+  for (let first = 0; first < retrefs.length; first += RETREFS_PER_STATEMENT) {
+    found.push(...(await find(retrefs.slice(first, first + RETREFS_PER_STATEMENT))));
+  }
+  return found;
+}
+
 export async function findPaymentsByRetrefs(
   db: Orm | Transaction,
   retrefs: string[],
 ): Promise<FundedPayment[]> {
-  if (retrefs.length === 0) return [];
-  return db
-    .select({
-      id: payments.id,
-      retref: payments.retref,
-      orderId: payments.orderId,
-      capturedCents: payments.capturedCents,
-      refundedCents: payments.refundedCents,
-      disputedAt: payments.disputedAt,
-      returnedAt: payments.returnedAt,
-    })
-    .from(payments)
-    .where(inArray(payments.retref, retrefs));
+  return inChunks(retrefs, (chunk) =>
+    db
+      .select({
+        id: payments.id,
+        retref: payments.retref,
+        orderId: payments.orderId,
+        capturedCents: payments.capturedCents,
+        refundedCents: payments.refundedCents,
+        disputedAt: payments.disputedAt,
+        returnedAt: payments.returnedAt,
+      })
+      .from(payments)
+      .where(inArray(payments.retref, chunk)),
+  );
 }
 
 /** Refunds the gateway made for the store, by their own retrefs. */
@@ -46,22 +59,23 @@ export async function findRefundsByRetrefs(
   db: Orm | Transaction,
   retrefs: string[],
 ): Promise<{ id: string; gatewayRetref: string; amountCents: number; paymentId: string }[]> {
-  if (retrefs.length === 0) return [];
-  const rows = await db
-    .select({
-      id: moneyOperations.id,
-      gatewayRetref: moneyOperations.gatewayRetref,
-      amountCents: moneyOperations.amountCents,
-      paymentId: moneyOperations.paymentId,
-    })
-    .from(moneyOperations)
-    .where(
-      and(
-        inArray(moneyOperations.gatewayRetref, retrefs),
-        eq(moneyOperations.kind, 'refund'),
-        eq(moneyOperations.status, 'succeeded'),
+  const rows = await inChunks(retrefs, (chunk) =>
+    db
+      .select({
+        id: moneyOperations.id,
+        gatewayRetref: moneyOperations.gatewayRetref,
+        amountCents: moneyOperations.amountCents,
+        paymentId: moneyOperations.paymentId,
+      })
+      .from(moneyOperations)
+      .where(
+        and(
+          inArray(moneyOperations.gatewayRetref, chunk),
+          eq(moneyOperations.kind, 'refund'),
+          eq(moneyOperations.status, 'succeeded'),
+        ),
       ),
-    );
+  );
   return rows.map((row) => ({ ...row, gatewayRetref: row.gatewayRetref! }));
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@store/core';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -717,7 +718,8 @@ export const gatewayDayChecks = pgTable(
 
 /**
  * A deposit the gateway reported for a funding day (decision 036), as it reported it: net sales, what came off
- * (negative) and the total paid to the bank. A day read again replaces its deposits and lines.
+ * (negative) and the total paid to the bank, in cents (bigint: a busy shop's day passes the $21 million an
+ * integer holds). A day read again replaces its deposits and lines.
  */
 export const deposits = pgTable(
   'deposits',
@@ -726,13 +728,13 @@ export const deposits = pgTable(
     /** The day asked about (UTC), whose deposit this is. */
     day: date('day').notNull(),
     currency: text('currency').notNull(),
-    netSalesCents: integer('net_sales_cents').notNull(),
-    interchangeFeeCents: integer('interchange_fee_cents').notNull(),
-    serviceChargeCents: integer('service_charge_cents').notNull(),
-    feeCents: integer('fee_cents').notNull(),
-    reversalCents: integer('reversal_cents').notNull(),
-    adjustmentCents: integer('adjustment_cents').notNull(),
-    totalFundingCents: integer('total_funding_cents').notNull(),
+    netSalesCents: bigint('net_sales_cents', { mode: 'number' }).notNull(),
+    interchangeFeeCents: bigint('interchange_fee_cents', { mode: 'number' }).notNull(),
+    serviceChargeCents: bigint('service_charge_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    reversalCents: bigint('reversal_cents', { mode: 'number' }).notNull(),
+    adjustmentCents: bigint('adjustment_cents', { mode: 'number' }).notNull(),
+    totalFundingCents: bigint('total_funding_cents', { mode: 'number' }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }).notNull(),
   },
   (table) => [index('deposits_day_idx').on(table.day)],

@@ -21,13 +21,13 @@ CREATE TABLE "deposits" (
 	"funding_id" text PRIMARY KEY NOT NULL,
 	"day" date NOT NULL,
 	"currency" text NOT NULL,
-	"net_sales_cents" integer NOT NULL,
-	"interchange_fee_cents" integer NOT NULL,
-	"service_charge_cents" integer NOT NULL,
-	"fee_cents" integer NOT NULL,
-	"reversal_cents" integer NOT NULL,
-	"adjustment_cents" integer NOT NULL,
-	"total_funding_cents" integer NOT NULL,
+	"net_sales_cents" bigint NOT NULL,
+	"interchange_fee_cents" bigint NOT NULL,
+	"service_charge_cents" bigint NOT NULL,
+	"fee_cents" bigint NOT NULL,
+	"reversal_cents" bigint NOT NULL,
+	"adjustment_cents" bigint NOT NULL,
+	"total_funding_cents" bigint NOT NULL,
 	"read_at" timestamp (3) with time zone NOT NULL
 );
 --> statement-breakpoint
