@@ -229,20 +229,33 @@ export async function listDepositDays(orm: Orm, from: string, to: string): Promi
   }));
 }
 
-/** A day's deposits and lines, for the Deposits view's detail. */
+/** How many lines of a day the Deposits view's detail lists: every mismatch first. */
+export const DEPOSIT_LINES_SHOWN = 1000;
+
+/** A day's deposits and its lines (mismatches first, at most `DEPOSIT_LINES_SHOWN`), with how many there are. */
 export async function findFundingDay(
   orm: Orm,
   day: string,
-): Promise<{ deposits: DepositRow[]; lines: DepositLineRow[] }> {
-  const [dayDeposits, lines] = await Promise.all([
+): Promise<{ deposits: DepositRow[]; lines: DepositLineRow[]; lineCount: number }> {
+  const [dayDeposits, lines, [counted]] = await Promise.all([
     orm.select().from(deposits).where(eq(deposits.day, day)).orderBy(deposits.fundingId),
     orm
       .select()
       .from(depositLines)
       .where(eq(depositLines.day, day))
-      .orderBy(depositLines.kind, depositLines.orderId),
+      .orderBy(
+        sql`${depositLines.match} = 'matched'`,
+        depositLines.kind,
+        depositLines.orderId,
+        depositLines.id,
+      )
+      .limit(DEPOSIT_LINES_SHOWN),
+    orm
+      .select({ count: sql<number>`count(*)::int` })
+      .from(depositLines)
+      .where(eq(depositLines.day, day)),
   ]);
-  return { deposits: dayDeposits, lines };
+  return { deposits: dayDeposits, lines, lineCount: Number(counted?.count ?? 0) };
 }
 
 /** Captures settled the day before `day` that no deposit holds. */

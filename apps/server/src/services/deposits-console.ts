@@ -64,12 +64,13 @@ export async function readDepositDay(
   orm: Orm,
   day: string,
 ): Promise<Omit<AdminDepositDayResponse, 'status'>> {
-  const [{ deposits, lines }, missing] = await Promise.all([
+  const [{ deposits, lines, lineCount }, missing] = await Promise.all([
     findFundingDay(orm, day),
     listMissingFromDeposits(orm, day),
   ]);
   return {
     day,
+    lineCount,
     deposits: deposits.map((deposit) => ({
       fundingId: deposit.fundingId,
       currency: deposit.currency,

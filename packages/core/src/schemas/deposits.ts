@@ -91,8 +91,13 @@ export const adminDepositDayResponseSchema = z.object({
       totalFunded: z.number(),
     }),
   ),
-  /** The deposit's lines, then the store's settled captures no deposit holds (match "missing"). */
+  /**
+   * The deposit's lines, mismatches first (at most 1,000 of them), then the store's settled captures no deposit
+   * holds (match "missing").
+   */
   lines: z.array(depositLineSchema),
+  /** How many lines the day's deposits hold in all: more than are listed when over 1,000. */
+  lineCount: z.number().optional(),
 });
 export type AdminDepositDayResponse = z.infer<typeof adminDepositDayResponseSchema>;
 
