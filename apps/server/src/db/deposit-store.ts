@@ -304,3 +304,54 @@ export async function listDisputedPayments(orm: Orm, limit: number) {
     .orderBy(desc(payments.disputedAt), desc(payments.id))
     .limit(limit);
 }
+
+/** A day's lines after `afterId` (by id), a page at a time: the export reads every line, never all at once. */
+export async function pageFundingDayLines(
+  orm: Orm,
+  day: string,
+  afterId: string | undefined,
+  limit: number,
+): Promise<DepositLineRow[]> {
+  return orm
+    .select()
+    .from(depositLines)
+    .where(and(eq(depositLines.day, day), afterId ? sql`${depositLines.id} > ${afterId}` : undefined))
+    .orderBy(depositLines.id)
+    .limit(limit);
+}
+
+/** Captured, refunded and deposit fees per UTC day from `from` to `to` (both included). */
+export async function sumMoneyByDay(
+  orm: Orm,
+  from: string,
+  to: string,
+): Promise<{ day: string; capturedCents: number; refundedCents: number; feesCents: number }[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    orm,
+    sql`with days as (
+        select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day),
+      captured as (
+        select (captured_at at time zone 'UTC')::date as day, sum(captured_cents)::bigint as cents from payments
+        where captured_at >= ${from}::date and captured_at < ${to}::date + interval '1 day' and captured_cents > 0
+        group by 1),
+      refunded as (
+        select (completed_at at time zone 'UTC')::date as day, sum(amount_cents)::bigint as cents from money_operations
+        where kind = 'refund' and status = 'succeeded'
+          and completed_at >= ${from}::date and completed_at < ${to}::date + interval '1 day'
+        group by 1),
+      fees as (
+        select day, sum(interchange_fee_cents + service_charge_cents + fee_cents)::bigint as cents from deposits
+        where day between ${from}::date and ${to}::date group by day)
+      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(c.cents, 0) as captured_cents,
+        coalesce(r.cents, 0) as refunded_cents, coalesce(f.cents, 0) as fees_cents
+      from days d left join captured c on c.day = d.day left join refunded r on r.day = d.day
+        left join fees f on f.day = d.day
+      order by d.day`,
+  );
+  return rows.map((row) => ({
+    day: String(row.day),
+    capturedCents: Number(row.captured_cents),
+    refundedCents: Number(row.refunded_cents),
+    feesCents: Number(row.fees_cents),
+  }));
+}

@@ -84,6 +84,8 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/admin/deposits': { query: { to: '2026-11-26', days: '30' } },
   'GET /api/admin/deposits/:day': { params: { day: '2026-11-26' }, query: { probe: 'x' } },
   'GET /api/admin/disputes': { query: { probe: 'x' } },
+  'GET /api/admin/money-summary': { query: { days: '30' } },
+  'GET /api/admin/deposits.csv': { query: { to: '2026-11-26', days: '30' } },
   'POST /api/admin/payment-links/:linkId/cancel': { params: { linkId: ADDRESS_ID }, body: CREDENTIALS },
   'POST /api/admin/orders/:orderId/ship': {
     params: { orderId: ORDER_ID },

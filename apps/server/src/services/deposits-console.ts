@@ -1,6 +1,13 @@
 import {
+  achReturnReasonOf,
+  centsToDecimalString,
+  csvField,
+  DEPOSIT_LINE_KIND_LABELS,
+  DEPOSIT_MATCH_LABELS,
+  DEPOSITS_CSV_COLUMNS,
   signedCentsToDollars,
   type AdminDepositDayResponse,
+  type MoneySummaryResponse,
   type AdminDisputesResponse,
   type DepositDay,
 } from '@store/core';
@@ -10,6 +17,8 @@ import {
   listDepositDays,
   listDisputedPayments,
   listMissingFromDeposits,
+  pageFundingDayLines,
+  sumMoneyByDay,
   type DepositDayRow,
 } from '../db/deposit-store';
 import { AppError } from '../errors';
@@ -32,16 +41,21 @@ export function depositDayStateOf(row: DepositDayRow, today: string): DepositDay
   return row.mismatchCount > 0 || row.missingCount > 0 ? 'mismatched' : 'matched';
 }
 
+/** The days a view covers: `days` (30 by default) up to `to` (today by default), both included. */
+function rangeOf(query: { to?: string; days?: number }, now: Date): { from: string; to: string } {
+  const to = query.to ?? dayOf(now);
+  const toTime = Date.parse(to);
+  if (Number.isNaN(toTime)) throw new AppError('invalid', 'Date must be YYYY-MM-DD');
+  return { from: dayOf(new Date(toTime - ((query.days ?? 30) - 1) * DAY_MS)), to };
+}
+
 export async function readDepositDays(
   orm: Orm,
   query: { to?: string; days?: number },
   now = new Date(),
 ): Promise<DepositDay[]> {
   const today = dayOf(now);
-  const to = query.to ?? today;
-  const toTime = Date.parse(to);
-  if (Number.isNaN(toTime)) throw new AppError('invalid', 'Date must be YYYY-MM-DD');
-  const from = dayOf(new Date(toTime - ((query.days ?? 30) - 1) * DAY_MS));
+  const { from, to } = rangeOf(query, now);
   const rows = await listDepositDays(orm, from, to);
   return rows.map((row) => ({
     day: row.day,
@@ -125,4 +139,112 @@ export async function readDisputes(orm: Orm): Promise<AdminDisputesResponse['dis
     ...(row.disputeReason ? { reason: row.disputeReason } : {}),
     ...(row.disputeCaseNumber ? { caseNumber: row.disputeCaseNumber } : {}),
   }));
+}
+
+/**
+ * The money at a glance (the console's first screen): captured, refunded, net and the deposits' fees per day,
+ * and their totals; fees are the Deposits view's own figures.
+ */
+export async function readMoneySummary(
+  orm: Orm,
+  query: { days?: number },
+  now = new Date(),
+): Promise<Omit<MoneySummaryResponse, 'status'>> {
+  const { from, to } = rangeOf(query, now);
+  const rows = await sumMoneyByDay(orm, from, to);
+  const sum = (pick: (row: (typeof rows)[number]) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
+  const dollars = (captured: number, refunded: number, fees: number) => ({
+    captured: signedCentsToDollars(captured),
+    refunded: signedCentsToDollars(refunded),
+    net: signedCentsToDollars(captured - refunded),
+    fees: signedCentsToDollars(fees),
+  });
+  return {
+    days: rows.map((row) => ({
+      day: row.day,
+      ...dollars(row.capturedCents, row.refundedCents, row.feesCents),
+    })),
+    totals: dollars(
+      sum((row) => row.capturedCents),
+      sum((row) => row.refundedCents),
+      sum((row) => row.feesCents),
+    ),
+  };
+}
+
+/** "-1.38", "66.82": an amount in the export, signed. */
+function signedDecimal(cents: number): string {
+  return cents < 0 ? `-${centsToDecimalString(-cents)}` : centsToDecimalString(cents);
+}
+
+function csvLine(cells: (string | number | undefined | null)[]): string {
+  return `${cells.map((cell) => csvField(cell)).join(',')}\r\n`;
+}
+
+const CSV_PAGE = 5000;
+
+/**
+ * The Deposits view as a CSV file (decision 036): for each day with deposits, newest first, a line per deposit
+ * (its total funded, its fees, and its net sales, chargebacks and adjustments in words), then every line of
+ * the day with its match, then the captures missing from it. Read a page at a time.
+ */
+export async function* depositsCsv(
+  orm: Orm,
+  query: { to?: string; days?: number },
+  now = new Date(),
+): AsyncGenerator<string> {
+  yield csvLine([...DEPOSITS_CSV_COLUMNS]);
+  for (const day of await readDepositDays(orm, query, now)) {
+    if (day.depositCount === 0) continue;
+    const { deposits } = await findFundingDay(orm, day.day);
+    for (const deposit of deposits) {
+      yield csvLine([
+        day.day,
+        deposit.fundingId,
+        'Deposit',
+        '',
+        '',
+        signedDecimal(deposit.totalFundingCents),
+        signedDecimal(deposit.interchangeFeeCents + deposit.serviceChargeCents + deposit.feeCents),
+        '',
+        '',
+        `net sales ${signedDecimal(deposit.netSalesCents)}; chargebacks ${signedDecimal(deposit.reversalCents)}; adjustments ${signedDecimal(deposit.adjustmentCents)}`,
+      ]);
+    }
+    let afterId: string | undefined;
+    for (;;) {
+      const page = await pageFundingDayLines(orm, day.day, afterId, CSV_PAGE);
+      for (const line of page) {
+        yield csvLine([
+          day.day,
+          line.fundingId,
+          DEPOSIT_LINE_KIND_LABELS[line.kind],
+          line.orderId,
+          line.retref,
+          signedDecimal(line.amountCents),
+          signedDecimal(line.feeCents),
+          DEPOSIT_MATCH_LABELS[line.match],
+          line.expectedCents === null ? '' : signedDecimal(line.expectedCents),
+          line.achReturnCode ? achReturnReasonOf(line.achReturnCode) : '',
+        ]);
+      }
+      if (page.length < CSV_PAGE) break;
+      afterId = page.at(-1)!.id;
+    }
+    for (const missing of await listMissingFromDeposits(orm, day.day)) {
+      yield csvLine([
+        day.day,
+        '',
+        DEPOSIT_LINE_KIND_LABELS.sale,
+        missing.orderId,
+        '',
+        '',
+        '',
+        DEPOSIT_MATCH_LABELS.missing,
+        signedDecimal(missing.capturedCents),
+        '',
+      ]);
+    }
+  }
 }

@@ -206,6 +206,43 @@ describe.each(testDatabaseKinds())('deposits reconciled, on $name', (kind) => {
     });
   });
 
+  it('sums the money per day, with the same fees as the Deposits view, and exports the deposits as CSV', async () => {
+    const { orderId } = await capturedPayment(server, admin.cookie);
+    await admin.post('/api/admin/sandbox/settle', { daysAgo: 1 });
+    const summary = await get<{
+      days: { day: string; captured: number; refunded: number; net: number; fees: number }[];
+      totals: { captured: number; refunded: number; net: number; fees: number };
+    }>('/api/admin/money-summary?days=30');
+    expect(summary.status).toBe(200);
+    expect(summary.body.days).toHaveLength(30);
+    const todays = summary.body.days.at(-1)!;
+    expect(todays.day).toBe(today());
+    expect(todays.captured).toBeGreaterThanOrEqual(68.2);
+    expect(todays.net).toBe(Math.round((todays.captured - todays.refunded) * 100) / 100);
+    const deposits = await get<AdminDepositsResponse>('/api/admin/deposits');
+    expect(todays.fees).toBe(deposits.body.days.find((row) => row.day === today())!.fees);
+    const cents = (dollars: number) => Math.round(dollars * 100);
+    expect(cents(summary.body.totals.captured)).toBe(
+      summary.body.days.reduce((total, row) => total + cents(row.captured), 0),
+    );
+
+    const csv = await fetch(`${server.url}/api/admin/deposits.csv`, { headers: { cookie: admin.cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="deposits-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await csv.text()).split('\r\n');
+    expect(lines[0]).toBe('Date,Funding ID,Type,Order ID,Retref,Amount,Fee,Match,Store amount,Note');
+    expect(lines.some((line) => line.startsWith(`${today()},`) && line.includes(',Deposit,'))).toBe(true);
+    expect(
+      lines.some(
+        (line) =>
+          line.includes(`,Sale,${orderId},`) && line.includes(',68.20,') && line.includes(',Matched,'),
+      ),
+    ).toBe(true);
+    expect((await fetch(`${server.url}/api/admin/deposits.csv`)).status).toBe(401);
+  });
+
   it('reads each funding day at most every six hours, by one server of two', async () => {
     const now = new Date(Date.now() + 24 * 60 * 60 * 1000);
     fundingCalls = 0;

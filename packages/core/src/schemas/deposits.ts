@@ -141,3 +141,47 @@ export function achReturnReasonOf(code: string): string {
   const reason = ACH_RETURN_REASONS[code.toUpperCase()];
   return reason ? `${code}: ${reason}` : code;
 }
+
+/** GET /api/admin/money-summary: the money at a glance, one row a day (UTC) for the last `days` days. */
+export const moneySummaryQuerySchema = z.object({
+  days: z.coerce.number().int().min(1, 'Days must be 1 to 90').max(90, 'Days must be 1 to 90').optional(),
+});
+
+export const moneySummaryDaySchema = z.object({
+  day: z.string(),
+  /** Captured that day (authorizations taken, bank debits made). */
+  captured: z.number(),
+  /** Refunded that day. */
+  refunded: z.number(),
+  /** Captured less refunded. */
+  net: z.number(),
+  /** The fees of that day's deposits, as the Deposits view shows them (negative). */
+  fees: z.number(),
+});
+export type MoneySummaryDay = z.infer<typeof moneySummaryDaySchema>;
+
+export const moneySummaryResponseSchema = z.object({
+  status: z.literal('success'),
+  days: z.array(moneySummaryDaySchema),
+  totals: moneySummaryDaySchema.omit({ day: true }),
+});
+export type MoneySummaryResponse = z.infer<typeof moneySummaryResponseSchema>;
+
+/** The deposits export's columns, in order. */
+export const DEPOSITS_CSV_COLUMNS = [
+  'Date',
+  'Funding ID',
+  'Type',
+  'Order ID',
+  'Retref',
+  'Amount',
+  'Fee',
+  'Match',
+  'Store amount',
+  'Note',
+] as const;
+
+/** `deposits-YYYY-MM-DD.csv`, dated in UTC like the days inside it. */
+export function depositsCsvFileName(date: Date): string {
+  return `deposits-${date.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,21 +1,78 @@
+import { Readable } from 'node:stream';
 import {
   adminDepositDayResponseSchema,
+  depositsCsvFileName,
+  errorResponseSchema,
+  moneySummaryQuerySchema,
+  moneySummaryResponseSchema,
   adminDepositsQuerySchema,
   adminDepositsResponseSchema,
   adminDisputesResponseSchema,
   depositDayParamsSchema,
 } from '@store/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Orm } from '../../db/client';
 import { adminRoutes } from '../../http/admin-route';
-import { readDepositDay, readDepositDays, readDisputes } from '../../services/deposits-console';
+import {
+  depositsCsv,
+  readDepositDay,
+  readDepositDays,
+  readDisputes,
+  readMoneySummary,
+} from '../../services/deposits-console';
 
 /** Deposits and disputes in the console (decision 036): read-only. */
 export function registerDepositRoutes(
   app: FastifyInstance,
   deps: { orm: Orm; secureCookies: boolean },
 ): void {
-  const { api, admin } = adminRoutes(app, deps);
+  const { api, admin, adminOnly } = adminRoutes(app, deps);
+
+  api.get(
+    '/api/admin/money-summary',
+    admin('The money at a glance: captured, refunded, net and fees per day, and their totals', {
+      querystring: moneySummaryQuerySchema,
+      response: moneySummaryResponseSchema,
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'success', ...(await readMoneySummary(deps.orm, request.query)) };
+    },
+  );
+
+  api.get(
+    '/api/admin/deposits.csv',
+    {
+      schema: {
+        tags: ['Admin console'],
+        summary: 'The Deposits view as a CSV file: each deposit and every line, with its match',
+        querystring: adminDepositsQuerySchema,
+        response: {
+          200: {
+            description: 'A download (Content-Disposition: attachment): header line first, CRLF line ends',
+            content: { 'text/csv': { schema: z.string().describe('CSV') } },
+          },
+          '4xx': errorResponseSchema,
+          '5xx': errorResponseSchema,
+        },
+      },
+      preValidation: adminOnly,
+      exposeHeadRoute: false,
+    },
+    async (request, reply) => {
+      const body = Readable.from(depositsCsv(deps.orm, request.query), {
+        objectMode: false,
+        highWaterMark: 64 * 1024,
+      });
+      const streaming: FastifyReply = reply;
+      return streaming
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${depositsCsvFileName(new Date())}"`)
+        .send(body);
+    },
+  );
 
   api.get(
     '/api/admin/deposits',
