@@ -13,6 +13,8 @@ import { authorizationTimeLeft } from '../utils/time-left';
 import { AuditLogPanel } from './audit-log-panel';
 import { CustomersPanel } from './customers-panel';
 import { DashboardHeader } from './dashboard-header';
+import { DepositsPanel } from './deposits-panel';
+import { DisputesPanel } from './disputes-panel';
 import { PendingPaymentsPanel } from './pending-payments-panel';
 import { SentEmailsPanel } from './sent-emails-panel';
 import { TransactionHistoryPanel, type HistoryFilters } from './transaction-history-panel';
@@ -21,6 +23,8 @@ import styles from './admin-dashboard-page.module.css';
 const TABS = [
   { id: 'pending', label: 'Pending Payments' },
   { id: 'history', label: 'Transaction History' },
+  { id: 'deposits', label: 'Deposits' },
+  { id: 'disputes', label: 'Disputes' },
   { id: 'customers', label: 'Customers' },
   { id: 'audit', label: 'Audit Log' },
   // Demo mode only: the store answers the list only with the built-in sandbox gateway.
@@ -39,8 +43,8 @@ export interface AdminDashboardPageProps {
 }
 
 /**
- * `/admin/dashboard`: pending payments, transaction history, customers and the audit log, in tabs; in demo
- * mode, the emails the store queued, too.
+ * `/admin/dashboard`: pending payments, transaction history, deposits, disputes, customers and the audit
+ * log, in tabs; in demo mode, the emails the store queued, too.
  */
 export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -54,6 +58,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
   // Kept here so the search and filter survive a trip to another tab.
   const [historyFilters, setHistoryFilters] = useState<HistoryFilters>({ searchText: '', status: 'all' });
   const [customerSearch, setCustomerSearch] = useState('');
+  const [depositDay, setDepositDay] = useState<string | null>(null);
 
   // Pending payments poll for as long as the console is open: the tab count and the summary use them.
   const pending = usePendingPayments();
@@ -131,6 +136,10 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
             {tab.id === selected && tab.id === 'history' && (
               <TransactionHistoryPanel filters={historyFilters} onFiltersChange={setHistoryFilters} />
             )}
+            {tab.id === selected && tab.id === 'deposits' && (
+              <DepositsPanel day={depositDay} onDayChange={setDepositDay} />
+            )}
+            {tab.id === selected && tab.id === 'disputes' && <DisputesPanel />}
             {tab.id === selected && tab.id === 'customers' && (
               <CustomersPanel searchText={customerSearch} onSearchTextChange={setCustomerSearch} />
             )}

@@ -33,6 +33,13 @@ import {
   TRANSACTION_FILTER_OPTIONS,
 } from '../utils/filters';
 import { plural, uniqueRows } from '../utils/rows';
+import {
+  isSettleDaysAgo,
+  settleButtonText,
+  settleDayOptionLabel,
+  settledDepositNote,
+  SETTLE_DAYS_AGO_OPTIONS,
+} from '../utils/sandbox-settle';
 import { CancelChargeDialog } from './cancel-charge-dialog';
 import { NoticeList } from './notices';
 import { CardText } from './payment-facts';
@@ -88,13 +95,19 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
   const [cancelling, setCancelling] = useState<AdminTransaction | null>(null);
   const { notices, push, dismiss } = useNotices();
   const closeBatch = useCloseSandboxBatch();
-  // Demo mode with the built-in sandbox: its nightly settlement can be run now.
+  // Demo mode with the built-in sandbox: its nightly settlement can be run now, or as if days ago.
   const sandboxBatch = query.data?.pages[0]?.sandboxBatch === true;
+  const [settleDaysAgo, setSettleDaysAgo] = useState(0);
 
   const settleSandbox = async () => {
+    const daysAgo = settleDaysAgo;
     try {
-      const answer = await closeBatch.mutateAsync();
-      push({ tone: 'success', title: answer.message });
+      const answer = await closeBatch.mutateAsync(daysAgo);
+      push({
+        tone: 'success',
+        title: answer.message,
+        detail: answer.settled > 0 ? settledDepositNote(daysAgo) : undefined,
+      });
     } catch (caught) {
       push({ tone: 'error', title: failureText(caught, 'The sandbox batch could not be closed') });
     }
@@ -239,15 +252,36 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
         )}
         <div className={panel.toolbarEnd}>
           {sandboxBatch && (
-            <Button
-              variant="secondary"
-              onClick={() => void settleSandbox()}
-              disabled={closeBatch.isPending}
-              aria-busy={closeBatch.isPending}
-              title="Demo mode: the sandbox gateway settles today's captures now, as it would tonight"
-            >
-              {closeBatch.isPending ? 'Settling…' : 'Settle now (sandbox)'}
-            </Button>
+            <div className={panel.settleGroup} role="group" aria-label="Sandbox settlement">
+              <label htmlFor="history-settle-day" className="visually-hidden">
+                Close the sandbox batch as of
+              </label>
+              <select
+                id="history-settle-day"
+                className={`${panel.select} ${panel.settleSelect}`}
+                value={settleDaysAgo}
+                disabled={closeBatch.isPending}
+                onChange={(event) => {
+                  const value = Number(event.target.value);
+                  if (isSettleDaysAgo(value)) setSettleDaysAgo(value);
+                }}
+              >
+                {SETTLE_DAYS_AGO_OPTIONS.map((daysAgo) => (
+                  <option key={daysAgo} value={daysAgo}>
+                    {settleDayOptionLabel(daysAgo)}
+                  </option>
+                ))}
+              </select>
+              <Button
+                variant="secondary"
+                onClick={() => void settleSandbox()}
+                disabled={closeBatch.isPending}
+                aria-busy={closeBatch.isPending}
+                title="Demo mode: the sandbox gateway settles the captures not settled yet, now or as if on the day chosen"
+              >
+                {closeBatch.isPending ? 'Settling…' : settleButtonText(settleDaysAgo)}
+              </Button>
+            </div>
           )}
           {rows.length === 0 ? (
             <Button variant="secondary" disabled>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { captureFailureText, failureText, listFailureText } from './admin-errors';
+import { DISPUTED_REFUND_WARNING } from '@store/core';
+import { captureFailureText, failureText, isDisputedRefundWarning, listFailureText } from './admin-errors';
 import { captureAllQuestion } from '../components/capture-all-dialog';
 
 describe('admin failure texts', () => {
@@ -42,5 +43,18 @@ describe('captureAllQuestion', () => {
 
   it('does not pretend to know the total of rows it has not loaded', () => {
     expect(captureAllQuestion(250, 100, 682000)).toBe('Capture 250 payments? The 100 shown total $6,820.00.');
+  });
+});
+
+describe('isDisputedRefundWarning', () => {
+  it("recognises only the server's 409 with the disputed warning", () => {
+    expect(
+      isDisputedRefundWarning(new ApiError(DISPUTED_REFUND_WARNING, 'http', 409, DISPUTED_REFUND_WARNING)),
+    ).toBe(true);
+    expect(isDisputedRefundWarning(new ApiError('busy', 'http', 409, 'busy'))).toBe(false);
+    expect(
+      isDisputedRefundWarning(new ApiError(DISPUTED_REFUND_WARNING, 'http', 400, DISPUTED_REFUND_WARNING)),
+    ).toBe(false);
+    expect(isDisputedRefundWarning(new Error(DISPUTED_REFUND_WARNING))).toBe(false);
   });
 });

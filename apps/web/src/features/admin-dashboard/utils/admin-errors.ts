@@ -1,3 +1,4 @@
+import { DISPUTED_REFUND_WARNING } from '@store/core';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -17,6 +18,14 @@ export function isUnconfirmed(error: unknown): boolean {
   return error instanceof ApiError && error.status === 502;
 }
 
+/**
+ * A refund of a payment the cardholder disputed, refused until the operator confirms it (decision 036): a
+ * final answer (409 with the server's warning), not a conflict to retry.
+ */
+export function isDisputedRefundWarning(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.serverMessage === DISPUTED_REFUND_WARNING;
+}
+
 /** "Capture failed: {message}" (product §8), with "Failed to capture payment" when there is no message. */
 export function captureFailureText(error: unknown): string {
   return `Capture failed: ${failureText(error, 'Failed to capture payment')}`;
@@ -28,7 +37,7 @@ export function captureFailureText(error: unknown): string {
  */
 export function listFailureText(
   error: unknown,
-  list: 'payments' | 'transactions' | 'audit' | 'emails' | 'links',
+  list: 'payments' | 'transactions' | 'audit' | 'emails' | 'links' | 'deposits' | 'disputes',
 ): string {
   const fetchFallback = {
     payments: 'Failed to fetch payments',
@@ -36,6 +45,8 @@ export function listFailureText(
     audit: 'Failed to fetch the audit log',
     emails: 'Failed to fetch emails',
     links: 'Failed to fetch payment links',
+    deposits: 'Failed to fetch deposits',
+    disputes: 'Failed to fetch disputes',
   }[list];
   const loadFallback = {
     payments: 'Failed to fetch payments',
@@ -43,6 +54,8 @@ export function listFailureText(
     audit: 'Failed to load the audit log',
     emails: 'Failed to load emails',
     links: 'Failed to load payment links',
+    deposits: 'Failed to load deposits',
+    disputes: 'Failed to load disputes',
   }[list];
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;
