@@ -18,6 +18,11 @@ export interface RefundVariables {
   paymentId: string;
   orderId: string;
   amountCents: Cents;
+  /**
+   * The payment is disputed and the operator read the warning (decision 036): refund it anyway. Another
+   * action than the refund that was warned, so it has its own Idempotency-Key.
+   */
+  confirmDisputed?: boolean;
 }
 
 /** Gives back part or all of what was captured; several partial refunds are allowed. */
@@ -30,10 +35,17 @@ export async function refundPayment(
     {
       transaction: { paymentId: variables.paymentId, orderId: variables.orderId },
       amount: centsToDollars(variables.amountCents),
+      ...(variables.confirmDisputed ? { confirmDisputed: true } : {}),
     },
     { idempotencyKey },
   );
   return requireSuccess<RefundResponse>(body, 'Failed to process refund');
+}
+
+/** The refund as one operator action: its amount, and whether it confirms refunding a disputed payment. */
+export function refundActionName(variables: RefundVariables): string {
+  const action = `refund:${variables.paymentId}:${variables.amountCents}`;
+  return variables.confirmDisputed ? `${action}:confirmed` : action;
 }
 
 export const refundMutationKey = ['admin', 'refund'] as const;
@@ -43,9 +55,7 @@ export function useRefundPayment() {
   return useMutation({
     mutationKey: refundMutationKey,
     mutationFn: (variables: RefundVariables) =>
-      moneyActionKeys.run(`refund:${variables.paymentId}:${variables.amountCents}`, (key) =>
-        refundPayment(variables, key),
-      ),
+      moneyActionKeys.run(refundActionName(variables), (key) => refundPayment(variables, key)),
     onSuccess: (answer, variables) => applyRefundToHistory(queryClient, variables.paymentId, answer),
     // Success or failure, the list is reloaded from the server: the optimistic mark is only a bridge.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_LISTS_KEY }),

@@ -9,11 +9,12 @@ import {
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { CheckCircleIcon, ClockIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { useRefundPayment } from '../api/refund-payment';
 import { useAmountInput } from '../hooks/use-amount-input';
-import { failureText, isUnconfirmed } from '../utils/admin-errors';
+import { failureText, isDisputedRefundWarning, isUnconfirmed } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
 import { DEMO_REFUND_RESULT_MS, REFUND_RESULT_MS } from '../utils/polling';
 import { AmountField } from './amount-field';
@@ -29,12 +30,15 @@ export interface RefundDialogProps {
 
 type Phase =
   | { kind: 'form' }
+  /** The payment is disputed: the server's warning, and the amount the operator may confirm. */
+  | { kind: 'disputed'; warning: string; amountCents: Cents }
   | { kind: 'done'; answer: RefundResponse; amountCents: Cents }
   | { kind: 'unconfirmed'; text: string };
 
 /**
  * Gives money back: any amount from $0.01 to what is still refundable, prefilled with all of it. The outcome
  * stays on screen for 3 s (5 s in demo mode, with a note that no real money moved), then the dialog closes.
+ * A payment the cardholder disputed is refunded only after a second, explicit confirmation (decision 036).
  */
 export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
   const refund = useRefundPayment();
@@ -45,17 +49,20 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const busy = refund.isPending;
+  // Warned, the keyboard waits on Cancel: refunding anyway takes a deliberate move to its button.
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (phase.kind === 'disputed') keepRef.current?.focus();
+  }, [phase.kind]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check.ok || busy) return;
+  const send = async (amountCents: Cents, confirmDisputed: boolean) => {
     setFailure(null);
-    const amountCents = check.cents;
     try {
       const answer = await refund.mutateAsync({
         paymentId: transaction.paymentId,
         orderId: transaction.orderId,
         amountCents,
+        ...(confirmDisputed ? { confirmDisputed: true } : {}),
       });
       setPhase({ kind: 'done', answer, amountCents });
     } catch (caught) {
@@ -64,10 +71,23 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
           kind: 'unconfirmed',
           text: failureText(caught, 'The gateway did not confirm the refund.'),
         });
+      } else if (!confirmDisputed && isDisputedRefundWarning(caught)) {
+        setPhase({ kind: 'disputed', warning: failureText(caught, ''), amountCents });
       } else {
         setFailure(failureText(caught, 'Failed to process refund'));
       }
     }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!check.ok || busy || phase.kind !== 'form') return;
+    await send(check.cents, false);
+  };
+
+  const confirmDisputed = async () => {
+    if (busy || phase.kind !== 'disputed') return;
+    await send(phase.amountCents, true);
   };
 
   const card = (
@@ -83,7 +103,23 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
   const originalCents = dollarsToCents(transaction.originalAmount);
 
   const footer =
-    phase.kind === 'form' ? (
+    phase.kind === 'disputed' ? (
+      <>
+        <Button variant="secondary" onClick={onClose} disabled={busy} ref={keepRef}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={() => void confirmDisputed()} disabled={busy} aria-busy={busy}>
+          {busy ? (
+            <>
+              <Spinner />
+              Refunding…
+            </>
+          ) : (
+            `Refund ${formatCents(phase.amountCents)} anyway`
+          )}
+        </Button>
+      </>
+    ) : phase.kind === 'form' ? (
       <AmountFormFooter
         formId={formId}
         verb="Refund"
@@ -105,7 +141,7 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
       initialFocusRef={inputRef}
       footer={footer}
     >
-      {phase.kind === 'form' && (
+      {(phase.kind === 'form' || phase.kind === 'disputed') && (
         <form id={formId} className={styles.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
           <FactList
             label="Payment"
@@ -128,8 +164,13 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
               { term: 'Refundable', value: formatCents(refundableCents), emphasis: true },
             ]}
           />
-          <AmountField label="Refund amount" {...field} disabled={busy} inputRef={inputRef} />
-          {check.ok && check.cents < refundableCents ? (
+          <AmountField
+            label="Refund amount"
+            {...field}
+            disabled={busy || phase.kind === 'disputed'}
+            inputRef={inputRef}
+          />
+          {phase.kind === 'form' && check.ok && check.cents < refundableCents ? (
             <Button
               variant="secondary"
               size="small"
@@ -140,6 +181,11 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
               Use the full {formatCents(refundableCents)}
             </Button>
           ) : null}
+          {phase.kind === 'disputed' && (
+            <Alert tone="warning">
+              <strong>Disputed payment.</strong> {phase.warning}
+            </Alert>
+          )}
           {failure && <Alert>{failure}</Alert>}
         </form>
       )}

@@ -1,3 +1,4 @@
+import { DISPUTED_REFUND_WARNING } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { IdempotencyKeys, isUnsettledFailure, newIdempotencyKey } from './idempotency-keys';
@@ -61,6 +62,29 @@ describe('isUnsettledFailure', () => {
     expect(isUnsettledFailure(refused)).toBe(false);
     expect(isUnsettledFailure(new ApiError('gone', 'http', 401, 'Authentication required'))).toBe(false);
     expect(isUnsettledFailure(new ApiError('no', 'rejected', 200, 'no'))).toBe(false);
+  });
+
+  it("takes a disputed payment's refund warning as a final answer, unlike a busy 409", () => {
+    const warning = new ApiError(DISPUTED_REFUND_WARNING, 'http', 409, DISPUTED_REFUND_WARNING, 'conflict');
+    expect(isUnsettledFailure(warning)).toBe(false);
+    expect(isUnsettledFailure(new ApiError('busy', 'http', 409, 'The payment is busy'))).toBe(true);
+  });
+});
+
+describe('a disputed refund and its confirmation', () => {
+  it('gets a fresh key for the confirmed refund, and again for a new try after the warning', async () => {
+    const keys = new IdempotencyKeys(counter());
+    const warning = new ApiError(DISPUTED_REFUND_WARNING, 'http', 409, DISPUTED_REFUND_WARNING, 'conflict');
+    const seen: string[] = [];
+    await expect(
+      keys.run('refund:p1:1266', async (key) => {
+        seen.push(key);
+        throw warning;
+      }),
+    ).rejects.toBe(warning);
+    await keys.run('refund:p1:1266:confirmed', async (key) => void seen.push(key));
+    await keys.run('refund:p1:1266', async (key) => void seen.push(key));
+    expect(seen).toEqual(['key-1', 'key-2', 'key-3']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
+import { isDisputedRefundWarning } from './admin-errors';
 
 /** A random v4 UUID; `crypto.randomUUID` exists only in secure contexts, `getRandomValues` everywhere. */
 export function newIdempotencyKey(): string {
@@ -14,10 +15,12 @@ export function newIdempotencyKey(): string {
  * True when a money call ended without a final answer, so the same action may be retried with the same
  * key: no answer or a garbled one, a 5xx (502: "not confirmed yet"), 409 (a request with this key is
  * still running, or the payment is busy) and 429. A retry with the same key is settled by the server from
- * its own record, so it can never capture or refund twice.
+ * its own record, so it can never capture or refund twice. A refund refused because the payment is disputed
+ * is a final answer: the operator's confirmation is another request, with a key of its own.
  */
 export function isUnsettledFailure(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
+  if (isDisputedRefundWarning(error)) return false;
   if (error.kind === 'network' || error.kind === 'parse') return true;
   if (error.kind === 'http' && error.status !== null) {
     return error.status >= 500 || error.status === 409 || error.status === 429;
