@@ -35,6 +35,31 @@ export function adminCustomerPath(customerId: number | string): string {
   return `/admin/customers/${encodeURIComponent(String(customerId))}`;
 }
 
+/** The result page's query parameter that names the payment link a payer came from. */
+export const PAYMENT_LINK_RETURN_PARAM = 'link';
+
+/** A payment link's token as the store issues it: 32 random bytes in base64url (43 characters). */
+const PAYMENT_LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The payer's page of one payment link. */
+export function paymentLinkPath(token: string): string {
+  return `/pay/${encodeURIComponent(token)}`;
+}
+
+/**
+ * Where the hosted payment page sends a link's payer back: the result page, naming the link, so that a
+ * payer whose card was declined can go back to their order and pay again.
+ */
+export function paymentLinkReturnUrl(origin: string, token: string): string {
+  const params = new URLSearchParams({ [PAYMENT_LINK_RETURN_PARAM]: token });
+  return `${origin}${PATHS.paymentComplete}?${params.toString()}`;
+}
+
+/** The result page's `link` parameter, when it is a payment link's token; null for anything else. */
+export function paymentLinkTokenOf(value: string | null | undefined): string | null {
+  return value && PAYMENT_LINK_TOKEN.test(value) ? value : null;
+}
+
 /** Router state for a link to the storefront that opens the cart on arrival (back from a payment). */
 export const OPEN_CART_STATE = { openCart: true } as const;
 

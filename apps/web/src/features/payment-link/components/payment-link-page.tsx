@@ -15,7 +15,7 @@ import { BrandMark } from '../../../components/ui/brand-logo';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon, LockIcon, ReceiptIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { isReceiptPath, PATHS } from '../../../config/paths';
+import { isReceiptPath, paymentLinkReturnUrl } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { formatLongDateTime } from '../../../lib/long-date';
 import { usePaymentLink, type PaymentLinkView } from '../api/get-payment-link';
@@ -184,7 +184,7 @@ function PayPart({
     setRefusal(null);
     const origin = window.location.origin;
     try {
-      const answer = await pay.mutateAsync({ token, redirectUrl: `${origin}${PATHS.paymentComplete}` });
+      const answer = await pay.mutateAsync({ token, redirectUrl: paymentLinkReturnUrl(origin, token) });
       const paymentUrl = preparePaymentPage(answer, { origin });
       if (!paymentUrl) {
         setRefusal('The payment page address is not valid. Please try again later.');

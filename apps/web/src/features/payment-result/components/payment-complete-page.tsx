@@ -1,6 +1,6 @@
 import type { OrderSummary } from '@store/core';
 import { useId } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { OrderDelivery } from '../../../components/order/order-delivery';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { PRINTED_PART, PrintReceiptButton, SCREEN_ONLY } from '../../../components/order/print-receipt';
@@ -14,7 +14,14 @@ import {
   XCircleIcon,
 } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { OPEN_CART_STATE, PATHS, isReceiptPath } from '../../../config/paths';
+import {
+  OPEN_CART_STATE,
+  PATHS,
+  PAYMENT_LINK_RETURN_PARAM,
+  isReceiptPath,
+  paymentLinkPath,
+  paymentLinkTokenOf,
+} from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { usePaymentResult } from '../hooks/use-payment-result';
 import { useCart } from '../../../lib/cart/cart-provider';
@@ -24,9 +31,17 @@ import styles from './payment-complete-page.module.css';
 
 export function PaymentCompletePage() {
   const outcome = usePaymentResult();
-  // Cancelling is not failing: back to the store, with the cart open as it was.
-  if (outcome.state === 'cancelled')
-    return <Navigate to={PATHS.storefront} replace state={OPEN_CART_STATE} />;
+  const [searchParams] = useSearchParams();
+  // A payment link's payer (decision 034) came from their order's page, and goes back there.
+  const linkToken = paymentLinkTokenOf(searchParams.get(PAYMENT_LINK_RETURN_PARAM));
+  // Cancelling is not failing: back to the store with the cart open as it was, or to the link's order.
+  if (outcome.state === 'cancelled') {
+    return linkToken ? (
+      <Navigate to={paymentLinkPath(linkToken)} replace />
+    ) : (
+      <Navigate to={PATHS.storefront} replace state={OPEN_CART_STATE} />
+    );
+  }
   return (
     <div className={`container ${styles.page}`}>
       <title>{`Payment result · ${SITE.fullName}`}</title>
@@ -38,7 +53,12 @@ export function PaymentCompletePage() {
         {outcome.state === 'processing' && <ProcessingView />}
         {outcome.state === 'success' && <SuccessView receipt={outcome.receipt} order={outcome.order} />}
         {outcome.state === 'failed' && (
-          <FailedView kind={outcome.kind} message={outcome.message} details={outcome.details} />
+          <FailedView
+            kind={outcome.kind}
+            message={outcome.message}
+            details={outcome.details}
+            linkToken={linkToken}
+          />
         )}
       </section>
     </div>
@@ -151,13 +171,17 @@ function FailedView({
   kind,
   message,
   details,
+  linkToken,
 }: {
   kind: FailureKind;
   message: string;
   details: string | null;
+  /** The payment link the payer came from, if they did. */
+  linkToken: string | null;
 }) {
   const { itemCount } = useCart();
-  const advice = adviseOnFailure(kind, itemCount > 0);
+  const advice = adviseOnFailure(kind, itemCount > 0, linkToken !== null);
+  const backVariant = kind === 'unconfirmed' ? 'secondary' : 'primary';
   return (
     <>
       <div className={`${styles.badge} ${styles.failedBadge}`}>
@@ -179,17 +203,24 @@ function FailedView({
       )}
 
       <div className={styles.actions}>
-        <Link
-          to={PATHS.storefront}
-          state={OPEN_CART_STATE}
-          className={buttonClassName({
-            variant: kind === 'unconfirmed' ? 'secondary' : 'primary',
-            size: 'large',
-          })}
-        >
-          <ArrowLeftIcon size={18} />
-          Return to Store
-        </Link>
+        {linkToken ? (
+          <Link
+            to={paymentLinkPath(linkToken)}
+            className={buttonClassName({ variant: backVariant, size: 'large' })}
+          >
+            <ArrowLeftIcon size={18} />
+            Back to your order
+          </Link>
+        ) : (
+          <Link
+            to={PATHS.storefront}
+            state={OPEN_CART_STATE}
+            className={buttonClassName({ variant: backVariant, size: 'large' })}
+          >
+            <ArrowLeftIcon size={18} />
+            Return to Store
+          </Link>
+        )}
         <Button
           size="large"
           variant={kind === 'unconfirmed' ? 'primary' : 'secondary'}

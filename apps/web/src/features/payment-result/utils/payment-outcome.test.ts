@@ -231,6 +231,18 @@ describe('failureKindOf', () => {
 });
 
 describe('adviseOnFailure', () => {
+  it("sends a payment link's payer back to their order, not to a cart", () => {
+    expect(adviseOnFailure('declined', false, true).next).toBe(
+      'Go back to your order to pay with another card or account. Only your bank can tell you why it ' +
+        'declined the payment.',
+    );
+    expect(adviseOnFailure('no-answer', true, true).next).toBe(
+      'Go back to your order and pay again in a moment.',
+    );
+    expect(adviseOnFailure('no-payment', false, true).next).toBe('Go back to your order to pay for it.');
+    expect(adviseOnFailure('unconfirmed', true, true).next).toBe('Try Again in a moment to check it again.');
+  });
+
   it('says what happened and what to do, and mentions the cart only when there is one', () => {
     expect(adviseOnFailure('declined', true)).toEqual({
       happened: 'Your payment was declined, so nothing was charged.',

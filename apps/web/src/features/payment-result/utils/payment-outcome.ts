@@ -236,11 +236,19 @@ export interface FailureAdvice {
   next: string;
 }
 
-/** Plain words for a failed payment, whatever the server's own text: what happened and what to do. */
-export function adviseOnFailure(kind: FailureKind, cartKept: boolean): FailureAdvice {
-  // "Your cart is saved: return to the store …", or without a cart "Return to the store …".
+/**
+ * Plain words for a failed payment, whatever the server's own text: what happened and what to do. A payer
+ * who came from a payment link (`fromLink`) goes back to their order, not to a cart.
+ */
+export function adviseOnFailure(kind: FailureKind, cartKept: boolean, fromLink = false): FailureAdvice {
+  // "Your cart is saved: return to the store …", without a cart "Return to the store …", or from a payment
+  // link "Go back to your order …".
   const back = (rest: string) =>
-    cartKept ? `Your cart is saved: return to the store ${rest}` : `Return to the store ${rest}`;
+    fromLink
+      ? `Go back to your order ${rest}`
+      : cartKept
+        ? `Your cart is saved: return to the store ${rest}`
+        : `Return to the store ${rest}`;
   switch (kind) {
     case 'declined':
       return {
@@ -260,14 +268,15 @@ export function adviseOnFailure(kind: FailureKind, cartKept: boolean): FailureAd
     case 'unconfirmed':
       return {
         happened: 'We could not confirm your payment with our payment partner just now.',
-        next: cartKept
-          ? 'Try Again in a moment to check it again. Your cart stays saved until a payment for it is confirmed.'
-          : 'Try Again in a moment to check it again.',
+        next:
+          cartKept && !fromLink
+            ? 'Try Again in a moment to check it again. Your cart stays saved until a payment for it is confirmed.'
+            : 'Try Again in a moment to check it again.',
       };
     case 'no-payment':
       return {
         happened: 'There is no payment from the last 30 minutes to show in this browser tab.',
-        next: cartKept ? back('to pay for it.') : 'Return to the store to shop.',
+        next: fromLink || cartKept ? back('to pay for it.') : 'Return to the store to shop.',
       };
   }
 }
