@@ -776,3 +776,14 @@ export const depositLines = pgTable(
     ),
   ],
 );
+
+/**
+ * Which server runs a part of upkeep that asks the gateway, until when (decision 037): a server takes the
+ * lease when it is free or lapsed (or already its own), so of two or four servers one asks the gateway each
+ * time, and another takes over within a lease's length if it stops.
+ */
+export const upkeepLeases = pgTable('upkeep_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  leasedUntil: timestamp('leased_until', { withTimezone: true, precision: 3 }).notNull(),
+});

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { deleteExpiredSessions } from '../db/session-store';
+import { releaseUpkeepLease, takeUpkeepLease } from '../db/upkeep-lease-store';
 import { oldestPendingStoreRequest } from '../db/checkout-store';
 import { deleteIssuedTokensBefore } from '../db/token-store';
 import { confirmUnverifiedPayments } from './checkout/hosted-page';
@@ -20,21 +22,42 @@ const KEEP_IDEMPOTENT_ANSWERS_MS = 24 * 60 * 60 * 1000;
 export const GATEWAY_CHECKS_PER_PASS = 50;
 
 /** What upkeep works with: checkout's dependencies and the money operations' settings. */
-export type UpkeepDependencies = CheckoutDependencies & OperationsDependencies;
+export type UpkeepDependencies = CheckoutDependencies &
+  OperationsDependencies & {
+    /** Who this server is for upkeep's leases (decision 037); the process's own by default. */
+    upkeepHolder?: string;
+  };
+
+/** This process, as upkeep's leases name it unless told otherwise. */
+const THIS_PROCESS = randomUUID();
+
+/**
+ * How long a server keeps the turn for the gateway's part of housekeeping and for reconciliation (decision
+ * 037): a little less than the minute between passes, so one server asks the gateway each minute, and
+ * another takes over within a minute if it stops.
+ */
+export const UPKEEP_LEASE_MS = 55_000;
+
+function holderOf(deps: UpkeepDependencies): string {
+  return deps.upkeepHolder ?? THIS_PROCESS;
+}
 
 /**
  * The store's periodic housekeeping, run at start and every minute on every server (each step is safe to
- * run on several at once): confirm hosted-page payments whose shopper never came back, compare open
+ * run on several at once, and the steps that ask the gateway run on one server at a time): confirm hosted-page payments whose shopper never came back, compare open
  * authorizations with the gateway's records, learn which captures have settled and send the refunds that
  * waited for it, read and reconcile the recent deposits, and forget expired
  * sessions, day-old sign-in counters and day-old idempotent answers.
  */
 export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
-  await confirmUnverifiedPayments(deps);
-  await checkOpenPaymentsAtGateway(deps, { limit: GATEWAY_CHECKS_PER_PASS });
-  await followSettlement(deps, { limit: GATEWAY_CHECKS_PER_PASS });
-  await sendScheduledRefunds(deps, { limit: GATEWAY_CHECKS_PER_PASS });
-  await followFunding(deps);
+  // What asks the gateway is done by one server at a time (decision 037); the rest is the database's alone.
+  if (await takeUpkeepLease(deps.orm, 'housekeeping', holderOf(deps), new Date(), UPKEEP_LEASE_MS)) {
+    await confirmUnverifiedPayments(deps);
+    await checkOpenPaymentsAtGateway(deps, { limit: GATEWAY_CHECKS_PER_PASS });
+    await followSettlement(deps, { limit: GATEWAY_CHECKS_PER_PASS });
+    await sendScheduledRefunds(deps, { limit: GATEWAY_CHECKS_PER_PASS });
+    await followFunding(deps);
+  }
   const now = new Date();
   await deleteExpiredSessions(deps.orm, now);
   await forgetStaleSignInAttempts(deps.orm, now);
@@ -47,8 +70,16 @@ export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
  * refunds, and the payments the store authorized itself without answering the shopper.
  */
 async function reconcileLostAnswers(deps: UpkeepDependencies, reconcileAfterMs: number): Promise<void> {
-  await reconcilePendingOperations(deps, reconcileAfterMs);
-  await reconcileLostAuthorizations(deps, reconcileAfterMs);
+  // By one server at a time (decision 037): each asks the gateway about every operation it finds. The turn is
+  // given back at the end, so that a server started after a crash reconciles at once.
+  const holder = holderOf(deps);
+  if (!(await takeUpkeepLease(deps.orm, 'reconciliation', holder, new Date(), UPKEEP_LEASE_MS))) return;
+  try {
+    await reconcilePendingOperations(deps, reconcileAfterMs);
+    await reconcileLostAuthorizations(deps, reconcileAfterMs);
+  } finally {
+    await releaseUpkeepLease(deps.orm, 'reconciliation', holder);
+  }
 }
 
 /** When the next lost answer falls due, if any is awaited. */

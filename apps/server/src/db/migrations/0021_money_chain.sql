@@ -39,6 +39,12 @@ CREATE TABLE "gateway_day_checks" (
 	CONSTRAINT "gateway_day_checks_kind_known" CHECK ("gateway_day_checks"."kind" in ('settlement', 'funding'))
 );
 --> statement-breakpoint
+CREATE TABLE "upkeep_leases" (
+	"name" text PRIMARY KEY NOT NULL,
+	"holder" text NOT NULL,
+	"leased_until" timestamp (3) with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "disputed_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "dispute_amount_cents" integer;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "dispute_reason_code" text;--> statement-breakpoint
