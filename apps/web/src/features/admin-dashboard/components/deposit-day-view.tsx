@@ -1,8 +1,9 @@
 import type { AdminDepositDayResponse, DepositDay, DepositLine } from '@store/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { ArrowDownIcon, ArrowLeftIcon } from '../../../components/ui/icons';
+import { depositsCsvUrl } from '../api/export-deposits';
 import { adminOrderPath } from '../../../config/paths';
 import { useDepositDay } from '../api/get-deposit-day';
 import {
@@ -39,6 +40,9 @@ export function DepositDayView({ day, summary, onBack }: DepositDayViewProps) {
   const lines = query.data?.lines ?? [];
   const deposits = query.data?.deposits ?? [];
   const flagged = lines.filter(isMismatchedLine).length;
+  // Lines the deposits hold (the store's missing captures come after them): a long day lists its first ones.
+  const depositLines = lines.filter((line) => line.match !== 'missing').length;
+  const lineCount = query.data?.lineCount ?? depositLines;
   const badge = summary ? depositDayBadge(summary) : null;
 
   // Opened from the list: the keyboard and the screen reader start at the day's heading.
@@ -57,13 +61,28 @@ export function DepositDayView({ day, summary, onBack }: DepositDayViewProps) {
           title={`Deposit of ${dayText}`}
           meta={
             <>
+              {badge && (
+                <>
+                  <StatusBadge label={badge.label} tone={badge.tone} />{' '}
+                </>
+              )}
               {summary
                 ? `Expected ${formatSignedDollars(summary.expected)} for ${plural(summary.expectedCount, 'capture')} settled the day before`
                 : 'The captures settled the day before'}{' '}
               · <RefreshNote query={query} />
             </>
           }
-          actions={badge ? <StatusBadge label={badge.label} tone={badge.tone} /> : undefined}
+          actions={
+            <a
+              className={buttonClassName({ variant: 'secondary', size: 'small' })}
+              href={depositsCsvUrl({ to: day, days: 1 })}
+              download
+              title="This day's deposits and every line, as a CSV file"
+            >
+              <ArrowDownIcon size={16} />
+              Export CSV
+            </a>
+          }
         />
       </div>
       <StaleListProblem query={query} list="deposits" />
@@ -84,7 +103,9 @@ export function DepositDayView({ day, summary, onBack }: DepositDayViewProps) {
         Lines
         {query.data && (
           <span className={styles.subMeta}>
-            {plural(lines.length, 'line')}
+            {lineCount > depositLines
+              ? `The first ${depositLines} of ${lineCount} lines, mismatches first; the CSV file has them all`
+              : plural(lines.length, 'line')}
             {flagged > 0 ? ` · ${plural(flagged, 'to look at', 'to look at')}` : ''}
           </span>
         )}

@@ -1,7 +1,9 @@
 import type { DepositDay } from '@store/core';
 import { useMemo } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { ArrowDownIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { depositsCsvUrl, EXPORT_DEPOSITS_MAX_DAYS } from '../api/export-deposits';
 import { useDepositDays, depositPageEnd, DEPOSIT_DAYS_PAGE } from '../api/list-deposit-days';
 import { addDays, depositDayBadge, formatDepositDay, formatSignedDollars, utcToday } from '../utils/deposits';
 import { plural, uniqueRows } from '../utils/rows';
@@ -52,6 +54,19 @@ export function DepositsPanel({ day, onDayChange }: DepositsPanelProps) {
             What the gateway deposited each day, matched to the store&apos;s payments, newest first ·{' '}
             <RefreshNote query={query} />
           </>
+        }
+        actions={
+          days.length > 0 ? (
+            <a
+              className={buttonClassName({ variant: 'secondary' })}
+              href={depositsCsvUrl({ days: pagesLoaded * DEPOSIT_DAYS_PAGE })}
+              download
+              title={`Each deposit and every line of the last ${Math.min(pagesLoaded * DEPOSIT_DAYS_PAGE, EXPORT_DEPOSITS_MAX_DAYS)} days, as a CSV file`}
+            >
+              <ArrowDownIcon size={18} />
+              Export CSV
+            </a>
+          ) : undefined
         }
       />
       <p className={styles.intro}>
@@ -111,7 +126,7 @@ export function DepositsPanel({ day, onDayChange }: DepositsPanelProps) {
         {!query.isPending && !(query.isError && !query.data) && (
           <div className={panel.more}>
             <span className={panel.moreNote}>
-              {plural(days.length, 'day')} since {formatDepositDay(oldestShown)}
+              Showing {plural(days.length, 'day')} since {formatDepositDay(oldestShown)}
             </span>
             {query.hasNextPage && (
               <Button

@@ -17,7 +17,6 @@ describe('the sandbox settlement as of days ago', () => {
       'Yesterday',
       '2 days ago',
       '3 days ago',
-      '7 days ago',
     ]);
   });
 

@@ -5,8 +5,11 @@ import { addDays, formatDepositDay, utcToday } from './deposits';
  * that an operator trying the store sees its deposit, and the chargebacks and returns that come days after.
  */
 
-/** The days back the console offers: now, yesterday (today's deposit), and a few more. */
-export const SETTLE_DAYS_AGO_OPTIONS = [0, 1, 2, 3, 7] as const;
+/**
+ * The days back the console offers: now; yesterday (its deposit is today's); 2 and 3 days ago, when the
+ * sandbox's ACH returns and chargebacks of that batch come.
+ */
+export const SETTLE_DAYS_AGO_OPTIONS = [0, 1, 2, 3] as const;
 
 export function isSettleDaysAgo(value: number): boolean {
   return (SETTLE_DAYS_AGO_OPTIONS as readonly number[]).includes(value);
