@@ -6,7 +6,7 @@
 //
 // PGlite always; PostgreSQL too with BENCH_DATABASE_URL (or TEST_DATABASE_URL). Every database is a scratch
 // one, removed at the end. Settings: BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
-// BENCH_ONLY (lists | capture-all | money-chain | lighthouse), BENCH_CALLS (list calls whose names contain one of these,
+// BENCH_ONLY (lists | capture-all | money-chain | embedded | lighthouse), BENCH_CALLS (list calls whose names contain one of these,
 // comma-separated: "history,searched"), BENCH_DATABASES (PGlite,PostgreSQL), BENCH_PAYMENTS (100000),
 // BENCH_PROFILE_DIR (a CPU profile of each store process), CAPTURE_ALL_CONCURRENCY (passed to the store). The table is printed and written
 // to bench-results/bench-<time>.json and bench-results/latest.json.
@@ -29,6 +29,7 @@ import {
   type ReconciliationFigure,
   type SettlementCallsFigure,
 } from './bench-money-chain';
+import { vacuumBench, type VacuumFigure } from './bench-embedded';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -70,6 +71,7 @@ const figures: Figure[] = [];
 const captureAllFigures: CaptureAllFigure[] = [];
 const reconciliationFigures: ReconciliationFigure[] = [];
 const settlementCallFigures: SettlementCallsFigure[] = [];
+let vacuumFigure: VacuumFigure | undefined;
 let lighthouseScores: LighthouseScores | undefined;
 
 function log(line: string) {
@@ -500,6 +502,7 @@ function writeResults() {
     captureAll: captureAllFigures,
     reconciliation: reconciliationFigures,
     settlementCalls: settlementCallFigures,
+    embeddedVacuum: vacuumFigure ?? null,
     lighthouse: lighthouseScores ?? null,
   };
   const folder = join(REPOSITORY_ROOT, 'bench-results');
@@ -550,6 +553,13 @@ function printTable() {
       );
     }
   }
+  if (vacuumFigure) {
+    const figure = vacuumFigure;
+    log(`\nThe embedded database vacuumed and analysed at ${figure.payments} payments, one table at a time:`);
+    log(
+      `  PGlite     ${figure.tables} tables in ${figure.totalMs} ms; the longest pause ${figure.longestMs} ms (${figure.longestTable})`,
+    );
+  }
   if (lighthouseScores) {
     const scores = lighthouseScores;
     log('\nLighthouse (mobile, simulated throttling) on /:');
@@ -594,6 +604,15 @@ if (!only || only === 'money-chain') {
         await scratch.remove();
       }
     }
+  }
+}
+if (!only || only === 'embedded') {
+  log(`\nThe embedded database's vacuum at ${PAYMENTS} payments…`);
+  const scratch = await scratchDatabase('PGlite');
+  try {
+    vacuumFigure = await vacuumBench(scratch.open, PAYMENTS);
+  } finally {
+    await scratch.remove();
   }
 }
 if (!only || only === 'lighthouse') {

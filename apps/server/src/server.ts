@@ -121,6 +121,12 @@ export async function startServer(
           {
             reconcileAfterMs: config.reconcileAfterMs,
             onError: (error) => app.log.error({ err: error }, 'upkeep failed'),
+            ...(database.kind === 'pglite'
+              ? {
+                  embedded: database.sql,
+                  onVacuum: (detail: object) => app.log.info(detail, 'embedded database vacuumed'),
+                }
+              : {}),
             ...(config.mail.smtpUrl
               ? { mail: { smtpUrl: config.mail.smtpUrl, from: config.mail.from } }
               : {}),

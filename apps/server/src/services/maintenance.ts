@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { SqlClient } from '../db/client';
+import { tablesToVacuum, vacuumTables } from '../db/embedded-upkeep';
 import { deleteExpiredSessions } from '../db/session-store';
 import { releaseUpkeepLease, takeUpkeepLease } from '../db/upkeep-lease-store';
 import { oldestPendingStoreRequest } from '../db/checkout-store';
@@ -185,6 +187,35 @@ function startMail(
   };
 }
 
+/** How often the embedded database is looked at, and when a table is vacuumed (decision 038). */
+export const EMBEDDED_CHECK_INTERVAL_MS = 10 * 60 * 1000;
+export const EMBEDDED_VACUUM_AFTER_CHANGES = 5_000;
+export const EMBEDDED_VACUUM_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * The embedded database's upkeep (decision 038): every ten minutes, each table changed by more than 5,000 rows
+ * since its last analysis is vacuumed and analysed, and every table every six hours; one table at a time.
+ */
+export async function vacuumEmbeddedDatabase(
+  sql: SqlClient,
+  options: { everything: boolean; log?: (detail: object) => void },
+): Promise<{ table: string; ms: number }[]> {
+  const tables = await tablesToVacuum(sql);
+  const due = tables.filter((table) => options.everything || table.changed > EMBEDDED_VACUUM_AFTER_CHANGES);
+  const took = await vacuumTables(
+    sql,
+    due.map((table) => table.table),
+  );
+  if (took.length > 0) {
+    options.log?.({
+      tables: took.length,
+      totalMs: took.reduce((sum, each) => sum + each.ms, 0),
+      longestMs: Math.max(...took.map((each) => each.ms)),
+    });
+  }
+  return took;
+}
+
 /**
  * Starts upkeep: housekeeping at start and every minute, and reconciliation on a schedule of its own, at
  * start and then at the moment the next unconfirmed operation falls due (`reconcileAfterMs` after it was
@@ -194,7 +225,14 @@ function startMail(
  */
 export function startUpkeep(
   deps: UpkeepDependencies,
-  options: { reconcileAfterMs: number; onError: (error: unknown) => void; mail?: MailSettings },
+  options: {
+    reconcileAfterMs: number;
+    onError: (error: unknown) => void;
+    mail?: MailSettings;
+    /** The embedded database (PGlite), which has no autovacuum of its own (decision 038). */
+    embedded?: SqlClient;
+    onVacuum?: (detail: object) => void;
+  },
 ): Upkeep {
   const { reconcileAfterMs, onError } = options;
   let passStartedAt = new Date();
@@ -218,9 +256,22 @@ export function startUpkeep(
     onError,
   );
   const mail = options.mail ? startMail(deps, options.mail, onError) : undefined;
+  const embedded = options.embedded;
+  let lastFullVacuum = Date.now();
+  const vacuum = embedded
+    ? repeat(
+        async () => {
+          const everything = Date.now() - lastFullVacuum >= EMBEDDED_VACUUM_EVERY_MS;
+          await vacuumEmbeddedDatabase(embedded, { everything, log: options.onVacuum });
+          if (everything) lastFullVacuum = Date.now();
+        },
+        async () => Date.now() + EMBEDDED_CHECK_INTERVAL_MS,
+        onError,
+      )
+    : undefined;
   return {
     stop: async () => {
-      await Promise.all([reconciliation.stop(), housekeeping.stop(), mail?.stop()]);
+      await Promise.all([reconciliation.stop(), housekeeping.stop(), mail?.stop(), vacuum?.stop()]);
     },
   };
 }
