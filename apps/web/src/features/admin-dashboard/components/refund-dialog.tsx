@@ -143,6 +143,12 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
     >
       {(phase.kind === 'form' || phase.kind === 'disputed') && (
         <form id={formId} className={styles.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+          {/* First in the dialog, where it is read before anything else once the refund was refused. */}
+          {phase.kind === 'disputed' && (
+            <Alert tone="warning">
+              <strong>Disputed payment.</strong> {phase.warning}
+            </Alert>
+          )}
           <FactList
             label="Payment"
             facts={[
@@ -181,11 +187,6 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
               Use the full {formatCents(refundableCents)}
             </Button>
           ) : null}
-          {phase.kind === 'disputed' && (
-            <Alert tone="warning">
-              <strong>Disputed payment.</strong> {phase.warning}
-            </Alert>
-          )}
           {failure && <Alert>{failure}</Alert>}
         </form>
       )}
