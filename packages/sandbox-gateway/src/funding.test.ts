@@ -288,6 +288,28 @@ describe.each(TEST_BACKENDS)('funding: deposits, fees, chargebacks and ACH retur
     }
   });
 
+  it('backdates only the batches named, when it is given their ids', async () => {
+    goTo('2030-11-10T10:00:00Z');
+    const first = await sale('4111111111111111', '20.00');
+    await env.client.settle();
+    const second = await sale('5454545454545454', '30.00');
+    const batch = await env.client.settle();
+    const moved = await env.client.send('POST', '/sandbox-control/backdate-settlement', {
+      days: 2,
+      batchids: [batch.batchid],
+    });
+    expect(moved.body.backdated).toBe(1);
+    expect(await env.client.inquire(second.retref!)).toMatchObject({ settledate: '20301108100000' });
+    expect(await env.client.inquire(first.retref!)).toMatchObject({ settledate: '20301110100000' });
+    for (const batchids of ['1000', [1000], ['x']]) {
+      const refused = await env.client.send('POST', '/sandbox-control/backdate-settlement', {
+        days: 1,
+        batchids,
+      });
+      expect(refused.status, JSON.stringify(batchids)).toBe(400);
+    }
+  });
+
   it('refuses a date that is not MMDD or YYYYMMDD, an unknown merchant, and no credentials', async () => {
     for (const date of ['726', '1301', '0230', '2030-07-26', 'today', '']) {
       const answer = await fundingOf(date);

@@ -430,8 +430,8 @@ export class SandboxGateway {
    * Moves everything settled so far `days` days back (the sandbox's control call), so that tests and
    * demonstrations running on the real clock see deposits, ACH returns and chargebacks without waiting.
    */
-  backdateSettlement(days: number): Promise<number> {
-    return this.store.backdateSettled(this.config.merchantId, days);
+  backdateSettlement(days: number, batchIds?: string[]): Promise<number> {
+    return this.store.backdateSettled(this.config.merchantId, days, batchIds);
   }
 
   /**

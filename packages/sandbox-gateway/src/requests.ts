@@ -299,12 +299,20 @@ export function parseSettlestatQuery(query: unknown, now: Date): { merchid: stri
 }
 
 /** The sandbox's backdate control: `days`, a whole number from 1 to 31. */
-export function parseBackdateRequest(body: unknown): { days: number } {
+export function parseBackdateRequest(body: unknown): { days: number; batchIds?: string[] } {
   const days = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (typeof days.days !== 'number' || !Number.isInteger(days.days) || days.days < 1 || days.days > 31) {
     throw new RequestError('days must be a whole number from 1 to 31');
   }
-  return { days: days.days };
+  if (days.batchids === undefined) return { days: days.days };
+  if (
+    !Array.isArray(days.batchids) ||
+    days.batchids.length > 100 ||
+    !days.batchids.every((id) => typeof id === 'string' && /^\d{1,18}$/.test(id))
+  ) {
+    throw new RequestError('batchids must be a list of batch ids');
+  }
+  return { days: days.days, batchIds: days.batchids as string[] };
 }
 
 /** CardSecure echo's body: `message` must be there, blank or up to 250 characters. */

@@ -361,15 +361,16 @@ export class GatewayStore {
    * Moves every settled transaction `days` days back in time (when it was made, captured and settled), as
    * if its batch had closed that much earlier. Answers how many were moved. The sandbox's control only.
    */
-  async backdateSettled(merchid: string, days: number): Promise<number> {
+  async backdateSettled(merchid: string, days: number, batchIds?: string[]): Promise<number> {
     const { rows } = await this.db.query(
       `UPDATE ${this.transactions}
        SET settled_at = settled_at - make_interval(days => $2::integer),
          captured_at = captured_at - make_interval(days => $2::integer),
          created_at = created_at - make_interval(days => $2::integer)
        WHERE merchid = $1 AND settled_at IS NOT NULL
+         AND ($3::text IS NULL OR batch_id::text = ANY(string_to_array($3::text, ',')))
        RETURNING 1`,
-      [merchid, days],
+      [merchid, days, batchIds ? batchIds.join(',') : null],
     );
     return rows.length;
   }

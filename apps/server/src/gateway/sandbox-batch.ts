@@ -29,8 +29,14 @@ export function createSandboxBatchControl(
     return response.body.json();
   };
   return async (options = {}) => {
-    const answer = (await control('settle', {})) as { settled?: unknown };
-    if (options.daysAgo) await control('backdate-settlement', { days: options.daysAgo });
+    const answer = (await control('settle', {})) as { settled?: unknown; batchids?: unknown };
+    const batchids = Array.isArray(answer.batchids)
+      ? answer.batchids.filter((id) => typeof id === 'string')
+      : [];
+    // Only the batches just closed: what settled before keeps the day the store learned.
+    if (options.daysAgo && batchids.length > 0) {
+      await control('backdate-settlement', { days: options.daysAgo, batchids });
+    }
     return { settled: typeof answer.settled === 'number' ? answer.settled : 0 };
   };
 }

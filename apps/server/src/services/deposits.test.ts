@@ -243,6 +243,36 @@ describe.each(testDatabaseKinds())('deposits reconciled, on $name', (kind) => {
     expect((await fetch(`${server.url}/api/admin/deposits.csv`)).status).toBe(401);
   });
 
+  it('closes a batch as of days ago from the console: it settles on that day, and earlier batches keep theirs', async () => {
+    const earlier = await capturedPayment(server, admin.cookie);
+    await admin.post('/api/admin/sandbox/settle', {});
+    const settledOf = async (paymentId: string) =>
+      (
+        await server.database.sql.query<{ capture_status: string; settled_at: Date }>(
+          'select capture_status, settled_at from payments where id = $1',
+          [paymentId],
+        )
+      ).rows[0]!;
+    expect((await settledOf(earlier.paymentId)).capture_status).toBe('settled');
+    const { retref } = await paymentOf(earlier.paymentId);
+    const atGateway = async () => (await server.gateway.inquire(String(retref))).ok;
+    expect(await atGateway()).toBe(true);
+
+    const later = await capturedPayment(server, admin.cookie);
+    const answer = await admin.post('/api/admin/sandbox/settle', { daysAgo: 2 });
+    expect(answer.body.settled).toBeGreaterThanOrEqual(1);
+    const settled = await settledOf(later.paymentId);
+    expect(settled.capture_status).toBe('settled');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    expect(new Date(settled.settled_at).toISOString().slice(0, 10)).toBe(twoDaysAgo);
+    // The earlier batch stays where it was at the gateway: still settled today.
+    const earlierAtGateway = await server.gateway.settlementStatus(new Date());
+    expect(
+      earlierAtGateway.ok &&
+        earlierAtGateway.value.some((batch) => batch.transactions.some((txn) => txn.retref === retref)),
+    ).toBe(true);
+  });
+
   it('reads each funding day at most every six hours, by one server of two', async () => {
     const now = new Date(Date.now() + 24 * 60 * 60 * 1000);
     fundingCalls = 0;

@@ -83,11 +83,12 @@ export async function cardPointeRoutes(
       return { batchid: batchId, settled: count, batchids: batches.map((batch) => batch.batchId) };
     });
 
-    // Not CardPointe's: moves every settled transaction `days` (1 to 31) days back, as if its batch had closed
-    // then, so that funding (the day after), ACH returns and chargebacks can be seen on the real clock.
+    // Not CardPointe's: moves every settled transaction (or those of the batches named in `batchids`) `days`
+    // (1 to 31) days back, as if its batch had closed then, so that funding (the day after), ACH returns and
+    // chargebacks can be seen on the real clock.
     authenticated.post('/sandbox-control/backdate-settlement', async (request) => {
-      const { days } = parseBackdateRequest(request.body);
-      return { backdated: await gateway.backdateSettlement(days) };
+      const { days, batchIds } = parseBackdateRequest(request.body);
+      return { backdated: await gateway.backdateSettlement(days, batchIds) };
     });
 
     // Not CardPointe's either: what the sandbox recorded of a transaction that CardPointe's answers do not

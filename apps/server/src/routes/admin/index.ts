@@ -390,7 +390,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
         const admin = await signedInAdmin(request);
         const daysAgo = request.body?.daysAgo ?? 0;
         const batch = await closeSandboxBatch({ daysAgo });
-        const caughtUp = await catchUpWithSettlement(operations);
+        const caughtUp = await catchUpWithSettlement(operations, { daysAgo });
         // Its deposit (and any return or chargeback) is read at once, whenever the days were last read.
         const depositDaysRead = await followFunding(operations, { recheckAfterMs: 0 });
         await insertAuditEvent(orm, {

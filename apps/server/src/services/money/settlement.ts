@@ -39,11 +39,11 @@ function dayOf(at: Date): string {
  * The days to ask about, oldest first: from the day before the oldest awaiting capture's (the gateway's day
  * may be behind UTC), at most the last few, to today.
  */
-function daysToAsk(oldestCapture: Date, now: Date): Date[] {
+function daysToAsk(oldestCapture: Date, now: Date, askFrom?: Date): Date[] {
   const today = Date.parse(dayOf(now));
-  const first = Math.max(
-    Date.parse(dayOf(oldestCapture)) - DAY_MS,
-    today - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS,
+  const first = Math.min(
+    Math.max(Date.parse(dayOf(oldestCapture)) - DAY_MS, today - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS),
+    askFrom ? Date.parse(dayOf(askFrom)) : Infinity,
   );
   const days: Date[] = [];
   for (let day = first; day <= today; day += DAY_MS) days.push(new Date(day));
@@ -59,7 +59,13 @@ function daysToAsk(oldestCapture: Date, now: Date): Date[] {
  */
 export async function followSettlement(
   deps: OperationsDependencies,
-  options: { limit: number; now?: Date; recheckAfterMs?: number },
+  options: {
+    limit: number;
+    now?: Date;
+    recheckAfterMs?: number;
+    /** Ask from this day at the latest (a batch the sandbox closed as of days ago). */
+    askFrom?: Date;
+  },
 ): Promise<{ asked: number; settled: number }> {
   const now = options.now ?? new Date();
   const recheckAfterMs = options.recheckAfterMs ?? SETTLEMENT_RECHECK_MS;
@@ -67,7 +73,7 @@ export async function followSettlement(
   if (!oldest) return { asked: 0, settled: 0 };
   let asked = 0;
   let settled = 0;
-  for (const day of daysToAsk(oldest, now)) {
+  for (const day of daysToAsk(oldest, now, options.askFrom)) {
     if (
       !(await claimGatewayDay(
         deps.orm,
@@ -114,11 +120,14 @@ export async function followSettlement(
  */
 export async function catchUpWithSettlement(
   deps: OperationsDependencies,
+  options: { daysAgo?: number } = {},
 ): Promise<{ settled: number; refundsSent: number }> {
   const now = new Date();
+  // A batch closed as of days ago (the sandbox's demo) is asked about on its own day.
+  const askFrom = options.daysAgo ? new Date(now.getTime() - options.daysAgo * DAY_MS) : undefined;
   let settled = 0;
   for (;;) {
-    const pass = await followSettlement(deps, { limit: 50, now, recheckAfterMs: 0 });
+    const pass = await followSettlement(deps, { limit: 50, now, recheckAfterMs: 0, askFrom });
     settled += pass.settled;
     if (pass.asked === 0) break;
   }
