@@ -273,6 +273,21 @@ describe.each(testDatabaseKinds())('deposits reconciled, on $name', (kind) => {
     ).toBe(true);
   });
 
+  it('flags a day whose deposit did not come: captures settled the day before, the day read, nothing deposited', async () => {
+    const { paymentId } = await capturedPayment(server, admin.cookie);
+    // The store learned it settled four days ago; the gateway funded nothing three days ago.
+    await server.database.sql.query(
+      "update payments set capture_status = 'settled', settled_at = now() - interval '4 days' where id = $1",
+      [paymentId],
+    );
+    await followFunding(deps(), { recheckAfterMs: 0 });
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const day = (await get<AdminDepositsResponse>('/api/admin/deposits')).body.days.find(
+      (row) => row.day === threeDaysAgo,
+    );
+    expect(day).toMatchObject({ state: 'missing', depositCount: 0, expectedCount: 1, expected: 68.2 });
+  });
+
   it('reads each funding day at most every six hours, by one server of two', async () => {
     const now = new Date(Date.now() + 24 * 60 * 60 * 1000);
     fundingCalls = 0;
