@@ -1,8 +1,6 @@
-import { Readable } from 'node:stream';
 import {
   adminDepositDayResponseSchema,
   depositsCsvFileName,
-  errorResponseSchema,
   moneySummaryQuerySchema,
   moneySummaryResponseSchema,
   adminDepositsQuerySchema,
@@ -10,10 +8,10 @@ import {
   adminDisputesResponseSchema,
   depositDayParamsSchema,
 } from '@store/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../db/client';
 import { adminRoutes } from '../../http/admin-route';
+import { CSV_DOWNLOAD_RESPONSE, sendCsv } from '../../http/csv-download';
 import {
   depositsCsv,
   readDepositDay,
@@ -48,30 +46,13 @@ export function registerDepositRoutes(
         tags: ['Admin console'],
         summary: 'The Deposits view as a CSV file: each deposit and every line, with its match',
         querystring: adminDepositsQuerySchema,
-        response: {
-          200: {
-            description: 'A download (Content-Disposition: attachment): header line first, CRLF line ends',
-            content: { 'text/csv': { schema: z.string().describe('CSV') } },
-          },
-          '4xx': errorResponseSchema,
-          '5xx': errorResponseSchema,
-        },
+        response: CSV_DOWNLOAD_RESPONSE,
       },
       preValidation: adminOnly,
       exposeHeadRoute: false,
     },
-    async (request, reply) => {
-      const body = Readable.from(depositsCsv(deps.orm, request.query), {
-        objectMode: false,
-        highWaterMark: 64 * 1024,
-      });
-      const streaming: FastifyReply = reply;
-      return streaming
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${depositsCsvFileName(new Date())}"`)
-        .send(body);
-    },
+    async (request, reply) =>
+      sendCsv(reply, depositsCsvFileName(new Date()), depositsCsv(deps.orm, request.query)),
   );
 
   api.get(

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
@@ -34,6 +33,7 @@ import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminRoutes } from '../../http/admin-route';
+import { CSV_DOWNLOAD_RESPONSE, sendCsv } from '../../http/csv-download';
 import { SnapshotAnswers } from '../../http/snapshot-answers';
 import { AppError } from '../../errors';
 import type { Log } from '../../log';
@@ -204,14 +204,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
         tags: ['Admin console'],
         summary: 'Transaction History as a CSV file: every row the filters select, streamed',
         querystring: transactionsCsvQuerySchema,
-        response: {
-          200: {
-            description: 'A download (Content-Disposition: attachment): header line first, CRLF line ends',
-            content: { 'text/csv': { schema: z.string().describe('CSV') } },
-          },
-          '4xx': errorResponseSchema,
-          '5xx': errorResponseSchema,
-        },
+        response: CSV_DOWNLOAD_RESPONSE,
       },
       // As every admin call: the session is checked before the query is read.
       preValidation: adminOnly,
@@ -232,14 +225,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
         demoMode: !deps.gateway.movesRealMoney,
         onAuditError: (error) => request.log.error({ err: error }, 'export audit line not written'),
       });
-      // Bytes, not objects, with a small buffer: a page is read only once the client took the one before.
-      const body = Readable.from(csv, { objectMode: false, highWaterMark: 64 * 1024 });
-      // The declared text, as a stream: Fastify pipes it (with backpressure) and runs no serializer on it.
-      const streaming: FastifyReply = reply;
-      return streaming
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${transactionsCsvFileName(new Date())}"`)
-        .send(body);
+      return sendCsv(reply, transactionsCsvFileName(new Date()), csv);
     },
   );
 
