@@ -131,10 +131,16 @@ describe.each(testDatabaseKinds())('deposits reconciled, on $name', (kind) => {
     expect(disputes.body.disputes).toContainEqual(
       expect.objectContaining({ orderId, amount: 12.66, reason: expect.any(String) }),
     );
-    const page = await get<{ order: { orderStatus: string; timeline: { title: string; tone: string }[] } }>(
-      `/api/admin/orders/${orderId}`,
-    );
+    const page = await get<{
+      order: { orderStatus: string; timeline: { title: string; tone: string }[]; actions: { ship: boolean } };
+    }>(`/api/admin/orders/${orderId}`);
     expect(page.body.order.orderStatus).toBe('disputed');
+    // Its goods do not leave: the money is being taken back.
+    expect(page.body.order.actions.ship).toBe(false);
+    expect(await admin.post(`/api/admin/orders/${orderId}/ship`, {})).toMatchObject({
+      status: 409,
+      body: { message: 'The cardholder disputed this payment: the order cannot be shipped' },
+    });
     expect(page.body.order.timeline).toContainEqual(
       expect.objectContaining({ title: 'Chargeback $12.66', tone: 'danger' }),
     );

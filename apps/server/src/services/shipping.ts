@@ -34,6 +34,16 @@ export function shippingRefusal(payment: PaymentRow | undefined): AppError | und
   if (payment.capturedCents > 0 && payment.refundedCents >= payment.capturedCents) {
     return new AppError('conflict', 'This order is refunded in full: it cannot be shipped');
   }
+  // The money did not stay (decision 036): a returned debit was never paid, a disputed charge is being taken back.
+  if (payment.returnedAt) {
+    return new AppError(
+      'conflict',
+      'The bank returned this payment: the order is not paid and cannot be shipped',
+    );
+  }
+  if (payment.disputedAt) {
+    return new AppError('conflict', 'The cardholder disputed this payment: the order cannot be shipped');
+  }
   return undefined;
 }
 
