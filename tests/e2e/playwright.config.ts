@@ -19,7 +19,12 @@ const artifacts = e2eArtifacts();
  */
 const SPECS: Record<E2eStoreName, string[]> = {
   'accessibility-console': ['accessibility-console.spec.ts'],
-  'admin-console': ['admin-console.spec.ts', 'sent-emails.spec.ts', 'deposits.spec.ts'],
+  'admin-console': [
+    'admin-console.spec.ts',
+    'sent-emails.spec.ts',
+    'deposits.spec.ts',
+    'money-summary.spec.ts',
+  ],
   shop: [
     'accessibility.spec.ts',
     'accounts.spec.ts',

@@ -15,6 +15,7 @@ import { CustomersPanel } from './customers-panel';
 import { DashboardHeader } from './dashboard-header';
 import { DepositsPanel } from './deposits-panel';
 import { DisputesPanel } from './disputes-panel';
+import { MoneySummaryCard } from './money-summary-card';
 import { PendingPaymentsPanel } from './pending-payments-panel';
 import { SentEmailsPanel } from './sent-emails-panel';
 import { TransactionHistoryPanel, type HistoryFilters } from './transaction-history-panel';
@@ -115,6 +116,8 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
             <dd>{summary.loaded ? summary.expiringSoon : '–'}</dd>
           </div>
         </dl>
+
+        <MoneySummaryCard />
 
         <div role="tablist" aria-label="Admin sections" className={styles.tablist}>
           {shownTabs.map((tab, index) => (
