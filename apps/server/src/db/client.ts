@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -48,11 +48,29 @@ export interface Database {
 
 const migrationsFolder = join(REPOSITORY_ROOT, 'apps/server/src/db/migrations');
 
+/**
+ * PGlite's own start parameters, with a smaller buffer cache (decision 039): its 128 MB default is taken in
+ * the process's memory whatever the shop's size (the operating system caches the files anyway).
+ */
+export const PGLITE_START_PARAMS = [
+  ...((PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? []),
+  '-c',
+  'shared_buffers=16MB',
+];
+
 /** PostgreSQL when a URL is given, otherwise PGlite with its files under `dataDir` (or in memory). */
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  return usePglite(new PGlite(options.dataDir));
+  const dataDir = options.dataDir;
+  if (!dataDir) return usePglite(new PGlite({ startParams: PGLITE_START_PARAMS }));
+  mkdirSync(dataDir, { recursive: true });
+  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  const database = await usePglite(new PGlite(dataDir, { startParams: PGLITE_START_PARAMS }));
+  if (!fresh) return database;
+  // Creating the database grew PGlite's memory, which it never gives back: opened again, it takes what a
+  // started store needs (decision 039).
+  await database.close();
+  return usePglite(new PGlite(dataDir, { startParams: PGLITE_START_PARAMS }));
 }
 
 export async function usePglite(client: PGliteInterface): Promise<Database> {
