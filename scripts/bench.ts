@@ -111,6 +111,26 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/** A process's resident memory and its peak so far, in megabytes (Linux's /proc). */
+function residentMemory(pid: number | undefined): { rssMb: number; peakMb: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) =>
+      Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1]) / 1024);
+    return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}
+
+interface MemoryFigure {
+  database: Kind;
+  /** After start on the seeded database, before any load; then after every list and checkout was measured. */
+  idle?: { rssMb: number; peakMb: number };
+  afterLoad?: { rssMb: number; peakMb: number };
+}
+const memoryFigures: MemoryFigure[] = [];
+
 async function signIn(store: ChildServer): Promise<string> {
   const response = await fetch(`${store.url}/api/admin/login`, {
     method: 'POST',
@@ -320,8 +340,13 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
   await database.close();
 
   const store = await startStore(scratch.environment);
+  const memory: MemoryFigure = { database: kind };
+  memoryFigures.push(memory);
   try {
     const cookie = await signIn(store);
+    // Idle: started, upkeep's first pass over.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    memory.idle = residentMemory(store.process.pid);
     let nextRequest = 0;
     const calls: Call[] = [
       {
@@ -400,6 +425,7 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
       if (onlyCalls && !onlyCalls.some((part) => call.name.toLowerCase().includes(part))) continue;
       await measureCall(kind, store, bare, cookie, call);
     }
+    memory.afterLoad = residentMemory(store.process.pid);
   } finally {
     await store.stop();
     await scratch.remove();
@@ -499,6 +525,7 @@ function writeResults() {
     secondsPerMeasurement: SECONDS,
     payments: PAYMENTS,
     throughput: figures,
+    storeMemory: memoryFigures,
     captureAll: captureAllFigures,
     reconciliation: reconciliationFigures,
     settlementCalls: settlementCallFigures,
@@ -525,6 +552,16 @@ function printTable() {
         `${figure.bare.perSecond.toFixed(0).padStart(7)} ${figure.ratio.toFixed(3).padStart(6)} ` +
         `${String(figure.p50Ms).padStart(7)} ${String(figure.p99Ms).padStart(7)} ${String(figure.bytes).padStart(7)}`,
     );
+  }
+  if (memoryFigures.length > 0) {
+    log("\nThe store process's resident memory (MB; peak so far in brackets):");
+    for (const figure of memoryFigures) {
+      const shown = (value?: { rssMb: number; peakMb: number }) =>
+        value ? `${value.rssMb} (${value.peakMb})` : '?';
+      log(
+        `  ${figure.database.padEnd(10)} idle after start ${shown(figure.idle)}, after the load ${shown(figure.afterLoad)}`,
+      );
+    }
   }
   if (captureAllFigures.length > 0) {
     log(`\nCapture All of ${CAPTURE_ALL_COUNT}, gateway answering in ${GATEWAY_LATENCY_MS} ms:`);
