@@ -21,7 +21,8 @@ import { formatLongDateTime } from '../../../lib/long-date';
 import { usePaymentLink, type PaymentLinkView } from '../api/get-payment-link';
 import { usePayPaymentLink } from '../api/pay-payment-link';
 import { preparePaymentPage } from '../utils/leave-for-payment-page';
-import { paymentLinkFailureOf, paymentLinkStateOf, payRefusalText } from '../utils/link-state';
+import { orderSheetFailureOf } from '../../../components/order/sheet-failure';
+import { paymentLinkStateOf, payRefusalText } from '../utils/link-state';
 import styles from './payment-link-page.module.css';
 
 /**
@@ -31,7 +32,7 @@ import styles from './payment-link-page.module.css';
 export function PaymentLinkPage() {
   const { token = '' } = useParams();
   const link = usePaymentLink(token);
-  const failure = link.isError ? paymentLinkFailureOf(link.error) : null;
+  const failure = link.isError ? orderSheetFailureOf(link.error) : null;
   const pageTitle = `Payment for your order · ${SITE.fullName}`;
   return (
     <OrderSheetPage>

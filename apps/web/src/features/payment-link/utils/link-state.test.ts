@@ -1,7 +1,7 @@
 import { PAYMENT_LINK_MESSAGES, PAYMENT_LINK_STATUSES } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { paymentLinkFailureOf, paymentLinkStateOf, payRefusalText } from './link-state';
+import { paymentLinkStateOf, payRefusalText } from './link-state';
 
 describe('paymentLinkStateOf', () => {
   it('offers the payment while the link is open, and again while its payment page is left half-way', () => {
@@ -20,19 +20,6 @@ describe('paymentLinkStateOf', () => {
 
   it('knows every status', () => {
     for (const status of PAYMENT_LINK_STATUSES) expect(paymentLinkStateOf(status)).toBeDefined();
-  });
-});
-
-describe('paymentLinkFailureOf', () => {
-  it('tells a link that names nothing from a store that did not answer', () => {
-    expect(
-      paymentLinkFailureOf(new ApiError('Payment link not found', 'http', 404, 'Payment link not found')),
-    ).toBe('not-found');
-    expect(paymentLinkFailureOf(new ApiError('Could not reach the server.', 'network'))).toBe('unavailable');
-    expect(paymentLinkFailureOf(new ApiError('Server returned 500 status code', 'http', 500))).toBe(
-      'unavailable',
-    );
-    expect(paymentLinkFailureOf(new Error('boom'))).toBe('unavailable');
   });
 });
 

@@ -23,16 +23,6 @@ export function paymentLinkStateOf(status: PaymentLinkStatus): PaymentLinkState 
   }
 }
 
-/**
- * Why a link could not be shown: it names nothing (asking again will not change that), or the store could
- * not be asked just now (asking again may work).
- */
-export function paymentLinkFailureOf(error: unknown): 'not-found' | 'unavailable' {
-  return error instanceof ApiError && error.kind === 'http' && error.status === 404
-    ? 'not-found'
-    : 'unavailable';
-}
-
 /** The words of a refused payment: the store's own, or why no answer came. */
 export function payRefusalText(error: unknown): string {
   if (error instanceof ApiError && (error.serverMessage || error.kind === 'network')) {

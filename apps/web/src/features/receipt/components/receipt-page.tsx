@@ -20,14 +20,15 @@ import { PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { formatLongDateTime } from '../../../lib/long-date';
 import { useReceipt } from '../api/get-receipt';
-import { describeOrderStatus, receiptFailureOf } from '../utils/receipt-status';
+import { orderSheetFailureOf } from '../../../components/order/sheet-failure';
+import { describeOrderStatus } from '../utils/receipt-status';
 import styles from './receipt-page.module.css';
 
 /** `/receipt/:token`: an order's receipt, for whoever holds the link its confirmation email carries. */
 export function ReceiptPage() {
   const { token = '' } = useParams();
   const receipt = useReceipt(token);
-  const failure = receipt.isError ? receiptFailureOf(receipt.error) : null;
+  const failure = receipt.isError ? orderSheetFailureOf(receipt.error) : null;
   // Opened from the foot of the result page, a receipt starts at its top, as any new page does.
   useEffect(() => window.scrollTo({ top: 0, behavior: 'instant' }), [token]);
   const pageTitle = `Receipt · ${SITE.fullName}`;

@@ -1,7 +1,6 @@
 import { ORDER_STATUSES } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { describeOrderStatus, receiptFailureOf } from './receipt-status';
+import { describeOrderStatus } from './receipt-status';
 
 describe('describeOrderStatus', () => {
   it("names every status in the shopper's words", () => {
@@ -10,21 +9,5 @@ describe('describeOrderStatus', () => {
     expect(describeOrderStatus('cancelled')).toEqual({ label: 'Cancelled', tone: 'danger' });
     expect(describeOrderStatus('shipped')).toEqual({ label: 'Shipped', tone: 'success' });
     for (const status of ORDER_STATUSES) expect(describeOrderStatus(status).label).not.toBe('');
-  });
-});
-
-describe('receiptFailureOf', () => {
-  it('tells a link that names no receipt from a store that could not be reached', () => {
-    expect(receiptFailureOf(new ApiError('Receipt not found', 'http', 404, 'Receipt not found'))).toBe(
-      'not-found',
-    );
-    expect(receiptFailureOf(new ApiError('Could not reach the server.', 'network'))).toBe('unavailable');
-    expect(receiptFailureOf(new ApiError('Server returned 503 status code', 'http', 503))).toBe(
-      'unavailable',
-    );
-    expect(receiptFailureOf(new ApiError('The server sent an unexpected response.', 'rejected', 200))).toBe(
-      'unavailable',
-    );
-    expect(receiptFailureOf(new TypeError('boom'))).toBe('unavailable');
   });
 });

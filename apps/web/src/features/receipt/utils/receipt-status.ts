@@ -1,5 +1,4 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@store/core';
-import { ApiError } from '../../../lib/api-client';
 
 export type StatusTone = 'success' | 'neutral' | 'danger';
 
@@ -18,14 +17,4 @@ export function describeOrderStatus(status: OrderStatus): { label: string; tone:
     default:
       return { label, tone: 'neutral' };
   }
-}
-
-/**
- * Why a receipt could not be shown: the link names no receipt (asking again will not change that), or the
- * store could not be asked just now (asking again may work).
- */
-export function receiptFailureOf(error: unknown): 'not-found' | 'unavailable' {
-  return error instanceof ApiError && error.kind === 'http' && error.status === 404
-    ? 'not-found'
-    : 'unavailable';
 }
