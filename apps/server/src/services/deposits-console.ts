@@ -22,17 +22,12 @@ import {
   type DepositDayRow,
 } from '../db/deposit-store';
 import { AppError } from '../errors';
+import { DAY_MS, utcDayOf } from '../utc-day';
 
 /**
  * The console's Deposits and Disputes (decision 036): each day's deposits against the captures settled the day
  * before, every line matched or flagged, and the payments cardholders disputed. Nothing here changes money.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
 
 /** How a day stands (see `depositDaySchema`), from its row and today's date. */
 export function depositDayStateOf(row: DepositDayRow, today: string): DepositDay['state'] {
@@ -43,10 +38,10 @@ export function depositDayStateOf(row: DepositDayRow, today: string): DepositDay
 
 /** The days a view covers: `days` (30 by default) up to `to` (today by default), both included. */
 function rangeOf(query: { to?: string; days?: number }, now: Date): { from: string; to: string } {
-  const to = query.to ?? dayOf(now);
+  const to = query.to ?? utcDayOf(now);
   const toTime = Date.parse(to);
   if (Number.isNaN(toTime)) throw new AppError('invalid', 'Date must be YYYY-MM-DD');
-  return { from: dayOf(new Date(toTime - ((query.days ?? 30) - 1) * DAY_MS)), to };
+  return { from: utcDayOf(new Date(toTime - ((query.days ?? 30) - 1) * DAY_MS)), to };
 }
 
 export async function readDepositDays(
@@ -54,7 +49,7 @@ export async function readDepositDays(
   query: { to?: string; days?: number },
   now = new Date(),
 ): Promise<DepositDay[]> {
-  const today = dayOf(now);
+  const today = utcDayOf(now);
   const { from, to } = rangeOf(query, now);
   const rows = await listDepositDays(orm, from, to);
   return rows.map((row) => ({

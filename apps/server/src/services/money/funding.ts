@@ -13,14 +13,13 @@ import {
 } from '../../db/deposit-store';
 import type { FundingReport } from '../../gateway/payment-gateway';
 import type { OperationsDependencies } from './dependencies';
+import { DAY_MS, utcDayOf } from '../../utc-day';
 
 /**
  * Deposits reconciled (decision 036): upkeep reads what the gateway funded each day (CardPointe's `funding`)
  * and matches every line to the store's payments and refunds, to the cent; chargebacks mark their payments
  * disputed and ACH returns mark theirs returned.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The funding days read: today and the three before. A deposit comes the day after its batch, an ACH return a
@@ -110,15 +109,8 @@ export function matchFundingDay(
       orderId: chargeback.orderId ?? payment?.orderId ?? null,
       amountCents,
       paymentId: payment?.id ?? null,
-      // A chargeback takes back at most what was captured.
-      ...matchOf(
-        payment
-          ? Math.abs(amountCents) <= payment.capturedCents
-            ? amountCents
-            : -payment.capturedCents
-          : undefined,
-        amountCents,
-      ),
+      // A chargeback takes back at most what was captured: more than that is an amount that differs.
+      ...matchOf(payment && -Math.min(Math.abs(amountCents), payment.capturedCents), amountCents),
     });
     if (payment) {
       matched.disputes.push({
@@ -143,11 +135,6 @@ function matchOf(
     : { match: 'amount_differs', expectedCents };
 }
 
-/** The UTC calendar day of a time, YYYY-MM-DD. */
-function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
 /**
  * Reads and reconciles one funding day, replacing what was kept of it; new chargebacks and returns mark their
  * payments and are audited (the order's timeline shows them). Answers false when the gateway did not answer.
@@ -166,7 +153,7 @@ export async function reconcileFundingDay(
       ...report.chargebacks.flatMap((chargeback) => (chargeback.retref ? [chargeback.retref] : [])),
     ]),
   ];
-  const key = dayOf(day);
+  const key = utcDayOf(day);
   await deps.orm.transaction(async (tx) => {
     const [found, refunds] = await Promise.all([
       findPaymentsByRetrefs(tx, retrefs),
@@ -246,11 +233,11 @@ export async function followFunding(
   const now = options.now ?? new Date();
   if (!(await hasCapturedPayments(deps.orm))) return 0;
   const recheckBefore = new Date(now.getTime() - (options.recheckAfterMs ?? FUNDING_RECHECK_MS));
-  const today = Date.parse(dayOf(now));
+  const today = Date.parse(utcDayOf(now));
   let read = 0;
   for (let back = FUNDING_DAYS_READ - 1; back >= 0; back -= 1) {
     const day = new Date(today - back * DAY_MS);
-    if (!(await claimGatewayDay(deps.orm, 'funding', dayOf(day), now, recheckBefore))) continue;
+    if (!(await claimGatewayDay(deps.orm, 'funding', utcDayOf(day), now, recheckBefore))) continue;
     if (await reconcileFundingDay(deps, day, now)) read += 1;
   }
   return read;

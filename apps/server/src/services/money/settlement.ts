@@ -11,13 +11,12 @@ import { claimScheduledRefund, listScheduledRefundsDue } from '../../db/ledger-s
 import { audit, auditOutcome, outcomeDetail } from './audit';
 import type { OperationsDependencies } from './dependencies';
 import { settle } from './runner';
+import { DAY_MS, utcDayOf } from '../../utc-day';
 
 /**
  * Following settlement: which captures the gateway has settled (in its nightly batch), and the refunds that
  * waited for it.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A batch closes once a day: each day's settlement is asked about at most once an hour. */
 export const SETTLEMENT_RECHECK_MS = 60 * 60 * 1000;
@@ -30,20 +29,15 @@ export const SETTLEMENT_RECHECK_MS = 60 * 60 * 1000;
 export const SETTLEMENT_DAYS_ASKED = 3;
 export const INQUIRE_RECHECK_MS = 6 * 60 * 60 * 1000;
 
-/** The UTC calendar day of a time, YYYY-MM-DD. */
-function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
 /**
  * The days to ask about, oldest first: from the day before the oldest awaiting capture's (the gateway's day
  * may be behind UTC), at most the last few, to today.
  */
 function daysToAsk(oldestCapture: Date, now: Date, askFrom?: Date): Date[] {
-  const today = Date.parse(dayOf(now));
+  const today = Date.parse(utcDayOf(now));
   const first = Math.min(
-    Math.max(Date.parse(dayOf(oldestCapture)) - DAY_MS, today - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS),
-    askFrom ? Date.parse(dayOf(askFrom)) : Infinity,
+    Math.max(Date.parse(utcDayOf(oldestCapture)) - DAY_MS, today - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS),
+    askFrom ? Date.parse(utcDayOf(askFrom)) : Infinity,
   );
   const days: Date[] = [];
   for (let day = first; day <= today; day += DAY_MS) days.push(new Date(day));
@@ -78,7 +72,7 @@ export async function followSettlement(
       !(await claimGatewayDay(
         deps.orm,
         'settlement',
-        dayOf(day),
+        utcDayOf(day),
         now,
         new Date(now.getTime() - recheckAfterMs),
       ))
@@ -104,7 +98,7 @@ export async function followSettlement(
     now,
     // A catch-up (recheckAfterMs 0) asks about them all again, as it does about the days.
     recheckBefore: new Date(now.getTime() - (recheckAfterMs === 0 ? 0 : INQUIRE_RECHECK_MS)),
-    capturedBefore: new Date(Date.parse(dayOf(now)) - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS),
+    capturedBefore: new Date(Date.parse(utcDayOf(now)) - (SETTLEMENT_DAYS_ASKED - 1) * DAY_MS),
     limit: options.limit,
   });
   for (const payment of alone) {
