@@ -6,7 +6,7 @@
 //
 // PGlite always; PostgreSQL too with BENCH_DATABASE_URL (or TEST_DATABASE_URL). Every database is a scratch
 // one, removed at the end. Settings: BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
-// BENCH_ONLY (lists | capture-all | money-chain | embedded | lighthouse), BENCH_CALLS (list calls whose names contain one of these,
+// BENCH_ONLY (lists | capture-all | money-chain | embedded | soak | lighthouse), BENCH_SOAK_MINUTES (30), BENCH_CALLS (list calls whose names contain one of these,
 // comma-separated: "history,searched"), BENCH_DATABASES (PGlite,PostgreSQL), BENCH_PAYMENTS (100000),
 // BENCH_PROFILE_DIR (a CPU profile of each store process), CAPTURE_ALL_CONCURRENCY (passed to the store). The table is printed and written
 // to bench-results/bench-<time>.json and bench-results/latest.json.
@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type AutocannonResult } from 'autocannon';
 import { createOrderId } from '@store/core';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createPostgresTestDatabase } from '../apps/server/src/db/test-database';
@@ -30,6 +30,7 @@ import {
   type SettlementCallsFigure,
 } from './bench-money-chain';
 import { vacuumBench, type VacuumFigure } from './bench-embedded';
+import { soakBench, type SoakFigure } from './bench-soak';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,6 +73,7 @@ const captureAllFigures: CaptureAllFigure[] = [];
 const reconciliationFigures: ReconciliationFigure[] = [];
 const settlementCallFigures: SettlementCallsFigure[] = [];
 let vacuumFigure: VacuumFigure | undefined;
+const soakFigures: SoakFigure[] = [];
 let lighthouseScores: LighthouseScores | undefined;
 
 function log(line: string) {
@@ -276,6 +278,52 @@ async function load(url: string, call: Call, headers: Record<string, string>, se
   return { perSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
 }
 
+/** How many checkouts a second run while Pending Payments is read (the issue's "lists under writes"). */
+const CHECKOUTS_PER_SECOND = [20, 100];
+
+/**
+ * Runs `measure` while `checkout` is called `perSecond` times a second from 10 connections (autocannon's
+ * fixed rate), and answers the rate reached and its latency.
+ */
+async function whileCheckingOut(
+  store: ChildServer,
+  checkout: Call,
+  perSecond: number,
+  measure: () => Promise<void>,
+): Promise<{ perSecond: number; p99Ms: number }> {
+  let finished: (error: Error | null, result: AutocannonResult) => void = () => undefined;
+  const done = new Promise<AutocannonResult>(
+    (resolve, reject) => (finished = (error, result) => (error ? reject(error) : resolve(result))),
+  );
+  const instance = autocannon(
+    {
+      url: `${store.url}${checkout.path}`,
+      connections: 10,
+      overallRate: perSecond,
+      duration: 3_600,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: store.url },
+          setupRequest: (request) => ({ ...request, body: JSON.stringify(checkout.body()) }),
+        },
+      ],
+    },
+    (error, result) => finished(error, result),
+  );
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await measure();
+  } finally {
+    instance.stop();
+  }
+  const result = await done;
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`checkouts meanwhile: ${result.non2xx} answers other than 2xx, ${result.errors} errors`);
+  }
+  return { perSecond: result.requests.average, p99Ms: result.latency.p99 };
+}
+
 /** One call: its answer given to the bare route, then the bare route measured, then the store. */
 async function measureCall(kind: Kind, store: ChildServer, bare: ChildServer, cookie: string, call: Call) {
   const headers: Record<string, string> = {
@@ -348,6 +396,23 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     memory.idle = residentMemory(store.process.pid);
     let nextRequest = 0;
+    const checkout: Call = {
+      name: 'create-payment',
+      method: 'POST',
+      path: '/api/payment/create-payment',
+      admin: false,
+      body: () => ({
+        amount: 68.2,
+        orderId: createOrderId('card'),
+        customerName: 'Bench shopper',
+        redirectUrl: `${store.url}/payment-complete`,
+        items: [
+          { productId: 'pen-pack-100', quantity: 3 },
+          { productId: 'paper-ream-500', quantity: 2 },
+        ],
+        delivery: TEST_DELIVERY,
+      }),
+    };
     const calls: Call[] = [
       {
         name: 'Pending Payments',
@@ -395,23 +460,7 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
         admin: true,
         body: () => ({ from: dayInChicago, to: dayInChicago, timeZone: 'America/Chicago' }),
       },
-      {
-        name: 'create-payment',
-        method: 'POST',
-        path: '/api/payment/create-payment',
-        admin: false,
-        body: () => ({
-          amount: 68.2,
-          orderId: createOrderId('card'),
-          customerName: 'Bench shopper',
-          redirectUrl: `${store.url}/payment-complete`,
-          items: [
-            { productId: 'pen-pack-100', quantity: 3 },
-            { productId: 'paper-ream-500', quantity: 2 },
-          ],
-          delivery: TEST_DELIVERY,
-        }),
-      },
+      checkout,
       {
         // A shopper's return page asking again (reloaded, or a second tab): answered from the store's record.
         name: 'verify-payment',
@@ -421,9 +470,22 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
         body: () => ({ requestId: requests[nextRequest++ % requests.length]!.request_id }),
       },
     ];
+    const chosen = (name: string) =>
+      !onlyCalls || onlyCalls.some((part) => name.toLowerCase().includes(part));
     for (const call of calls) {
-      if (onlyCalls && !onlyCalls.some((part) => call.name.toLowerCase().includes(part))) continue;
-      await measureCall(kind, store, bare, cookie, call);
+      if (chosen(call.name)) await measureCall(kind, store, bare, cookie, call);
+    }
+    // Pending Payments while shoppers check out: every checkout commits, and so gives the list's reads
+    // another snapshot (decision 021). Both the bare route and the store are measured while they run.
+    for (const perSecond of CHECKOUTS_PER_SECOND) {
+      const call = { ...calls[0]!, name: `Pending Payments, ${perSecond} checkouts/s` };
+      if (!chosen(call.name)) continue;
+      const checkouts = await whileCheckingOut(store, checkout, perSecond, () =>
+        measureCall(kind, store, bare, cookie, call),
+      );
+      log(
+        `  ${' '.repeat(10)} (checkouts meanwhile: ${checkouts.perSecond.toFixed(0)} a second, p99 ${checkouts.p99Ms} ms)`,
+      );
     }
     memory.afterLoad = residentMemory(store.process.pid);
   } finally {
@@ -530,6 +592,7 @@ function writeResults() {
     reconciliation: reconciliationFigures,
     settlementCalls: settlementCallFigures,
     embeddedVacuum: vacuumFigure ?? null,
+    soak: soakFigures,
     lighthouse: lighthouseScores ?? null,
   };
   const folder = join(REPOSITORY_ROOT, 'bench-results');
@@ -597,6 +660,17 @@ function printTable() {
       `  PGlite     ${figure.tables} tables in ${figure.totalMs} ms; the longest pause ${figure.longestMs} ms (${figure.longestTable})`,
     );
   }
+  for (const figure of soakFigures) {
+    log(`\nThe store's memory over ${figure.minutes} minutes of mixed load (${figure.database}), MB:`);
+    log(
+      `  idle ${figure.idleMb}, after 5 minutes ${figure.afterFiveMinutesMb ?? '-'}, at the end ${figure.endMb}, ` +
+        `peak ${figure.peakMb}; over the second half ${figure.secondHalfGrowthMb >= 0 ? '+' : ''}${figure.secondHalfGrowthMb}`,
+    );
+    log(
+      `  meanwhile: ${figure.checkouts} checkouts, ${figure.walletPayments} Google Pay payments, ` +
+        `${figure.captured} captured by Capture All each minute, ${figure.listReads} list reads`,
+    );
+  }
   if (lighthouseScores) {
     const scores = lighthouseScores;
     log('\nLighthouse (mobile, simulated throttling) on /:');
@@ -649,6 +723,39 @@ if (!only || only === 'embedded') {
   try {
     vacuumFigure = await vacuumBench(scratch.open, PAYMENTS);
   } finally {
+    await scratch.remove();
+  }
+}
+if (!only || only === 'soak') {
+  // The embedded default, as the README starts it: its memory is the store process's own (PGlite's heap is in
+  // it). On PostgreSQL the store's memory is its own alone, reported by the list bench above.
+  const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
+  log(`\nThe store's memory over ${minutes} minutes of a shop's mixed load (PGlite, ${PAYMENTS} payments)…`);
+  const scratch = await scratchDatabase('PGlite');
+  const database = await scratch.open();
+  await seedPayments(database, PAYMENTS);
+  // The seeded history's authorizations captured: Capture All takes the wallet payments made meanwhile.
+  await database.sql.query(
+    `update payments set capture_status = 'captured', captured_cents = authorized_cents, captured_at = authorized_at
+     where capture_status = 'authorized'`,
+  );
+  await database.close();
+  const store = await startStore(scratch.environment);
+  try {
+    const cookie = await signIn(store);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    soakFigures.push(
+      await soakBench({
+        database: 'PGlite',
+        store,
+        cookie,
+        minutes,
+        residentMemory: () => residentMemory(store.process.pid),
+        log,
+      }),
+    );
+  } finally {
+    await store.stop();
     await scratch.remove();
   }
 }

@@ -15,6 +15,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     requests?: AutocannonRequest[];
+    /** Requests a second across all connections, instead of as many as the server answers. */
+    overallRate?: number;
   }
   interface Histogram {
     average: number;
@@ -34,6 +36,15 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   }
+  /** A run under way, given a callback: stop() ends it early, and the callback has what was measured. */
+  interface AutocannonInstance {
+    stop(): void;
+  }
   function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  function autocannon(
+    options: AutocannonOptions,
+    done: (error: Error | null, result: AutocannonResult) => void,
+  ): AutocannonInstance;
+  export type { AutocannonResult };
   export default autocannon;
 }

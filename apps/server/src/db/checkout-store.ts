@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, lt, sql, type Column } from 'drizzle-orm';
 import type { FailedAttemptOutcome, OrderDelivery } from '@store/core';
 import type { Orm, Transaction } from './client';
-import { orderLines, orders, paymentRequests, payments } from './schema';
+import { fixedStatement } from './prepared';
+import { paymentRequests, payments, type orders } from './schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
@@ -78,6 +79,32 @@ export interface PaymentRequestPayer {
   bankName?: string | null;
 }
 
+/**
+ * An order, its lines and its payment request, written by one statement (so all or nothing, without a
+ * transaction's round trips): every checkout makes it. Nothing is written when the order id is taken.
+ */
+const insertOrderStatement = fixedStatement<{ inserted: number }>(`
+  with created as (
+    insert into orders (id, channel, customer_name, subtotal_cents, tax_cents, total_cents, contact_email,
+      delivery_name, delivery_address, delivery_address2, delivery_city, delivery_state, delivery_zip,
+      delivery_country, delivery_phone, customer_id, receipt_token)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+    on conflict (id) do nothing
+    returning id
+  ), lines as (
+    insert into order_lines (order_id, product_id, unit_price_cents, quantity, line_total_cents)
+    select created.id, line.product_id, line.unit_price_cents, line.quantity, line.line_total_cents
+    from created,
+      unnest($18::text[], $19::int[], $20::int[], $21::int[])
+        as line(product_id, unit_price_cents, quantity, line_total_cents)
+  ), request as (
+    insert into payment_requests (request_id, order_id, amount_cents, customer_id, saved_method_id,
+      authorized_by, method_kind, bank_name)
+    select $22, created.id, $6, $23, $24, coalesce($25, 'hosted_page'), $26, $27
+    from created
+  )
+  select count(*)::int as inserted from created`);
+
 /** Records an order, its lines and its payment request at once; false when the order id is already taken. */
 export async function insertOrderWithPaymentRequest(
   orm: Orm,
@@ -85,29 +112,37 @@ export async function insertOrderWithPaymentRequest(
   requestId: string,
   payer: PaymentRequestPayer = {},
 ): Promise<{ inserted: boolean }> {
-  return orm.transaction(async (tx) => {
-    const created = await tx
-      .insert(orders)
-      .values({
-        id: order.id,
-        channel: order.channel,
-        customerName: order.customerName,
-        subtotalCents: order.subtotalCents,
-        taxCents: order.taxCents,
-        totalCents: order.totalCents,
-        ...deliveryColumns(order.delivery),
-        customerId: order.customerId ?? null,
-        receiptToken: order.receiptToken,
-      })
-      .onConflictDoNothing({ target: orders.id })
-      .returning({ id: orders.id });
-    if (created.length === 0) return { inserted: false };
-    await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: order.id, ...line })));
-    await tx
-      .insert(paymentRequests)
-      .values({ requestId, orderId: order.id, amountCents: order.totalCents, ...payer });
-    return { inserted: true };
-  });
+  const delivery = deliveryColumns(order.delivery);
+  const [row] = await insertOrderStatement(orm, [
+    order.id,
+    order.channel,
+    order.customerName,
+    order.subtotalCents,
+    order.taxCents,
+    order.totalCents,
+    delivery.contactEmail,
+    delivery.deliveryName,
+    delivery.deliveryAddress,
+    delivery.deliveryAddress2,
+    delivery.deliveryCity,
+    delivery.deliveryState,
+    delivery.deliveryZip,
+    delivery.deliveryCountry,
+    delivery.deliveryPhone,
+    order.customerId ?? null,
+    order.receiptToken,
+    order.lines.map((line) => line.productId),
+    order.lines.map((line) => line.unitPriceCents),
+    order.lines.map((line) => line.quantity),
+    order.lines.map((line) => line.lineTotalCents),
+    requestId,
+    payer.customerId ?? null,
+    payer.savedMethodId ?? null,
+    payer.authorizedBy ?? null,
+    payer.methodKind ?? null,
+    payer.bankName ?? null,
+  ]);
+  return { inserted: row!.inserted === 1 };
 }
 
 export async function findPaymentRequest(

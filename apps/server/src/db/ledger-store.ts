@@ -1,9 +1,9 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PaymentRow } from './checkout-store';
 import { isUniqueViolation, type Orm, type Transaction } from './client';
 import type { OutboxEntry } from './mail-outbox-store';
-import { fixedStatement } from './prepared';
+import { fixedStatement, rowOf } from './prepared';
 import { moneyOperations, payments, type auditEvents } from './schema';
 
 /**
@@ -208,18 +208,6 @@ export interface OperationDone {
 /** An audit line written with the operation it tells of; its amount is the one settled. */
 type AuditLineOf = Omit<typeof auditEvents.$inferInsert, 'amountCents' | 'id' | 'at'>;
 
-const operationColumns = Object.entries(getTableColumns(moneyOperations));
-
-/** An operation as the ORM reads it, from a row of a statement written as text (database column names). */
-function operationFromRow(row: Record<string, unknown>): MoneyOperationRow {
-  return Object.fromEntries(
-    operationColumns.map(([key, column]) => {
-      const value = row[column.name];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as MoneyOperationRow;
-}
-
 /**
  * Settles operations done at the gateway, any number, in one statement (and so in one transaction): the
  * payments are locked first, in id order, as every transaction that changes an operation and its payment
@@ -319,7 +307,7 @@ export async function completeOperations(
     audited.map((operation) => operation.audit!.detail ?? ''),
     JSON.stringify(mails),
   ]);
-  return rows.map(operationFromRow);
+  return rows.map((row) => rowOf(moneyOperations, row));
 }
 
 /**
@@ -344,7 +332,7 @@ export async function reserveCaptures(
   actor: string,
 ): Promise<MoneyOperationRow[]> {
   if (paymentIds.length === 0) return [];
-  return (await reserveFullCaptures(orm, [paymentIds, actor])).map(operationFromRow);
+  return (await reserveFullCaptures(orm, [paymentIds, actor])).map((row) => rowOf(moneyOperations, row));
 }
 
 /** Settles a pending operation as not done: a refund's reservation is given back. */

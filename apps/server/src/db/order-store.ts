@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Orm, Transaction } from './client';
+import { columnsOf, fixedStatement, rowOf } from './prepared';
 import {
   auditEvents,
   customers,
@@ -32,21 +33,22 @@ export interface OrderRecord extends OrderWithLines {
   refunds: { amountCents: number; at: Date }[];
 }
 
-/** An order's lines as one JSON array, read with the order itself. */
-const LINES_OF_ORDER = sql<OrderLineRow[]>`(
+/** An order's lines as one JSON array, read with the order itself (the `orders` table under its own name). */
+const LINES_OF_ORDER_TEXT = `(
   select coalesce(json_agg(json_build_object(
     'orderId', l.order_id, 'productId', l.product_id, 'unitPriceCents', l.unit_price_cents,
     'quantity', l.quantity, 'lineTotalCents', l.line_total_cents) order by l.product_id), '[]'::json)
-  from order_lines l where l.order_id = ${orders.id})`;
+  from order_lines l where l.order_id = "orders"."id")`;
+const LINES_OF_ORDER = sql<OrderLineRow[]>`${sql.raw(LINES_OF_ORDER_TEXT)}`;
+
+/** An order with its lines and, once authorized, its payment. */
+export type OrderWithPayment = OrderWithLines & { payment?: typeof payments.$inferSelect };
 
 /**
- * An order with its lines and, once authorized, its payment, in one statement: what the result page asks
- * for every time it is shown (a shopper's reload, a second tab).
+ * An order with its lines and, once authorized, its payment, in one statement: what an operator's shipping
+ * reads.
  */
-export async function findOrderWithPayment(
-  orm: Orm,
-  orderId: string,
-): Promise<(OrderWithLines & { payment?: typeof payments.$inferSelect }) | undefined> {
+export async function findOrderWithPayment(orm: Orm, orderId: string): Promise<OrderWithPayment | undefined> {
   const [row] = await orm
     .select({ order: orders, lines: LINES_OF_ORDER, payment: payments })
     .from(orders)
@@ -55,6 +57,34 @@ export async function findOrderWithPayment(
     .limit(1);
   if (!row) return undefined;
   return { order: row.order, lines: row.lines, payment: row.payment ?? undefined };
+}
+
+const requestWithOrder = fixedStatement<Record<string, unknown>>(`
+  select ${columnsOf(paymentRequests, 'r')}, ${columnsOf(orders, 'orders')}, ${columnsOf(payments, 'p')},
+    ${LINES_OF_ORDER_TEXT} as lines
+  from payment_requests r
+  join orders on orders.id = r.order_id
+  left join payments p on p.order_id = r.order_id
+  where r.request_id = $1`);
+
+/**
+ * A payment request with its order, the order's lines and, once authorized, its payment, in one statement
+ * made once: what the result page asks for every time it is shown (a shopper's reload, a second tab).
+ */
+export async function findPaymentRequestWithOrder(
+  orm: Orm,
+  requestId: string,
+): Promise<{ request: typeof paymentRequests.$inferSelect; order: OrderWithPayment } | undefined> {
+  const [row] = await requestWithOrder(orm, [requestId]);
+  if (!row) return undefined;
+  return {
+    request: rowOf(paymentRequests, row, 'r'),
+    order: {
+      order: rowOf(orders, row, 'orders'),
+      lines: row.lines as OrderLineRow[],
+      ...(row['p.id'] === null ? {} : { payment: rowOf(payments, row, 'p') }),
+    },
+  };
 }
 
 /** The order a receipt link names, with its payment and refunds; undefined for an unknown link. */

@@ -101,4 +101,49 @@ describe('answers kept by database snapshot', () => {
     // a and b kept; c pushed a out; a read again pushed b out; b read again.
     expect(Object.fromEntries(readsOf)).toEqual({ a: 2, b: 2, c: 1 });
   });
+  it('answers requests of one snapshot that come together with one read, and others with their own', async () => {
+    let reads = 0;
+    const finishers: (() => void)[] = [];
+    const state = {
+      snapshot: '20:21:20',
+      read: async () => {
+        reads += 1;
+        const answer = { name: 'pending', rows: [reads] };
+        const snapshot = state.snapshot;
+        await new Promise<void>((resolve) => finishers.push(resolve));
+        return { snapshot, answer };
+      },
+    };
+    app = await appWith(new SnapshotAnswers(), state);
+    const together = [app.inject('/list/pending'), app.inject('/list/pending'), app.inject('/list/pending')];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(1);
+    // A commit: the next request's session is read in another snapshot, and it must not share the read.
+    state.snapshot = '20:22:20';
+    const later = app.inject('/list/pending');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(2);
+    for (const finish of finishers) finish();
+    const answers = await Promise.all(together);
+    expect(answers.map((answer) => answer.json().rows)).toEqual([[1], [1], [1]]);
+    expect((await later).json().rows).toEqual([2]);
+  });
+
+  it('gives a failed read to each request that shared it, keeps nothing and reads again next time', async () => {
+    let reads = 0;
+    const state = {
+      snapshot: '30:31:30',
+      read: async () => {
+        reads += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        if (reads === 1) throw new Error('connection lost');
+        return { snapshot: state.snapshot, answer: { name: 'pending', rows: [reads] } };
+      },
+    };
+    app = await appWith(new SnapshotAnswers(), state);
+    const failed = await Promise.all([app.inject('/list/pending'), app.inject('/list/pending')]);
+    expect(failed.map((answer) => answer.statusCode)).toEqual([500, 500]);
+    expect(reads).toBe(1);
+    expect((await app.inject('/list/pending')).json().rows).toEqual([2]);
+  });
 });

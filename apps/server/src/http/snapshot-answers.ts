@@ -16,6 +16,8 @@ export interface SnapshotRead {
  */
 export class SnapshotAnswers {
   readonly #kept = new Map<string, { snapshot: string; bytes: Buffer }>();
+  /** Reads under way, by key and the snapshot of the sessions waiting for them. */
+  readonly #reading = new Map<string, Promise<Buffer>>();
 
   constructor(private readonly capacity = 64) {}
 
@@ -29,14 +31,27 @@ export class SnapshotAnswers {
     if (kept && kept.snapshot === snapshot) {
       bytes = kept.bytes;
     } else {
-      const fresh = await read();
-      // Kept encoded: writing a list's tens of kilobytes of text as UTF-8 on every answer was a third of the
-      // time the store spent on it.
-      // The contract's serializer (http/contract.ts) writes JSON text.
-      bytes = Buffer.from(reply.serialize(fresh.answer) as string);
-      if (fresh.snapshot !== undefined) this.#keep(key, fresh.snapshot, bytes);
+      // Requests whose sessions were read in the same snapshot share one read: it began after the first of
+      // them was checked, so it sees every commit made before any of them came (decision 021). While
+      // checkouts commit many times a second, the reads that come together are answered by one.
+      const reading = `${key}\n${snapshot}`;
+      let pending = this.#reading.get(reading);
+      if (!pending) {
+        pending = this.#read(reply, key, read).finally(() => this.#reading.delete(reading));
+        this.#reading.set(reading, pending);
+      }
+      bytes = await pending;
     }
     return reply.type('application/json; charset=utf-8').send(bytes);
+  }
+
+  async #read(reply: FastifyReply, key: string, read: () => Promise<SnapshotRead>): Promise<Buffer> {
+    const fresh = await read();
+    // Kept encoded: writing a list's tens of kilobytes of text as UTF-8 on every answer was a third of the
+    // time the store spent on it. The contract's serializer (http/contract.ts) writes JSON text.
+    const bytes = Buffer.from(reply.serialize(fresh.answer) as string);
+    if (fresh.snapshot !== undefined) this.#keep(key, fresh.snapshot, bytes);
+    return bytes;
   }
 
   #keep(key: string, snapshot: string, bytes: Buffer): void {

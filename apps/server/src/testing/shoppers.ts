@@ -200,7 +200,7 @@ export function shoppersAt(store: { url: string }) {
  * merchant unless a test names another).
  */
 export async function googlePayToken(
-  server: Pick<TestServer, 'url' | 'config'>,
+  server: Pick<TestServer, 'url'> & { config: { gateway: { merchantId: string } } },
   options: { cardId?: string; totalPrice?: string; gatewayMerchantId?: string } = {},
 ): Promise<string> {
   const config = (await (await fetch(`${server.url}/api/wallets/config`)).json()) as {

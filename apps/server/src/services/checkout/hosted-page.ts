@@ -9,14 +9,13 @@ import {
 } from '@store/core';
 import type { z } from 'zod';
 import {
-  findPaymentRequest,
   findUnsettledStoreRequest,
   listPendingPaymentRequests,
   markPaymentRequest,
   recordAuthorization,
   type PaymentRow,
 } from '../../db/checkout-store';
-import { findOrderWithPayment, type OrderWithLines } from '../../db/order-store';
+import { findPaymentRequestWithOrder, type OrderWithLines } from '../../db/order-store';
 import type { GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';
@@ -141,12 +140,12 @@ export async function verifyPayment(
    */
   answered?: GatewayTransaction,
 ): Promise<VerifyPaymentResponse> {
-  const request = await findPaymentRequest(deps.orm, requestId);
-  if (!request) throw new AppError('not_found', 'Payment request not found');
-
-  // The order, its lines and its payment once recorded, in one read: a reload is answered from it.
-  const order = await findOrderWithPayment(deps.orm, request.orderId);
-  if (order?.payment) return successAnswer(order.payment, order, deps.applePayTestModeReason);
+  // The request, its order, the order's lines and its payment once recorded, in one read: a reload is
+  // answered from it.
+  const found = await findPaymentRequestWithOrder(deps.orm, requestId);
+  if (!found) throw new AppError('not_found', 'Payment request not found');
+  const { request, order } = found;
+  if (order.payment) return successAnswer(order.payment, order, deps.applePayTestModeReason);
 
   const inquiry = await deps.gateway.inquireByOrderId(request.orderId);
   if (!inquiry.ok) {
