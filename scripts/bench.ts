@@ -604,17 +604,21 @@ function writeResults() {
 }
 
 function printTable() {
-  log(`\nThroughput at ${CONNECTIONS} connections, ${SECONDS} s each, ratio to the bare route (same bytes):`);
-  log(
-    `  ${'database'.padEnd(10)} ${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ` +
-      `${'ratio'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'bytes'.padStart(7)}`,
-  );
-  for (const figure of figures) {
+  if (figures.length > 0) {
     log(
-      `  ${figure.database.padEnd(10)} ${figure.call.padEnd(30)} ${figure.perSecond.toFixed(0).padStart(7)} ` +
-        `${figure.bare.perSecond.toFixed(0).padStart(7)} ${figure.ratio.toFixed(3).padStart(6)} ` +
-        `${String(figure.p50Ms).padStart(7)} ${String(figure.p99Ms).padStart(7)} ${String(figure.bytes).padStart(7)}`,
+      `\nThroughput at ${CONNECTIONS} connections, ${SECONDS} s each, ratio to the bare route (same bytes):`,
     );
+    log(
+      `  ${'database'.padEnd(10)} ${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ` +
+        `${'ratio'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'bytes'.padStart(7)}`,
+    );
+    for (const figure of figures) {
+      log(
+        `  ${figure.database.padEnd(10)} ${figure.call.padEnd(30)} ${figure.perSecond.toFixed(0).padStart(7)} ` +
+          `${figure.bare.perSecond.toFixed(0).padStart(7)} ${figure.ratio.toFixed(3).padStart(6)} ` +
+          `${String(figure.p50Ms).padStart(7)} ${String(figure.p99Ms).padStart(7)} ${String(figure.bytes).padStart(7)}`,
+      );
+    }
   }
   if (memoryFigures.length > 0) {
     log("\nThe store process's resident memory (MB; peak so far in brackets):");
@@ -726,6 +730,10 @@ if (!only || only === 'embedded') {
     await scratch.remove();
   }
 }
+if (!only || only === 'lighthouse') {
+  log('\nLighthouse on / (the compiled store, PGlite)…');
+  lighthouseScores = await runLighthouse({ log: () => undefined });
+}
 if (!only || only === 'soak') {
   // The embedded default, as the README starts it: its memory is the store process's own (PGlite's heap is in
   // it). On PostgreSQL the store's memory is its own alone, reported by the list bench above.
@@ -758,10 +766,6 @@ if (!only || only === 'soak') {
     await store.stop();
     await scratch.remove();
   }
-}
-if (!only || only === 'lighthouse') {
-  log('\nLighthouse on / (the compiled store, PGlite)…');
-  lighthouseScores = await runLighthouse({ log: () => undefined });
 }
 printTable();
 log(`\nWritten to ${writeResults()}`);
