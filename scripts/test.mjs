@@ -26,13 +26,24 @@ if (!existsSync(bin('vitest'))) {
     fail('npm install failed');
 }
 
-if (!existsSync('/usr/bin/chromium')) {
-  // Browser downloads are not possible everywhere: the tests use Debian's chromium.
+// What the tests need from Debian: its chromium (browser downloads are not possible everywhere) and its nginx
+// (the several-servers example, docs/examples/nginx-two-servers.conf, is run as written).
+const missing = [
+  ['/usr/bin/chromium', 'chromium'],
+  ['/usr/sbin/nginx', 'nginx'],
+].filter(([path]) => !existsSync(path));
+if (missing.length > 0) {
+  const packages = missing.map(([, name]) => name);
   const apt = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
   const aptRun = (args) =>
-    run(`Installing Debian chromium: ${apt.join(' ')} ${args.join(' ')}`, apt[0], [...apt.slice(1), ...args]);
-  if (!aptRun(['update', '-qq']) || !aptRun(['install', '-y', '-qq', 'chromium'])) {
-    fail('Could not install chromium: run `apt-get install -y chromium` as root, then try again.');
+    run(`Installing Debian ${packages.join(' and ')}: ${apt.join(' ')} ${args.join(' ')}`, apt[0], [
+      ...apt.slice(1),
+      ...args,
+    ]);
+  if (!aptRun(['update', '-qq']) || !aptRun(['install', '-y', '-qq', ...packages])) {
+    fail(
+      `Could not install ${packages.join(' and ')}: run \`apt-get install -y ${packages.join(' ')}\` as root, then try again.`,
+    );
   }
 }
 
