@@ -32,6 +32,7 @@ import {
 import { vacuumBench, type VacuumFigure } from './bench-embedded';
 import { soakBench, type SoakFigure } from './bench-soak';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
@@ -99,7 +100,9 @@ function startStore(environment: Record<string, string>): Promise<ChildServer> {
       HOST: '127.0.0.1',
     }),
     '/api/health',
-    { nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
+    {
+      nodeArgs: [...SERVER_NODE_FLAGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+    },
   );
 }
 

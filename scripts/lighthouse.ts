@@ -5,6 +5,7 @@
 // transferred and every failed audit; writes the whole report to bench-results/lighthouse.json.
 // It builds nothing: run `npm run build && npm run build:server` first.
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,7 @@ async function startStore(log: (line: string) => void) {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'store-lighthouse-'));
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@
 // their sources are newer than the builds, then runs the server (API, storefront and, by default, the
 // sandbox gateway) in one process, as plain JavaScript.
 import { spawnSync, spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -64,7 +65,7 @@ if (
   run(process.execPath, [join(root, 'scripts/build-server.mjs')]);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
 });

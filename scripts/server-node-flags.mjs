@@ -1,0 +1,5 @@
+// The Node flags the store's compiled server runs with, wherever it runs as in production (`npm start`, the
+// benchmark, Lighthouse): stack traces through the source maps, and a young generation of 4 MB semi-spaces
+// instead of 16 MB, which takes 10 to 25 MB off an idle store's memory for no measured loss of speed
+// (decision 039).
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=4'];
