@@ -59,6 +59,8 @@ export async function soakBench(input: {
   store: ChildServer;
   cookie: string;
   minutes: number;
+  /** A shopper's order as the storefront sends it to create-payment. */
+  checkoutOrder: () => unknown;
   residentMemory: () => { rssMb: number; peakMb: number } | undefined;
   log: (line: string) => void;
 }): Promise<SoakFigure> {
@@ -73,17 +75,13 @@ export async function soakBench(input: {
   samples.push({ minute: 0, rssMb: idleMb });
 
   const loads = Promise.all([
-    steady(`${store.url}/api/payment/create-payment`, CHECKOUTS_PER_SECOND, seconds, json, () => ({
-      amount: 68.2,
-      orderId: createOrderId('card'),
-      customerName: 'Soak shopper',
-      redirectUrl: `${store.url}/payment-complete`,
-      items: [
-        { productId: 'pen-pack-100', quantity: 3 },
-        { productId: 'paper-ream-500', quantity: 2 },
-      ],
-      delivery: TEST_DELIVERY,
-    })),
+    steady(
+      `${store.url}/api/payment/create-payment`,
+      CHECKOUTS_PER_SECOND,
+      seconds,
+      json,
+      input.checkoutOrder,
+    ),
     steady(`${store.url}/api/admin/payments`, PENDING_READS_PER_SECOND, seconds, admin, () => ({})),
     steady(`${store.url}/api/admin/transactions`, HISTORY_READS_PER_SECOND, seconds, admin, () => ({})),
   ]);

@@ -371,6 +371,21 @@ async function measureCall(kind: Kind, store: ChildServer, bare: ChildServer, co
   );
 }
 
+/** A shopper's order as the storefront sends it to create-payment: $68.20 of pens and paper. */
+function checkoutOrder(storeUrl: string) {
+  return {
+    amount: 68.2,
+    orderId: createOrderId('card'),
+    customerName: 'Bench shopper',
+    redirectUrl: `${storeUrl}/payment-complete`,
+    items: [
+      { productId: 'pen-pack-100', quantity: 3 },
+      { productId: 'paper-ream-500', quantity: 2 },
+    ],
+    delivery: TEST_DELIVERY,
+  };
+}
+
 async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
   log(`\n${kind}: seeding ${PAYMENTS.toLocaleString('en-US')} payments…`);
   const scratch = await scratchDatabase(kind);
@@ -404,17 +419,7 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
       method: 'POST',
       path: '/api/payment/create-payment',
       admin: false,
-      body: () => ({
-        amount: 68.2,
-        orderId: createOrderId('card'),
-        customerName: 'Bench shopper',
-        redirectUrl: `${store.url}/payment-complete`,
-        items: [
-          { productId: 'pen-pack-100', quantity: 3 },
-          { productId: 'paper-ream-500', quantity: 2 },
-        ],
-        delivery: TEST_DELIVERY,
-      }),
+      body: () => checkoutOrder(store.url),
     };
     const calls: Call[] = [
       {
@@ -770,6 +775,7 @@ if (!only || only === 'soak') {
         store,
         cookie,
         minutes,
+        checkoutOrder: () => checkoutOrder(store.url),
         residentMemory: () => residentMemory(store.process.pid),
         log,
       }),
