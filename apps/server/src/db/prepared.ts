@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -55,7 +55,8 @@ async function runStatement<Row>(orm: Orm, text: string, values: unknown[]): Pro
   }
   if (client instanceof PGlite) {
     // PGlite's client has no named statements: SQL's own PREPARE, once, and EXECUTE with the values
-    // written as literals (a checkout's statement took half the time, a result page's a third). Each query still runs alone, never inside another caller's transaction.
+    // written as literals (a checkout's statement took half the time, a result page's a third). Each query
+    // still runs alone, never inside another caller's transaction.
     const name = statementName(text);
     let prepared = preparedByEmbedded.get(client);
     if (!prepared) preparedByEmbedded.set(client, (prepared = new Map()));
@@ -130,11 +131,29 @@ export function rowOf<T extends Table>(
   alias?: string,
 ): T['$inferSelect'] {
   return Object.fromEntries(
-    Object.entries(getTableColumns(table)).map(([key, column]) => {
-      const value = row[alias ? `${alias}.${column.name}` : column.name];
+    columnNamesOf(table, alias).map(([key, name, column]) => {
+      const value = row[name];
       return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
     }),
   ) as T['$inferSelect'];
+}
+
+/** Each column's key, its name in a row (under `alias.` when given) and the column: worked out once per table. */
+const columnNames = new WeakMap<Table, Map<string, [string, string, Column][]>>();
+
+function columnNamesOf(table: Table, alias = ''): [string, string, Column][] {
+  let byAlias = columnNames.get(table);
+  if (!byAlias) columnNames.set(table, (byAlias = new Map()));
+  let names = byAlias.get(alias);
+  if (!names) {
+    names = Object.entries(getTableColumns(table)).map(([key, column]) => [
+      key,
+      alias ? `${alias}.${column.name}` : column.name,
+      column,
+    ]);
+    byAlias.set(alias, names);
+  }
+  return names;
 }
 
 /**
