@@ -37,6 +37,28 @@ describe('batched calls', () => {
     expect(await submit('c')).toBe('C');
   });
 
+  it('with aloneOnFailure, makes a failed write again for each item alone, so that a bad item fails only its caller', async () => {
+    const writes: string[][] = [];
+    const submit = batched(
+      async (items: string[]) => {
+        writes.push(items);
+        if (items.includes('bad')) throw new Error(`refused: ${items.join(',')}`);
+        return items.map((item) => item.toUpperCase());
+      },
+      { aloneOnFailure: true },
+    );
+    const answers = await Promise.allSettled([submit('a'), submit('bad'), submit('c')]);
+    expect(answers).toEqual([
+      { status: 'fulfilled', value: 'A' },
+      { status: 'rejected', reason: new Error('refused: bad') },
+      { status: 'fulfilled', value: 'C' },
+    ]);
+    expect(writes).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
+    // One item alone is not made twice: its caller gets the failure at once.
+    await expect(submit('bad')).rejects.toThrow('refused: bad');
+    expect(writes).toHaveLength(5);
+  });
+
   it('waits gatherMs before each write, so that the items handed in meanwhile go in it too', async () => {
     const writes: { items: number[]; at: number }[] = [];
     const started = performance.now();

@@ -7,10 +7,14 @@
  *
  * With `gatherMs`, each statement first waits that long for more items: fewer, larger statements, for
  * work that nobody waits on item by item.
+ *
+ * With `aloneOnFailure`, a statement of several items that fails is made again for each item alone, so
+ * that one caller's bad item (a constraint it breaks) fails that caller only. A statement is one
+ * transaction: the failed one left nothing written.
  */
 export function batched<Item, Result>(
   run: (items: Item[]) => Promise<Result[]>,
-  options: { gatherMs?: number } = {},
+  options: { gatherMs?: number; aloneOnFailure?: boolean } = {},
 ): (item: Item) => Promise<Result> {
   let waiting: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
   let running = false;
@@ -23,7 +27,13 @@ export function batched<Item, Result>(
         const results = await run(batch.map((entry) => entry.item));
         batch.forEach((entry, index) => entry.resolve(results[index]!));
       } catch (error) {
-        for (const entry of batch) entry.reject(error);
+        if (options.aloneOnFailure && batch.length > 1) {
+          await Promise.all(
+            batch.map((entry) => run([entry.item]).then(([result]) => entry.resolve(result!), entry.reject)),
+          );
+        } else {
+          for (const entry of batch) entry.reject(error);
+        }
       }
     }
     running = false;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt, sql, type Column } from 'drizzle-orm';
 import type { FailedAttemptOutcome, OrderDelivery } from '@store/core';
 import type { Orm, Transaction } from './client';
+import { batched } from './batched';
 import { fixedStatement } from './prepared';
 import { paymentRequests, payments, type orders } from './schema';
 
@@ -80,69 +81,125 @@ export interface PaymentRequestPayer {
 }
 
 /**
- * An order, its lines and its payment request, written by one statement (so all or nothing, without a
- * transaction's round trips): every checkout makes it. Nothing is written when the order id is taken.
+ * Orders, their lines and their payment requests, written by one statement (so all or nothing, without a
+ * transaction's round trips): every checkout makes it. The orders are given as columns of arrays, one
+ * element per order; the lines as arrays too, each line naming its order by position (`n`, from 1). An
+ * order whose id is taken writes nothing; the statement answers the ids it wrote.
  */
-const insertOrderStatement = fixedStatement<{ inserted: number }>(`
-  with created as (
+const insertOrdersStatement = fixedStatement<{ id: string }>(`
+  with input as (
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::int[], $7::text[],
+      $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
+      $16::uuid[], $17::text[], $18::uuid[], $19::uuid[], $20::uuid[], $21::text[], $22::text[], $23::text[])
+    with ordinality as input(id, channel, customer_name, subtotal_cents, tax_cents, total_cents,
+      contact_email, delivery_name, delivery_address, delivery_address2, delivery_city, delivery_state,
+      delivery_zip, delivery_country, delivery_phone, customer_id, receipt_token, request_id,
+      payer_customer_id, saved_method_id, authorized_by, method_kind, bank_name, n)
+  ), created as (
     insert into orders (id, channel, customer_name, subtotal_cents, tax_cents, total_cents, contact_email,
       delivery_name, delivery_address, delivery_address2, delivery_city, delivery_state, delivery_zip,
       delivery_country, delivery_phone, customer_id, receipt_token)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+    select id, channel, customer_name, subtotal_cents, tax_cents, total_cents, contact_email, delivery_name,
+      delivery_address, delivery_address2, delivery_city, delivery_state, delivery_zip, delivery_country,
+      delivery_phone, customer_id, receipt_token
+    from input order by n
     on conflict (id) do nothing
     returning id
   ), lines as (
     insert into order_lines (order_id, product_id, unit_price_cents, quantity, line_total_cents)
     select created.id, line.product_id, line.unit_price_cents, line.quantity, line.line_total_cents
-    from created,
-      unnest($18::text[], $19::int[], $20::int[], $21::int[])
-        as line(product_id, unit_price_cents, quantity, line_total_cents)
+    from unnest($24::bigint[], $25::text[], $26::int[], $27::int[], $28::int[])
+        as line(n, product_id, unit_price_cents, quantity, line_total_cents)
+      join input on input.n = line.n
+      join created on created.id = input.id
   ), request as (
     insert into payment_requests (request_id, order_id, amount_cents, customer_id, saved_method_id,
       authorized_by, method_kind, bank_name)
-    select $22, created.id, $6, $23, $24, coalesce($25, 'hosted_page'), $26, $27
-    from created
+    select input.request_id, created.id, input.total_cents, input.payer_customer_id, input.saved_method_id,
+      coalesce(input.authorized_by, 'hosted_page'), input.method_kind, input.bank_name
+    from input join created on created.id = input.id
   )
-  select count(*)::int as inserted from created`);
+  select id from created`);
 
-/** Records an order, its lines and its payment request at once; false when the order id is already taken. */
+interface OrderWrite {
+  order: NewOrder;
+  requestId: string;
+  payer: PaymentRequestPayer;
+}
+
+/** Writes orders with one statement; whether each was written (false: its id was taken). */
+async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<boolean[]> {
+  // An order id twice in one statement would write the lines of both under the first: a later write of
+  // the same id waits for the next statement, where it finds the id taken.
+  const ids = new Set<string>();
+  const now: OrderWrite[] = [];
+  const later: OrderWrite[] = [];
+  for (const write of writes) {
+    (ids.has(write.order.id) ? later : now).push(write);
+    ids.add(write.order.id);
+  }
+  const column = <T>(value: (write: OrderWrite, delivery: ReturnType<typeof deliveryColumns>) => T) =>
+    now.map((write) => value(write, deliveryColumns(write.order.delivery)));
+  const lines = now.flatMap((write, index) => write.order.lines.map((line) => ({ n: index + 1, ...line })));
+  const rows = await insertOrdersStatement(orm, [
+    column((write) => write.order.id),
+    column((write) => write.order.channel),
+    column((write) => write.order.customerName),
+    column((write) => write.order.subtotalCents),
+    column((write) => write.order.taxCents),
+    column((write) => write.order.totalCents),
+    column((_, delivery) => delivery.contactEmail),
+    column((_, delivery) => delivery.deliveryName),
+    column((_, delivery) => delivery.deliveryAddress),
+    column((_, delivery) => delivery.deliveryAddress2),
+    column((_, delivery) => delivery.deliveryCity),
+    column((_, delivery) => delivery.deliveryState),
+    column((_, delivery) => delivery.deliveryZip),
+    column((_, delivery) => delivery.deliveryCountry),
+    column((_, delivery) => delivery.deliveryPhone),
+    column((write) => write.order.customerId ?? null),
+    column((write) => write.order.receiptToken),
+    column((write) => write.requestId),
+    column((write) => write.payer.customerId ?? null),
+    column((write) => write.payer.savedMethodId ?? null),
+    column((write) => write.payer.authorizedBy ?? null),
+    column((write) => write.payer.methodKind ?? null),
+    column((write) => write.payer.bankName ?? null),
+    lines.map((line) => line.n),
+    lines.map((line) => line.productId),
+    lines.map((line) => line.unitPriceCents),
+    lines.map((line) => line.quantity),
+    lines.map((line) => line.lineTotalCents),
+  ]);
+  const written = new Set(rows.map((row) => row.id));
+  const answers = new Map(now.map((write) => [write, written.has(write.order.id)]));
+  if (later.length > 0) {
+    const laterAnswers = await insertOrders(orm, later);
+    later.forEach((write, index) => answers.set(write, laterAnswers[index]!));
+  }
+  return writes.map((write) => answers.get(write)!);
+}
+
+const orderWriters = new WeakMap<Orm, (write: OrderWrite) => Promise<boolean>>();
+
+/**
+ * Records an order, its lines and its payment request at once; false when the order id is already taken.
+ * The checkouts that arrive together are written by one statement (see batched.ts): under load, one round
+ * trip to the database serves many shoppers. One that the database refuses is written again alone, so that
+ * it fails alone.
+ */
 export async function insertOrderWithPaymentRequest(
   orm: Orm,
   order: NewOrder,
   requestId: string,
   payer: PaymentRequestPayer = {},
 ): Promise<{ inserted: boolean }> {
-  const delivery = deliveryColumns(order.delivery);
-  const [row] = await insertOrderStatement(orm, [
-    order.id,
-    order.channel,
-    order.customerName,
-    order.subtotalCents,
-    order.taxCents,
-    order.totalCents,
-    delivery.contactEmail,
-    delivery.deliveryName,
-    delivery.deliveryAddress,
-    delivery.deliveryAddress2,
-    delivery.deliveryCity,
-    delivery.deliveryState,
-    delivery.deliveryZip,
-    delivery.deliveryCountry,
-    delivery.deliveryPhone,
-    order.customerId ?? null,
-    order.receiptToken,
-    order.lines.map((line) => line.productId),
-    order.lines.map((line) => line.unitPriceCents),
-    order.lines.map((line) => line.quantity),
-    order.lines.map((line) => line.lineTotalCents),
-    requestId,
-    payer.customerId ?? null,
-    payer.savedMethodId ?? null,
-    payer.authorizedBy ?? null,
-    payer.methodKind ?? null,
-    payer.bankName ?? null,
-  ]);
-  return { inserted: row!.inserted === 1 };
+  let write = orderWriters.get(orm);
+  if (!write) {
+    write = batched((writes: OrderWrite[]) => insertOrders(orm, writes), { aloneOnFailure: true });
+    orderWriters.set(orm, write);
+  }
+  return { inserted: await write({ order, requestId, payer }) };
 }
 
 export async function findPaymentRequest(

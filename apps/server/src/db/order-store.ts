@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Orm, Transaction } from './client';
+import { batched } from './batched';
 import { columnsOf, fixedStatement, rowOf } from './prepared';
 import {
   auditEvents,
@@ -59,24 +60,42 @@ export async function findOrderWithPayment(orm: Orm, orderId: string): Promise<O
   return { order: row.order, lines: row.lines, payment: row.payment ?? undefined };
 }
 
-const requestWithOrder = fixedStatement<Record<string, unknown>>(`
+const requestsWithOrders = fixedStatement<Record<string, unknown>>(`
   select ${columnsOf(paymentRequests, 'r')}, ${columnsOf(orders, 'orders')}, ${columnsOf(payments, 'p')},
     ${LINES_OF_ORDER_TEXT} as lines
   from payment_requests r
   join orders on orders.id = r.order_id
   left join payments p on p.order_id = r.order_id
-  where r.request_id = $1`);
+  where r.request_id = any($1::uuid[])`);
+
+type RequestWithOrder = { request: typeof paymentRequests.$inferSelect; order: OrderWithPayment };
+const requestReaders = new WeakMap<Orm, (requestId: string) => Promise<RequestWithOrder | undefined>>();
 
 /**
  * A payment request with its order, the order's lines and, once authorized, its payment, in one statement
- * made once: what the result page asks for every time it is shown (a shopper's reload, a second tab).
+ * made once: what the result page asks for every time it is shown (a shopper's reload, a second tab). The
+ * pages asked for together are read together (see batched.ts), each read starting after it was asked for.
  */
-export async function findPaymentRequestWithOrder(
+export function findPaymentRequestWithOrder(
   orm: Orm,
   requestId: string,
-): Promise<{ request: typeof paymentRequests.$inferSelect; order: OrderWithPayment } | undefined> {
-  const [row] = await requestWithOrder(orm, [requestId]);
-  if (!row) return undefined;
+): Promise<RequestWithOrder | undefined> {
+  let read = requestReaders.get(orm);
+  if (!read) {
+    read = batched(
+      async (requestIds: string[]) => {
+        const rows = await requestsWithOrders(orm, [[...new Set(requestIds)]]);
+        const found = new Map(rows.map((row) => [String(row['r.request_id']), requestWithOrderOf(row)]));
+        return requestIds.map((id) => found.get(id.toLowerCase()));
+      },
+      { aloneOnFailure: true },
+    );
+    requestReaders.set(orm, read);
+  }
+  return read(requestId);
+}
+
+function requestWithOrderOf(row: Record<string, unknown>): RequestWithOrder {
   return {
     request: rowOf(paymentRequests, row, 'r'),
     order: {
