@@ -1,48 +1,18 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from './fixtures';
-import { addSavedCard, expectClickable, registerCustomer, signInAsOperator, uniqueEmail } from './flows';
+import {
+  addSavedCard,
+  expectClickable,
+  expectNothingPastTheEdge,
+  registerCustomer,
+  signInAsOperator,
+  uniqueEmail,
+} from './flows';
 import { CARDS } from './test-data';
 
 /** A name and an email long enough to have to wrap on a phone. */
 const LONG_NAME = 'Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh';
 const SEARCH_LABEL = 'Search by Customer ID, name or email';
-
-/**
- * Nothing on the page reaches past the window's right edge (a control there cannot be reached), and the page
- * does not scroll sideways. A table's header row read only by screen readers on cards (clipped to nothing,
- * `clip-path: inset(50%)`) is not on the screen at all.
- */
-async function expectNothingPastTheEdge(page: Page) {
-  const past = await page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
-      .filter((element) => {
-        const hidden = element.closest('thead');
-        return !hidden || getComputedStyle(hidden).clipPath === 'none';
-      })
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .map((element) => element.outerHTML.slice(0, 80)),
-  );
-  expect(past).toEqual([]);
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-}
-
-/** Nothing in the open dialog reaches past the window's edges, and the page does not scroll sideways. */
-async function expectDialogFits(page: Page) {
-  const past = await page.evaluate(() =>
-    [...document.querySelectorAll('dialog[open], dialog[open] *')]
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.right > window.innerWidth + 1 || box.left < -1;
-      })
-      .map((element) => element.outerHTML.slice(0, 80)),
-  );
-  expect(past).toEqual([]);
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-}
 
 /** The Customer ID My Account shows (the page must be My Account). */
 async function customerIdOnMyAccount(page: Page): Promise<string> {
@@ -216,7 +186,7 @@ test('the operator takes an order by telephone on the customer page, paid with t
     await page.getByRole('button', { name: 'New phone order' }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Premium Copy Paper 500 sheets').fill('2');
-    await expectDialogFits(page);
+    await expectNothingPastTheEdge(page);
     await expectClickable(dialog.getByRole('button', { name: 'Charge $20.98' }));
     await expectNoAxeViolations(page, `the New phone order dialog at ${width} px`);
     await page.screenshot({ path: test.info().outputPath(`phone-order-dialog-${width}.png`) });

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { expectClickable, guestPayment, signInAsOperator } from './flows';
+import { expectClickable, expectNothingPastTheEdge, guestPayment, signInAsOperator } from './flows';
 
 /**
  * The money after settlement (decision 036), as the operator follows it in the console: a card sale whose
@@ -35,26 +35,6 @@ async function settleAsOf(page: Page, label: string, button: string) {
   const notice = page.getByRole('status').filter({ hasText: 'Sandbox batch closed' });
   await expect(notice).toContainText(/payments? settled/);
   return notice;
-}
-
-/**
- * Nothing on the page reaches past the window's right edge (a control there cannot be reached). A table's
- * header row, clipped to nothing while its rows are cards, is for screen readers only: it is not counted.
- */
-async function expectNothingPastTheEdge(page: Page) {
-  const past = await page.evaluate(() => {
-    const clipped = (element: Element | null): boolean => {
-      for (let node = element; node; node = node.parentElement) {
-        if (getComputedStyle(node).clipPath !== 'none') return true;
-      }
-      return false;
-    };
-    return [...document.querySelectorAll('main *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter((element) => !clipped(element))
-      .map((element) => element.outerHTML.slice(0, 80));
-  });
-  expect(past).toEqual([]);
 }
 
 let disputedOrder = '';

@@ -216,6 +216,43 @@ export async function expectClickable(control: Locator) {
   expect(reached, `${await control.textContent()} can be clicked`).toBe(true);
 }
 
+/**
+ * Nothing on the page, or in its open dialog, reaches past the window's edges (a control there cannot be
+ * reached), and the page does not scroll sideways. Not counted: what is not on the screen at all (no width,
+ * or clipped to nothing for screen readers, as a table's header row while its rows are cards), and what
+ * scrolls inside a box of its own that fits the window (a wide table on a phone).
+ */
+export async function expectNothingPastTheEdge(page: Page) {
+  const past = await page.evaluate(() => {
+    const clipped = (element: Element): boolean => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        if (getComputedStyle(node).clipPath !== 'none') return true;
+      }
+      return false;
+    };
+    const scrolledInside = (element: Element): boolean => {
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        if (/(auto|scroll)/.test(getComputedStyle(node).overflowX)) {
+          const box = node.getBoundingClientRect();
+          return box.left >= -1 && box.right <= window.innerWidth + 1;
+        }
+      }
+      return false;
+    };
+    return [...document.querySelectorAll('main *, dialog[open], dialog[open] *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+      })
+      .filter((element) => !clipped(element) && !scrolledInside(element))
+      .map((element) => element.outerHTML.slice(0, 80));
+  });
+  expect(past).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
 /** How many pixels of the element the shopper can see (inside its scrolling box and the window). */
 export async function visibleHeight(element: Locator): Promise<number> {
   return element.evaluate((target) => {

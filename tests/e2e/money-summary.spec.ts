@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from './fixtures';
-import { expectClickable, guestPayment, signInAsOperator } from './flows';
+import { expectClickable, expectNothingPastTheEdge, guestPayment, signInAsOperator } from './flows';
 
 /**
  * The money at a glance (decision 036): "Money, last 30 days" on the console's first screen, its totals and
@@ -42,34 +42,6 @@ function todayCaptured(page: Page) {
 
 function capturedTotal(page: Page) {
   return moneyCard(page).getByRole('definition').first();
-}
-
-/**
- * As in deposits.spec.ts: nothing on the page reaches past the window's right edge, except what scrolls inside
- * a box of its own that fits.
- */
-async function expectNothingPastTheEdge(page: Page) {
-  const past = await page.evaluate(() => {
-    const clipped = (element: Element | null): boolean => {
-      for (let node = element; node; node = node.parentElement) {
-        if (getComputedStyle(node).clipPath !== 'none') return true;
-      }
-      return false;
-    };
-    // Inside a box that scrolls sideways and itself fits the window (the per-day table on a phone): reachable.
-    const scrolledInside = (element: Element): boolean => {
-      for (let node = element.parentElement; node; node = node.parentElement) {
-        if (/(auto|scroll)/.test(getComputedStyle(node).overflowX))
-          return node.getBoundingClientRect().right <= window.innerWidth + 1;
-      }
-      return false;
-    };
-    return [...document.querySelectorAll('main *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter((element) => !clipped(element) && !scrolledInside(element))
-      .map((element) => element.outerHTML.slice(0, 80));
-  });
-  expect(past).toEqual([]);
 }
 
 test('an operator captures an order and sees today’s captured money grow by its amount', async ({

@@ -1,6 +1,12 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from './fixtures';
-import { cartWithTwoReams, expectClickable, payInSheet, signInAsOperator } from './flows';
+import {
+  cartWithTwoReams,
+  expectClickable,
+  expectNothingPastTheEdge,
+  payInSheet,
+  signInAsOperator,
+} from './flows';
 import { CARDS, walletSheetCard } from './test-data';
 
 /** A guest pays $20.98 for two reams with Google Pay in the sandbox sheet; answers the order id. */
@@ -16,16 +22,6 @@ async function paidWithGooglePay(page: Page): Promise<string> {
 
 function section(page: Page, name: string) {
   return page.getByRole('region', { name });
-}
-
-/** Nothing on the page reaches past the window's right edge (a control there cannot be reached). */
-async function expectNothingPastTheEdge(page: Page) {
-  const past = await page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .map((element) => element.outerHTML.slice(0, 80)),
-  );
-  expect(past).toEqual([]);
 }
 
 test('the operator opens an order from Pending Payments, reads its checks and timeline, and ships it: captured, the customer emailed', async ({

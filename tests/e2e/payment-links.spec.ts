@@ -1,28 +1,17 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from './fixtures';
-import { expectClickable, payOnHostedPage, registerCustomer, signInAsOperator, uniqueEmail } from './flows';
+import {
+  expectClickable,
+  expectNothingPastTheEdge,
+  payOnHostedPage,
+  registerCustomer,
+  signInAsOperator,
+  uniqueEmail,
+} from './flows';
 import { CARDS } from './test-data';
 
 /** A payer's name long enough to have to wrap on a phone. */
 const LONG_NAME = 'Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh';
-
-/** Nothing on the page (or in its open dialog) reaches past the window's edges, and nothing scrolls sideways. */
-async function expectNothingPastTheEdge(page: Page) {
-  const past = await page.evaluate(() =>
-    [...document.querySelectorAll('main *, dialog[open], dialog[open] *')]
-      .filter((element) => {
-        const hidden = element.closest('thead, .visually-hidden');
-        if (hidden && getComputedStyle(hidden).clipPath !== 'none') return false;
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
-      })
-      .map((element) => element.outerHTML.slice(0, 80)),
-  );
-  expect(past).toEqual([]);
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-}
 
 /** The value shown beside a label of the payment result. */
 function detail(page: Page, term: string) {

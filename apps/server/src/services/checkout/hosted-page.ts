@@ -218,7 +218,7 @@ export async function verifyPayment(
         brand?.ok ? brand.value : undefined,
       ),
     },
-    order && ((tx, recorded) => queueOrderConfirmation(tx, deps.publicUrl, order, recorded)),
+    (tx, recorded) => queueOrderConfirmation(tx, deps.publicUrl, order, recorded),
   );
   return successAnswer(payment, order, deps.applePayTestModeReason);
 }
