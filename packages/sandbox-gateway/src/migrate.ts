@@ -166,16 +166,28 @@ function migrationStatements(s: string): string[] {
   ];
 }
 
-/** Creates the gateway's schema and tables if they do not exist yet. Safe to run on every start. */
+/**
+ * What PostgreSQL answers to the loser of two servers creating the same object at once, each having passed
+ * `IF NOT EXISTS` before the other committed: a clash in the catalog's unique index, or the table or type
+ * found after all.
+ */
+const CREATED_MEANWHILE = new Set([UNIQUE_VIOLATION, '42P07', '42710']);
+
+/**
+ * Creates the gateway's schema and tables if they do not exist yet. Safe to run on every start, by several
+ * servers at once.
+ */
 export async function migrateSandboxGateway(db: SqlClient, schema: string = DEFAULT_SCHEMA): Promise<void> {
   for (const statement of migrationStatements(quoteSchema(schema))) {
-    try {
-      await db.query(statement);
-    } catch (error) {
-      // Two servers starting at once can both pass IF NOT EXISTS and collide in the catalog; the loser
-      // retries once and then finds the object in place.
-      if (databaseErrorCode(error) !== UNIQUE_VIOLATION) throw error;
-      await db.query(statement);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await db.query(statement);
+        break;
+      } catch (error) {
+        // Another server starting at once made it first (its statement has committed): made again, the
+        // statement finds it in place. Each statement makes one object, so a few attempts are enough.
+        if (attempt >= 3 || !CREATED_MEANWHILE.has(databaseErrorCode(error) ?? '')) throw error;
+      }
     }
   }
 }
