@@ -89,14 +89,15 @@ describe.skipIf(!postgresUrl)('the example of two servers behind nginx, on Postg
       LOG_LEVEL: 'warn',
       LOG_SLOW_REQUEST_MS: '0',
     };
-    // One after the other: the first migrates the fresh database.
-    for (let server = 0; server < 2; server += 1) {
-      stores.push(
-        await startChildServer('apps/server/src/main.ts', environment, '/api/health', {
-          captureOutput: true,
-        }),
-      );
-    }
+    // Both at once, as an operator's service manager starts them: each sets up the sandbox gateway's tables
+    // and the first admin on the fresh database, only one of them for real.
+    stores.push(
+      ...(await Promise.all(
+        [0, 1].map(() =>
+          startChildServer('apps/server/src/main.ts', environment, '/api/health', { captureOutput: true }),
+        ),
+      )),
+    );
     writeFileSync(
       join(folder, 'nginx.conf'),
       configurationOf({ port, upstreams: stores.map((store) => Number(new URL(store.url).port)), folder }),
