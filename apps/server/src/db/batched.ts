@@ -1,3 +1,5 @@
+import type { Orm } from './client';
+
 /**
  * Calls to the database made together (group commit, and its like for reads): each caller hands in one
  * item and gets its own result back, while the items go to the database in one statement. One statement
@@ -48,4 +50,23 @@ export function batched<Item, Result>(
         setImmediate(() => void drain());
       }
     });
+}
+
+/**
+ * `batched` for a statement made on a database: the items handed in for one database go together, each
+ * database (the store's own, a test's) with its batches of its own.
+ */
+export function batchedPerDatabase<Item, Result>(
+  run: (orm: Orm, items: Item[]) => Promise<Result[]>,
+  options: { gatherMs?: number; aloneOnFailure?: boolean } = {},
+): (orm: Orm, item: Item) => Promise<Result> {
+  const byDatabase = new WeakMap<Orm, (item: Item) => Promise<Result>>();
+  return (orm, item) => {
+    let submit = byDatabase.get(orm);
+    if (!submit) {
+      submit = batched((items: Item[]) => run(orm, items), options);
+      byDatabase.set(orm, submit);
+    }
+    return submit(item);
+  };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, sql, type Column } from 'drizzle-orm';
 import type { FailedAttemptOutcome, OrderDelivery } from '@store/core';
 import type { Orm, Transaction } from './client';
-import { batched } from './batched';
+import { batchedPerDatabase } from './batched';
 import { fixedStatement } from './prepared';
 import { paymentRequests, payments, type orders } from './schema';
 
@@ -138,8 +138,9 @@ async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<boolean[]> 
     (ids.has(write.order.id) ? later : now).push(write);
     ids.add(write.order.id);
   }
+  const deliveries = now.map((write) => deliveryColumns(write.order.delivery));
   const column = <T>(value: (write: OrderWrite, delivery: ReturnType<typeof deliveryColumns>) => T) =>
-    now.map((write) => value(write, deliveryColumns(write.order.delivery)));
+    now.map((write, index) => value(write, deliveries[index]!));
   const lines = now.flatMap((write, index) => write.order.lines.map((line) => ({ n: index + 1, ...line })));
   const rows = await insertOrdersStatement(orm, [
     column((write) => write.order.id),
@@ -180,7 +181,7 @@ async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<boolean[]> 
   return writes.map((write) => answers.get(write)!);
 }
 
-const orderWriters = new WeakMap<Orm, (write: OrderWrite) => Promise<boolean>>();
+const writeOrder = batchedPerDatabase(insertOrders, { aloneOnFailure: true });
 
 /**
  * Records an order, its lines and its payment request at once; false when the order id is already taken.
@@ -194,12 +195,7 @@ export async function insertOrderWithPaymentRequest(
   requestId: string,
   payer: PaymentRequestPayer = {},
 ): Promise<{ inserted: boolean }> {
-  let write = orderWriters.get(orm);
-  if (!write) {
-    write = batched((writes: OrderWrite[]) => insertOrders(orm, writes), { aloneOnFailure: true });
-    orderWriters.set(orm, write);
-  }
-  return { inserted: await write({ order, requestId, payer }) };
+  return { inserted: await writeOrder(orm, { order, requestId, payer }) };
 }
 
 export async function findPaymentRequest(

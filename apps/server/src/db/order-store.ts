@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Orm, Transaction } from './client';
-import { batched } from './batched';
+import { batchedPerDatabase } from './batched';
 import { columnsOf, fixedStatement, rowOf } from './prepared';
 import {
   auditEvents,
@@ -69,31 +69,23 @@ const requestsWithOrders = fixedStatement<Record<string, unknown>>(`
   where r.request_id = any($1::uuid[])`);
 
 type RequestWithOrder = { request: typeof paymentRequests.$inferSelect; order: OrderWithPayment };
-const requestReaders = new WeakMap<Orm, (requestId: string) => Promise<RequestWithOrder | undefined>>();
 
 /**
  * A payment request with its order, the order's lines and, once authorized, its payment, in one statement
  * made once: what the result page asks for every time it is shown (a shopper's reload, a second tab). The
  * pages asked for together are read together (see batched.ts), each read starting after it was asked for.
  */
-export function findPaymentRequestWithOrder(
+export const findPaymentRequestWithOrder: (
   orm: Orm,
   requestId: string,
-): Promise<RequestWithOrder | undefined> {
-  let read = requestReaders.get(orm);
-  if (!read) {
-    read = batched(
-      async (requestIds: string[]) => {
-        const rows = await requestsWithOrders(orm, [[...new Set(requestIds)]]);
-        const found = new Map(rows.map((row) => [String(row['r.request_id']), requestWithOrderOf(row)]));
-        return requestIds.map((id) => found.get(id.toLowerCase()));
-      },
-      { aloneOnFailure: true },
-    );
-    requestReaders.set(orm, read);
-  }
-  return read(requestId);
-}
+) => Promise<RequestWithOrder | undefined> = batchedPerDatabase(
+  async (orm, requestIds: string[]) => {
+    const rows = await requestsWithOrders(orm, [[...new Set(requestIds)]]);
+    const found = new Map(rows.map((row) => [String(row['r.request_id']), requestWithOrderOf(row)]));
+    return requestIds.map((id) => found.get(id.toLowerCase()));
+  },
+  { aloneOnFailure: true },
+);
 
 function requestWithOrderOf(row: Record<string, unknown>): RequestWithOrder {
   return {

@@ -2,7 +2,7 @@
 
 import { eq, lt } from 'drizzle-orm';
 import type { Orm } from './client';
-import { batched } from './batched';
+import { batchedPerDatabase } from './batched';
 import { fixedStatement, SNAPSHOT_TEXT } from './prepared';
 import { sessions } from './schema';
 
@@ -23,25 +23,17 @@ const liveSessions = fixedStatement<Record<string, string | number>>(
      ${SNAPSHOT_TEXT} as snapshot
    from sessions where token_hash = any($1::text[]) and expires_at > $2::timestamptz`,
 );
-const sessionChecks = new WeakMap<Orm, (tokenHash: string) => Promise<LiveSession | undefined>>();
-
 /**
  * The live session of this token hash, if any. The checks that arrive together are asked in one statement
  * (see batched.ts), each after its request arrived: under load, one round trip to the database serves many
  * requests, and they share the snapshot it was read in.
  */
-export function findLiveSession(orm: Orm, tokenHash: string): Promise<LiveSession | undefined> {
-  let check = sessionChecks.get(orm);
-  if (!check) {
-    check = batched(async (tokenHashes: string[]) => {
-      const rows = await liveSessions(orm, [[...new Set(tokenHashes)], new Date().toISOString()]);
-      const found = new Map(rows.map((row) => [String(row.token_hash), liveSessionOf(row)]));
-      return tokenHashes.map((hash) => found.get(hash));
-    });
-    sessionChecks.set(orm, check);
-  }
-  return check(tokenHash);
-}
+export const findLiveSession: (orm: Orm, tokenHash: string) => Promise<LiveSession | undefined> =
+  batchedPerDatabase(async (orm, tokenHashes: string[]) => {
+    const rows = await liveSessions(orm, [[...new Set(tokenHashes)], new Date().toISOString()]);
+    const found = new Map(rows.map((row) => [String(row.token_hash), liveSessionOf(row)]));
+    return tokenHashes.map((hash) => found.get(hash));
+  });
 
 function liveSessionOf(row: Record<string, string | number>): LiveSession {
   return {
