@@ -787,3 +787,13 @@ export const upkeepLeases = pgTable('upkeep_leases', {
   holder: text('holder').notNull(),
   leasedUntil: timestamp('leased_until', { withTimezone: true, precision: 3 }).notNull(),
 });
+
+/**
+ * The transactions that changed a row the console's lists can show (decision 042), one row each, written by
+ * the triggers of migration 0022: a kept list answer still stands in a newer snapshot when no transaction
+ * seen by one snapshot and not the other is here. Housekeeping forgets those far behind every snapshot.
+ */
+export const listChanges = pgTable('list_changes', {
+  /** The writing transaction's id (`pg_current_xact_id()`). */
+  xid: bigint('xid', { mode: 'number' }).primaryKey(),
+});

@@ -90,7 +90,7 @@ describe('answers kept by database snapshot', () => {
 
   it('keeps as many answers as it is given room for, dropping the least recently stored', async () => {
     const readsOf = new Map<string, number>();
-    app = await appWith(new SnapshotAnswers(2), {
+    app = await appWith(new SnapshotAnswers({ capacity: 2 }), {
       snapshot: '1:1:',
       read: async (name) => {
         readsOf.set(name, (readsOf.get(name) ?? 0) + 1);
@@ -145,5 +145,42 @@ describe('answers kept by database snapshot', () => {
     expect(failed.map((answer) => answer.statusCode)).toEqual([500, 500]);
     expect(reads).toBe(1);
     expect((await app.inject('/list/pending')).json().rows).toEqual([2]);
+  });
+
+  it('answers a request in another snapshot from the kept bytes when the rows are unchanged, and keeps it with them', async () => {
+    let reads = 0;
+    const compared: string[] = [];
+    let changed = false;
+    const state = {
+      snapshot: '40:41:40',
+      read: async () => {
+        reads += 1;
+        return { snapshot: state.snapshot, answer: { name: 'pending', rows: [reads] } };
+      },
+    };
+    const answers = new SnapshotAnswers({
+      unchanged: async (before, now) => {
+        compared.push(`${before} ${now}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return !changed;
+      },
+    });
+    app = await appWith(answers, state);
+    expect((await app.inject('/list/pending')).json().rows).toEqual([1]);
+    // A commit that changed no listed row (a checkout): compared once for the requests that come together.
+    state.snapshot = '40:42:40';
+    const together = await Promise.all([app.inject('/list/pending'), app.inject('/list/pending')]);
+    expect(together.map((answer) => answer.json().rows)).toEqual([[1], [1]]);
+    expect(reads).toBe(1);
+    expect(compared).toEqual(['40:41:40 40:42:40']);
+    // Kept with the newer snapshot: the next request in it is answered without comparing.
+    await app.inject('/list/pending');
+    expect(compared).toHaveLength(1);
+    // A commit that changed a listed row: read again.
+    changed = true;
+    state.snapshot = '40:43:40';
+    expect((await app.inject('/list/pending')).json().rows).toEqual([2]);
+    expect(reads).toBe(2);
+    expect(compared).toEqual(['40:41:40 40:42:40', '40:42:40 40:43:40']);
   });
 });

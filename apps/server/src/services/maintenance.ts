@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '../db/client';
 import { tablesToVacuum, vacuumTables } from '../db/embedded-upkeep';
+import { forgetOldListChanges } from '../db/list-changes';
 import { deleteExpiredSessions } from '../db/session-store';
 import { releaseUpkeepLease, takeUpkeepLease } from '../db/upkeep-lease-store';
 import { oldestPendingStoreRequest } from '../db/checkout-store';
@@ -65,6 +66,7 @@ export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
   await forgetStaleSignInAttempts(deps.orm, now);
   await deleteIdempotencyKeysBefore(deps.orm, new Date(now.getTime() - KEEP_IDEMPOTENT_ANSWERS_MS));
   await deleteIssuedTokensBefore(deps.orm, new Date(now.getTime() - ISSUED_TOKEN_LIFETIME_MS));
+  await forgetOldListChanges(deps.orm);
 }
 
 /**

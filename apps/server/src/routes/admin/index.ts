@@ -31,6 +31,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
+import { listRowsUnchanged } from '../../db/list-changes';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminRoutes } from '../../http/admin-route';
 import { CSV_DOWNLOAD_RESPONSE, sendCsv } from '../../http/csv-download';
@@ -88,8 +89,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
     log: deps.log,
   };
   const { api, cookie, signedInAdmin, adminOnly, admin } = adminRoutes(app, deps);
-  // The lists, read again only when the database has changed (a console polls them; several tabs share).
-  const lists = new SnapshotAnswers();
+  // The lists, read again only when a row they show has changed (a console polls them; several tabs share).
+  const lists = new SnapshotAnswers({ unchanged: (before, now) => listRowsUnchanged(orm, before, now) });
 
   api.post(
     '/api/admin/login',
