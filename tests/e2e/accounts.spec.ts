@@ -1,11 +1,12 @@
 import { expect, test } from './fixtures';
 import {
-  fillDelivery,
   addSavedBankAccount,
   addSavedCard,
   cartWithOnePenPack,
   CUSTOMER_PASSWORD,
   expectClickable,
+  expectNothingPastTheEdge,
+  fillDelivery,
   registerCustomer,
   uniqueEmail,
   visibleHeight,
@@ -195,8 +196,7 @@ test.describe('on a 375 px phone', () => {
   test('My Account fits the screen', async ({ page }) => {
     await registerCustomer(page, 'Sam Small', uniqueEmail('phone'));
     await addSavedCard(page, CARDS.visa);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNothingPastTheEdge(page);
     await expect(page.getByRole('button', { name: 'Add Payment Method' })).toBeVisible();
   });
 });

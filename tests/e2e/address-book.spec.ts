@@ -1,7 +1,7 @@
 import type { DeliveryAddress } from '@store/core';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from './fixtures';
-import { expectClickable, registerCustomer, uniqueEmail } from './flows';
+import { expectClickable, expectNothingPastTheEdge, registerCustomer, uniqueEmail } from './flows';
 
 /** An address as the dialog takes it: the delivery form's fields. */
 type Address = DeliveryAddress;
@@ -220,8 +220,7 @@ test.describe('on a 375 px phone', () => {
     const items = addressList(page).getByRole('listitem');
     await expect(items).toHaveCount(4);
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNothingPastTheEdge(page);
     const buttons = page.getByRole('region', { name: 'Addresses' }).getByRole('button');
     // Add address, then Edit and Remove for each, and Set as default for all but the default.
     await expect(buttons).toHaveCount(1 + 4 * 2 + 3);

@@ -6,11 +6,12 @@ import {
   cartWithTwoReams,
   DELIVERY,
   expectClickable,
+  expectNothingPastTheEdge,
   guestPayment,
+  payOnHostedPage,
   registerCustomer,
   signInAsOperator,
   toHostedPage,
-  payOnHostedPage,
 } from './flows';
 import { CARDS, walletSheetCard } from './test-data';
 
@@ -200,8 +201,7 @@ test.describe('on a 375 px phone', () => {
     for (const label of ['Email', 'Full name', 'City', 'State', 'ZIP code', 'Phone (optional)']) {
       await expectClickable(form.getByLabel(label, { exact: true }));
     }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNothingPastTheEdge(page);
     await form.getByLabel('Email').fill('a.very.long.address.for.mail@example-with-a-long-domain.com');
     await form.getByLabel('Full name').fill('Maximiliana Evangelina Worthington-Smythe');
     await form.getByLabel('Address', { exact: true }).fill('48210 Extraordinarily Long Boulevard Name');
@@ -216,7 +216,6 @@ test.describe('on a 375 px phone', () => {
     await expect(given).toContainText('Worthington-Smythe');
     await expectClickable(given.getByRole('button', { name: 'Change delivery details' }));
     await expectClickable(cart.getByRole('button', { name: 'Pay $20.98' }));
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(wide).toBeLessThanOrEqual(0);
+    await expectNothingPastTheEdge(page);
   });
 });

@@ -1,7 +1,7 @@
 import { createOrderId } from '@store/core';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { expectClickable, payOnHostedPage } from './flows';
+import { expectClickable, expectNothingPastTheEdge, payOnHostedPage } from './flows';
 import { CARDS } from './test-data';
 
 /** One pen pack ($14.99) and two reams ($19.98): $34.97, tax $1.75, $36.72. */
@@ -95,12 +95,6 @@ async function expectItemsAndTotals(page: Page, orderId: string) {
 /** The delivery address on the page (the footer has the store's own). */
 function addressOn(page: Page): Locator {
   return page.getByRole('main').locator('address');
-}
-
-/** The page lays out within the window: nothing reaches past its right edge. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** Replaces the browser's print dialog with a count of the times it was asked for. */
@@ -266,7 +260,7 @@ test.describe('on a 375 px phone', () => {
     await expect(addressOn(page).getByText(name, { exact: true })).toBeVisible();
     await expect(page.getByText(LONG_AND_MARKED_UP.address.address)).toBeVisible();
     await expectItemsAndTotals(page, orderId);
-    await expectNoSidewaysScroll(page);
+    await expectNothingPastTheEdge(page);
     for (const control of ['Continue Shopping', 'View receipt']) {
       await expectClickable(page.getByRole('link', { name: control }));
     }
@@ -277,7 +271,7 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Receipt for order ${orderId}`);
     await expect(addressOn(page).getByText(name, { exact: true })).toBeVisible();
     await expect(page.getByText(LONG_AND_MARKED_UP.email)).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectNothingPastTheEdge(page);
     await expectClickable(page.getByRole('button', { name: 'Print', exact: true }));
     await expectClickable(page.getByRole('link', { name: 'Continue Shopping' }));
     await expectNoAxeViolations(page, 'the receipt page at 375 px');

@@ -1,11 +1,6 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from './fixtures';
-import { DELIVERY, guestPayment, signInAsOperator } from './flows';
-
-/** How far the page reaches past the right edge of the window (0 when everything fits). */
-function overflowOf(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
+import { DELIVERY, expectNothingPastTheEdge, guestPayment, signInAsOperator } from './flows';
 
 async function openSentEmails(page: Page) {
   await signInAsOperator(page);
@@ -65,7 +60,7 @@ test.describe('the console’s Sent emails', () => {
       await expectNoAxeViolations(page, `Sent emails with a message open at ${viewport.width} px`, {
         exclude: 'iframe',
       });
-      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+      await expectNothingPastTheEdge(page);
       await page.screenshot({
         path: test.info().outputPath(`sent-emails-${viewport.width}.png`),
         fullPage: true,
@@ -80,7 +75,7 @@ test.describe('the console’s Sent emails', () => {
       await expect(text).toContainText(orderId);
       await expect(text).toContainText(/Your receipt: https?:\/\/\S+\/receipt\//);
       await expectNoAxeViolations(page, `Sent emails in plain text at ${viewport.width} px`);
-      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+      await expectNothingPastTheEdge(page);
       await page.screenshot({
         path: test.info().outputPath(`sent-emails-text-${viewport.width}.png`),
         fullPage: true,

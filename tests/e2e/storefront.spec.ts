@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { expectNothingPastTheEdge } from './flows';
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -6,8 +7,7 @@ test.describe('on a 375 px phone', () => {
   test('the storefront fits the screen and the cart opens full width', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNothingPastTheEdge(page);
     await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
     await expect(page.getByText(/fast shipping/i).first()).toBeVisible();
 
