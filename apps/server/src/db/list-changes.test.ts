@@ -5,6 +5,7 @@ import { createOrderId } from '@store/core';
 import { insertOrderWithPaymentRequest } from './checkout-store';
 import type { Database } from './client';
 import { forgetOldListChanges, listRowsUnchanged } from './list-changes';
+import { TEST_DELIVERY } from '../testing/test-server';
 import { testDatabaseKinds } from './test-database';
 
 // A kept list answer stands in a newer snapshot only when no row a list can show changed between the two
@@ -72,17 +73,7 @@ describe.each(testDatabaseKinds())('list rows compared across snapshots ($name)'
             taxCents: 52,
             totalCents: 702,
             receiptToken: randomUUID(),
-            delivery: {
-              email: 'shopper@example.com',
-              address: {
-                name: 'Pat Shopper',
-                address: '12 Paper Lane',
-                city: 'Austin',
-                state: 'TX',
-                zip: '78701',
-                country: 'US',
-              },
-            },
+            delivery: TEST_DELIVERY,
             lines: [{ productId: 'ream', unitPriceCents: 650, quantity: 1, lineTotalCents: 650 }],
           },
           randomUUID(),
