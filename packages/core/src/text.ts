@@ -27,37 +27,49 @@ export const MAX_REQUEST_NESTING = 32;
 /**
  * Where in a parsed JSON value, query or form a string (or an object key) holds a control character: the
  * field's path (`payment.paymentId`, `items[0].productId`), or undefined when every string is clean.
- * Callers check the nesting first (`textProblemOf` does both), so the walk's depth is bounded.
+ * Callers check the nesting first (`textProblemOf` does both), so the walk's depth is bounded. The path is
+ * put together only for the field found: every request is walked, and nearly all are clean.
  */
-export function findUncleanText(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return isCleanText(value) ? undefined : path || 'the request';
+export function findUncleanText(value: unknown): string | undefined {
+  const found = uncleanPlaceOf(value);
+  if (!found) return undefined;
+  const path = found.parts
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`))
+    .join('');
+  return path || (found.fieldName ? 'a field name' : 'the request');
+}
+
+/** The first unclean text's place: the keys and indexes down to it (a field name's: to its object). */
+function uncleanPlaceOf(value: unknown): { parts: (string | number)[]; fieldName: boolean } | undefined {
+  if (typeof value === 'string') return isCleanText(value) ? undefined : { parts: [], fieldName: false };
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUncleanText(item, `${path}[${index}]`);
-      if (found) return found;
+    for (let index = 0; index < value.length; index += 1) {
+      const found = uncleanPlaceOf(value[index]);
+      if (found) {
+        found.parts.unshift(index);
+        return found;
+      }
     }
     return undefined;
   }
   if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const field = path ? `${path}.${key}` : key;
-      if (!isCleanText(key)) return path || 'a field name';
-      const found = findUncleanText(item, field);
-      if (found) return found;
+    for (const key of Object.keys(value)) {
+      if (!isCleanText(key)) return { parts: [], fieldName: true };
+      const found = uncleanPlaceOf((value as Record<string, unknown>)[key]);
+      if (found) {
+        found.parts.unshift(key);
+        return found;
+      }
     }
   }
   return undefined;
 }
 
-/** Whether arrays and objects nest deeper than `limit` (checked without recursion). */
+/** Whether arrays and objects nest deeper than `limit` (the walk stops there, so its depth is bounded). */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 0]];
-  while (pending.length > 0) {
-    const [item, depth] = pending.pop()!;
-    if (item === null || typeof item !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(item)) pending.push([child, depth + 1]);
-  }
+  if (value === null || typeof value !== 'object') return false;
+  if (limit <= 0) return true;
+  for (const child of Object.values(value)) if (nestsDeeperThan(child, limit - 1)) return true;
   return false;
 }
 

@@ -64,20 +64,41 @@ describe.each(testDatabaseKinds())('checkouts written and read together ($name)'
         requestId: requestIds[index],
         orderId: expected.id,
         amountCents: expected.totalCents,
-        status: 'pending',
-        authorizedBy: 'hosted_page',
       });
       expect(found!.order.order).toMatchObject({
         id: expected.id,
-        customerName: expected.customerName,
         totalCents: expected.totalCents,
         deliveryName: "Pat O'Shopper",
+        receiptToken: expected.receiptToken,
       });
       expect(found!.order.lines.map((line) => [line.productId, line.quantity])).toEqual([
         ['pens', index + 1],
         ['ream', 1],
       ]);
       expect(found!.order.payment).toBeUndefined();
+    });
+    // What the result page does not read was written too, each order's own.
+    const { rows } = await database.sql.query<{
+      request_id: string;
+      status: string;
+      authorized_by: string;
+      customer_name: string;
+      subtotal_cents: number;
+      tax_cents: number;
+    }>(
+      `select r.request_id, r.status, r.authorized_by, o.customer_name, o.subtotal_cents, o.tax_cents
+       from payment_requests r join orders o on o.id = r.order_id where r.request_id = any($1::uuid[])`,
+      [requestIds],
+    );
+    const byRequest = new Map(rows.map((row) => [row.request_id, row]));
+    orders.forEach((expected, index) => {
+      expect(byRequest.get(requestIds[index]!)).toMatchObject({
+        status: 'pending',
+        authorized_by: 'hosted_page',
+        customer_name: expected.customerName,
+        subtotal_cents: expected.subtotalCents,
+        tax_cents: expected.taxCents,
+      });
     });
     // Nothing else was read into them: an unknown request, and one written in capitals, asked at once.
     const [unknown, capitals] = await Promise.all([

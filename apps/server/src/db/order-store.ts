@@ -60,19 +60,75 @@ export async function findOrderWithPayment(orm: Orm, orderId: string): Promise<O
   return { order: row.order, lines: row.lines, payment: row.payment ?? undefined };
 }
 
+/** What a shopper is shown of an order (its summary, the order confirmation): totals, delivery, receipt link. */
+const ORDER_SUMMARY_COLUMNS = [
+  'id',
+  'subtotalCents',
+  'taxCents',
+  'totalCents',
+  'receiptToken',
+  'contactEmail',
+  'deliveryName',
+  'deliveryAddress',
+  'deliveryAddress2',
+  'deliveryCity',
+  'deliveryState',
+  'deliveryZip',
+  'deliveryCountry',
+  'deliveryPhone',
+] as const satisfies readonly (keyof OrderRow)[];
+
+/** What a shopper is shown of an order, with its lines. */
+export interface OrderSummaryRecord {
+  order: Pick<OrderRow, (typeof ORDER_SUMMARY_COLUMNS)[number]>;
+  lines: OrderLineRow[];
+}
+
+/** What the result page confirms a payment with, and what its confirmation is asked of the gateway by. */
+const RESULT_REQUEST_COLUMNS = [
+  'requestId',
+  'orderId',
+  'amountCents',
+  'methodKind',
+  'bankName',
+  'createdAt',
+] as const satisfies readonly (keyof typeof paymentRequests.$inferSelect)[];
+
+/** What the result page shows of a recorded payment. */
+const RESULT_PAYMENT_COLUMNS = [
+  'orderId',
+  'retref',
+  'cardBrand',
+  'bankName',
+  'last4',
+  'authCode',
+  'authorizedCents',
+  'authorizedAt',
+] as const satisfies readonly (keyof typeof payments.$inferSelect)[];
+
+/** A payment as the result page shows it. */
+export type ResultPayment = Pick<typeof payments.$inferSelect, (typeof RESULT_PAYMENT_COLUMNS)[number]>;
+
 const requestsWithOrders = fixedStatement<Record<string, unknown>>(`
-  select ${columnsOf(paymentRequests, 'r')}, ${columnsOf(orders, 'orders')}, ${columnsOf(payments, 'p')},
+  select ${columnsOf(paymentRequests, 'r', RESULT_REQUEST_COLUMNS)},
+    ${columnsOf(orders, 'orders', ORDER_SUMMARY_COLUMNS)},
+    ${columnsOf(payments, 'p', RESULT_PAYMENT_COLUMNS)},
     ${LINES_OF_ORDER_TEXT} as lines
   from payment_requests r
   join orders on orders.id = r.order_id
   left join payments p on p.order_id = r.order_id
   where r.request_id = any($1::uuid[])`);
 
-type RequestWithOrder = { request: typeof paymentRequests.$inferSelect; order: OrderWithPayment };
+/** A payment request and its order as the result page reads them. */
+export interface RequestWithOrder {
+  request: Pick<typeof paymentRequests.$inferSelect, (typeof RESULT_REQUEST_COLUMNS)[number]>;
+  order: OrderSummaryRecord & { payment?: ResultPayment };
+}
 
 /**
  * A payment request with its order, the order's lines and, once authorized, its payment, in one statement
- * made once: what the result page asks for every time it is shown (a shopper's reload, a second tab). The
+ * made once: what the result page asks for every time it is shown (a shopper's reload, a second tab). Only
+ * the columns the page and the order's confirmation use are read: every reload reads them again. The
  * pages asked for together are read together (see batched.ts), each read starting after it was asked for.
  */
 export const findPaymentRequestWithOrder: (
@@ -84,16 +140,17 @@ export const findPaymentRequestWithOrder: (
     const found = new Map(rows.map((row) => [String(row['r.request_id']), requestWithOrderOf(row)]));
     return requestIds.map((id) => found.get(id.toLowerCase()));
   },
-  { aloneOnFailure: true },
+  // Two at once: the next pages are gathered and sent while the database reads the last ones.
+  { statements: 2, aloneOnFailure: true },
 );
 
 function requestWithOrderOf(row: Record<string, unknown>): RequestWithOrder {
   return {
-    request: rowOf(paymentRequests, row, 'r'),
+    request: rowOf(paymentRequests, row, 'r', RESULT_REQUEST_COLUMNS),
     order: {
-      order: rowOf(orders, row, 'orders'),
+      order: rowOf(orders, row, 'orders', ORDER_SUMMARY_COLUMNS),
       lines: row.lines as OrderLineRow[],
-      ...(row['p.id'] === null ? {} : { payment: rowOf(payments, row, 'p') }),
+      ...(row['p.order_id'] === null ? {} : { payment: rowOf(payments, row, 'p', RESULT_PAYMENT_COLUMNS) }),
     },
   };
 }

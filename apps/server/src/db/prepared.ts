@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -113,44 +113,66 @@ function arrayElementOf(value: unknown): string {
 /**
  * A table's columns for a statement written as text, each under a name of its own (`alias.column`), so that
  * several tables' columns can be read in one row without their names meeting: `select ${columnsOf(orders,
- * 'o')} from orders o`. Read them back with rowOf.
+ * 'o')} from orders o`. Read them back with rowOf. With `keys`, only those columns: a read that shows a few
+ * fields of a wide row does not fetch, parse and map the rest.
  */
-export function columnsOf(table: Table, alias: string): string {
-  return Object.values(getTableColumns(table))
-    .map((column) => `"${alias}"."${column.name}" as "${alias}.${column.name}"`)
+export function columnsOf(table: Table, alias: string, keys?: readonly string[]): string {
+  return columnNamesOf(table, alias, keys)
+    .map(([, name, column]) => `"${alias}"."${column.name}" as "${name}"`)
     .join(', ');
 }
 
 /**
  * A table's row as the ORM reads it (its keys, its values' types), from a row of a statement written as
- * text: the columns under their own names, or under `alias.column` (columnsOf).
+ * text: the columns under their own names, or under `alias.column` (columnsOf); with `keys`, those only.
  */
 export function rowOf<T extends Table>(
   table: T,
   row: Record<string, unknown>,
   alias?: string,
-): T['$inferSelect'] {
-  return Object.fromEntries(
-    columnNamesOf(table, alias).map(([key, name, column]) => {
-      const value = row[name];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as T['$inferSelect'];
+): T['$inferSelect'];
+export function rowOf<T extends Table, K extends keyof T['$inferSelect'] & string>(
+  table: T,
+  row: Record<string, unknown>,
+  alias: string,
+  keys: readonly K[],
+): Pick<T['$inferSelect'], K>;
+export function rowOf(
+  table: Table,
+  row: Record<string, unknown>,
+  alias?: string,
+  keys?: readonly string[],
+): Record<string, unknown> {
+  const read: Record<string, unknown> = {};
+  for (const [key, name, column] of columnNamesOf(table, alias, keys)) {
+    const value = row[name];
+    read[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return read;
 }
 
-/** Each column's key, its name in a row (under `alias.` when given) and the column: worked out once per table. */
-const columnNames = new WeakMap<Table, Map<string, [string, string, Column][]>>();
+/**
+ * Each column's key, its name in a row (under `alias.` when given) and the column: worked out once per
+ * table, choice of columns (the same array each time: a statement's own constant) and alias.
+ */
+const columnNames = new WeakMap<
+  Table,
+  Map<readonly string[] | undefined, Map<string, [string, string, Column][]>>
+>();
 
-function columnNamesOf(table: Table, alias = ''): [string, string, Column][] {
-  let byAlias = columnNames.get(table);
-  if (!byAlias) columnNames.set(table, (byAlias = new Map()));
+function columnNamesOf(table: Table, alias = '', keys?: readonly string[]): [string, string, Column][] {
+  let byKeys = columnNames.get(table);
+  if (!byKeys) columnNames.set(table, (byKeys = new Map()));
+  let byAlias = byKeys.get(keys);
+  if (!byAlias) byKeys.set(keys, (byAlias = new Map()));
   let names = byAlias.get(alias);
   if (!names) {
-    names = Object.entries(getTableColumns(table)).map(([key, column]) => [
-      key,
-      alias ? `${alias}.${column.name}` : column.name,
-      column,
-    ]);
+    const columns = getTableColumns(table);
+    const entries = keys ? keys.map((key) => [key, columns[key]] as const) : Object.entries(columns);
+    names = entries.map(([key, column]) => {
+      if (!column) throw new Error(`No column ${key} in ${getTableName(table)}`);
+      return [key, alias ? `${alias}.${column.name}` : column.name, column];
+    });
     byAlias.set(alias, names);
   }
   return names;

@@ -1,4 +1,5 @@
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { isApiRoute } from './canonical-path';
 
@@ -10,8 +11,9 @@ export const SENT_EMAIL_PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox";
 
 /**
- * Browser protections on every answer, set by helmet (its middleware made once: the Fastify plugin builds
- * it again, parsing the whole policy, for every request): a strict Content-Security-Policy for the storefront
+ * Browser protections on every answer, as helmet sets them (its middleware run once, at start, and the
+ * headers it set given to every answer: the Fastify plugin builds it again, parsing the whole policy, for
+ * every request, and even run once per request its dozen steps cost a checkout more than its total): a strict Content-Security-Policy for the storefront
  * and the console (their own scripts, styles and API only; never framed), cross-origin isolation of the
  * window and of resources, HSTS when the store is served over HTTPS. The sandbox's hosted payment page
  * replaces the policy with its own stricter one. Every API answer is `no-store`: they carry orders,
@@ -57,14 +59,38 @@ export async function registerSecurityHeaders(
     frameguard: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    protect(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
-  });
   const payment = options.googlePayJs ? 'payment=(self "https://pay.google.com")' : 'payment=(self)';
-  const permissions = `${payment}, camera=(), microphone=(), geolocation=(), usb=()`;
-  app.addHook('onSend', async (request, reply) => {
+  const headers = {
+    ...headersSetBy(protect),
     // helmet has no Permissions-Policy: the payment feature for this origin only, nothing else powerful.
-    reply.header('permissions-policy', permissions);
-    if (isApiRoute(request)) reply.header('cache-control', 'no-store');
+    'permissions-policy': `${payment}, camera=(), microphone=(), geolocation=(), usb=()`,
+  };
+  // The same for every request (no directive depends on it): worked out once, given to each answer, where a
+  // route may still replace one (the reference page's and the sandbox's policies).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
+  // Last, over whatever a route or plugin set.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiRoute(request)) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
+
+/** The headers helmet's middleware sets on an answer, read off it once. */
+function headersSetBy(
+  protect: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  protect({} as IncomingMessage, response as unknown as ServerResponse, (error) => (failure = error));
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
 }

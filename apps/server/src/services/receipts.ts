@@ -15,7 +15,7 @@ import {
   findOrderByReceiptToken,
   listCustomerOrders,
   type OrderRecord,
-  type OrderWithLines,
+  type OrderSummaryRecord,
 } from '../db/order-store';
 import { mailDomainOf } from '../config';
 import { AppError } from '../errors';
@@ -62,7 +62,7 @@ export function orderLineOf(line: {
 }
 
 /** What was bought and where it goes, in dollars, as every view of the order shows it. */
-export function orderSummaryOf({ order, lines }: OrderWithLines): OrderSummary {
+export function orderSummaryOf({ order, lines }: OrderSummaryRecord): OrderSummary {
   const delivery = deliveryOf(order);
   return {
     orderId: order.id,
@@ -154,7 +154,7 @@ export async function readCustomerOrders(
 export async function queueOrderConfirmation(
   tx: Transaction,
   publicUrl: string,
-  { order, lines }: OrderWithLines,
+  { order, lines }: OrderSummaryRecord,
   payment: PaymentRow,
 ): Promise<void> {
   const delivery = deliveryOf(order);

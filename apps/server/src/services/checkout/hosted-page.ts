@@ -13,9 +13,12 @@ import {
   listPendingPaymentRequests,
   markPaymentRequest,
   recordAuthorization,
-  type PaymentRow,
 } from '../../db/checkout-store';
-import { findPaymentRequestWithOrder, type OrderWithLines } from '../../db/order-store';
+import {
+  findPaymentRequestWithOrder,
+  type OrderSummaryRecord,
+  type ResultPayment,
+} from '../../db/order-store';
 import type { GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';
@@ -32,6 +35,14 @@ import { NO_LONGER_VALID, SHOPPER_DECLINE, SHOPPER_RETRY } from './shopper-answe
 
 const RESULT_PATH = '/payment-complete';
 
+/** The store's origin, worked out once: every checkout compares its redirect address with it. */
+const origins = new Map<string, string>();
+function originOf(publicUrl: string): string {
+  let origin = origins.get(publicUrl);
+  if (origin === undefined) origins.set(publicUrl, (origin = new URL(publicUrl).origin));
+  return origin;
+}
+
 /** The hosted page may only send the shopper back to this store's result page (no open redirect). */
 export function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
   let target: URL;
@@ -40,7 +51,7 @@ export function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
   } catch {
     throw new AppError('invalid', 'Redirect URL is not valid');
   }
-  if (target.origin !== new URL(publicUrl).origin || target.pathname !== RESULT_PATH || target.username) {
+  if (target.origin !== originOf(publicUrl) || target.pathname !== RESULT_PATH || target.username) {
     throw new AppError('invalid', 'Redirect URL must point back to this store');
   }
 }
@@ -89,8 +100,8 @@ export async function createPayment(
 }
 
 function successAnswer(
-  payment: PaymentRow,
-  order: OrderWithLines | undefined,
+  payment: ResultPayment,
+  order: OrderSummaryRecord | undefined,
   applePayTestModeReason?: string,
 ): VerifyPaymentResponse {
   const wallet = walletNameOf(payment.orderId);
