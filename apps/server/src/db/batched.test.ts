@@ -23,41 +23,6 @@ describe('batched calls', () => {
     ]);
   });
 
-  it('with statements: 2, sends the items handed in during a write in a second one at once, and waits when both run', async () => {
-    const writes: number[][] = [];
-    const releases: (() => void)[] = [];
-    const submit = batched(
-      async (items: number[]) => {
-        writes.push(items);
-        await new Promise<void>((resolve) => releases.push(resolve));
-        return items.map((item) => item * 10);
-      },
-      { statements: 2 },
-    );
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
-    const first = [submit(1), submit(2)];
-    await pause();
-    const second = [submit(3)];
-    await pause();
-    // Both statements run: the next items wait, together, for one of them to end.
-    const third = [submit(4), submit(5)];
-    await pause();
-    expect(writes).toEqual([[1, 2], [3]]);
-    releases[1]!();
-    expect(await Promise.all(second)).toEqual([30]);
-    await pause();
-    expect(writes).toEqual([[1, 2], [3], [4, 5]]);
-    releases[0]!();
-    releases[2]!();
-    expect(await Promise.all([...first, ...third])).toEqual([10, 20, 40, 50]);
-    // Idle again: the next item starts a statement of its own.
-    const last = submit(6);
-    await pause();
-    releases[3]!();
-    expect(await last).toBe(60);
-    expect(writes).toHaveLength(4);
-  });
-
   it('gives a failed write to each of its callers, and goes on with the next', async () => {
     let calls = 0;
     const submit = batched(async (items: string[]) => {

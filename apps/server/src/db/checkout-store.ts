@@ -186,8 +186,7 @@ async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<boolean[]> 
   return writes.map((write) => answers.get(write)!);
 }
 
-// Two at once: the next checkouts are gathered and sent while the database writes the last ones.
-const writeOrder = batchedPerDatabase(insertOrders, { statements: 2, aloneOnFailure: true });
+const writeOrder = batchedPerDatabase(insertOrders, { aloneOnFailure: true });
 
 /**
  * Records an order, its lines and its payment request at once; false when the order id is already taken.

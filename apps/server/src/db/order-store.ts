@@ -84,7 +84,7 @@ export interface OrderSummaryRecord {
   lines: OrderLineRow[];
 }
 
-/** What the result page confirms a payment with, and what its confirmation is asked of the gateway by. */
+/** What confirming a payment needs of its request: the order asked about, the amount, how it is paid, when. */
 const RESULT_REQUEST_COLUMNS = [
   'requestId',
   'orderId',
@@ -140,8 +140,7 @@ export const findPaymentRequestWithOrder: (
     const found = new Map(rows.map((row) => [String(row['r.request_id']), requestWithOrderOf(row)]));
     return requestIds.map((id) => found.get(id.toLowerCase()));
   },
-  // Two at once: the next pages are gathered and sent while the database reads the last ones.
-  { statements: 2, aloneOnFailure: true },
+  { aloneOnFailure: true },
 );
 
 function requestWithOrderOf(row: Record<string, unknown>): RequestWithOrder {

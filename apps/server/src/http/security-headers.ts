@@ -12,8 +12,7 @@ export const SENT_EMAIL_PAGE_POLICY =
 
 /**
  * Browser protections on every answer, as helmet sets them (its middleware run once, at start, and the
- * headers it set given to every answer: the Fastify plugin builds it again, parsing the whole policy, for
- * every request, and even run once per request its dozen steps cost a checkout more than its total): a strict Content-Security-Policy for the storefront
+ * headers it set given to every answer: decision 043): a strict Content-Security-Policy for the storefront
  * and the console (their own scripts, styles and API only; never framed), cross-origin isolation of the
  * window and of resources, HSTS when the store is served over HTTPS. The sandbox's hosted payment page
  * replaces the policy with its own stricter one. Every API answer is `no-store`: they carry orders,
