@@ -39,18 +39,19 @@ export function deliveryColumns({ email, address }: OrderDelivery) {
 }
 
 /** The columns of an order that hold its contact and delivery address. */
-export type DeliveryColumns = Pick<
-  OrderRow,
-  | 'contactEmail'
-  | 'deliveryName'
-  | 'deliveryAddress'
-  | 'deliveryAddress2'
-  | 'deliveryCity'
-  | 'deliveryState'
-  | 'deliveryZip'
-  | 'deliveryCountry'
-  | 'deliveryPhone'
->;
+export const DELIVERY_COLUMNS = [
+  'contactEmail',
+  'deliveryName',
+  'deliveryAddress',
+  'deliveryAddress2',
+  'deliveryCity',
+  'deliveryState',
+  'deliveryZip',
+  'deliveryCountry',
+  'deliveryPhone',
+] as const satisfies readonly (keyof OrderRow)[];
+
+export type DeliveryColumns = Pick<OrderRow, (typeof DELIVERY_COLUMNS)[number]>;
 
 /** An order's delivery as it was recorded; undefined for an order taken before the store asked for one. */
 export function deliveryOf(order: DeliveryColumns): OrderDelivery | undefined {

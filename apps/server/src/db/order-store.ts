@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Orm, Transaction } from './client';
 import { batchedPerDatabase } from './batched';
+import { DELIVERY_COLUMNS } from './checkout-store';
 import { columnsOf, fixedStatement, rowOf } from './prepared';
 import {
   auditEvents,
@@ -67,15 +68,7 @@ const ORDER_SUMMARY_COLUMNS = [
   'taxCents',
   'totalCents',
   'receiptToken',
-  'contactEmail',
-  'deliveryName',
-  'deliveryAddress',
-  'deliveryAddress2',
-  'deliveryCity',
-  'deliveryState',
-  'deliveryZip',
-  'deliveryCountry',
-  'deliveryPhone',
+  ...DELIVERY_COLUMNS,
 ] as const satisfies readonly (keyof OrderRow)[];
 
 /** What a shopper is shown of an order, with its lines. */

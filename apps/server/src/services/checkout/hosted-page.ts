@@ -35,14 +35,6 @@ import { NO_LONGER_VALID, SHOPPER_DECLINE, SHOPPER_RETRY } from './shopper-answe
 
 const RESULT_PATH = '/payment-complete';
 
-/** The store's origin, worked out once: every checkout compares its redirect address with it. */
-const origins = new Map<string, string>();
-function originOf(publicUrl: string): string {
-  let origin = origins.get(publicUrl);
-  if (origin === undefined) origins.set(publicUrl, (origin = new URL(publicUrl).origin));
-  return origin;
-}
-
 /** The hosted page may only send the shopper back to this store's result page (no open redirect). */
 export function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
   let target: URL;
@@ -51,7 +43,7 @@ export function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
   } catch {
     throw new AppError('invalid', 'Redirect URL is not valid');
   }
-  if (target.origin !== originOf(publicUrl) || target.pathname !== RESULT_PATH || target.username) {
+  if (target.origin !== new URL(publicUrl).origin || target.pathname !== RESULT_PATH || target.username) {
     throw new AppError('invalid', 'Redirect URL must point back to this store');
   }
 }
