@@ -137,7 +137,8 @@ test('the operator finds a declined payment under Failed, reads why, and opens i
   const row = rows.first();
   await expect(row).toContainText(orderId);
   await expect(row).toContainText('$20.98');
-  await expect(row).toContainText('Card (payment page)');
+  // The gateway named the declined card's last 4: what the shopper on the phone knows it by.
+  await expect(row).toContainText('Card (payment page) •••• 1038');
   await expect(row).toContainText('Declined');
   await expect(row).toContainText('The issuer refused the payment without giving a reason.');
   await expect(row).toContainText('Retry later');
@@ -161,6 +162,7 @@ test('the operator finds a declined payment under Failed, reads why, and opens i
   await row.getByRole('link', { name: orderId }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
   await expect(page.getByText('Payment declined')).toBeVisible();
+  await expect(page.getByText(/^Card •••• 1038: The issuer refused the payment/)).toBeVisible();
 });
 
 test.describe('on a 375 px phone', () => {

@@ -166,4 +166,24 @@ describe('failed attempts: how each ended, and why', () => {
       attemptPaidWith({ methodKind: 'ach', bankName: 'First Sandbox Bank', saved: true, savedLast4: '3210' }),
     ).toBe('Bank account · First Sandbox Bank •••• 3210');
   });
+
+  it('names the last 4 the gateway gave where no saved method tells it', () => {
+    const none = { methodKind: null, bankName: null, saved: false, last4: '1038' };
+    expect(attemptPaidWith(none)).toBe('Card (payment page) •••• 1038');
+    expect(attemptPaidWith({ ...none, wallet: 'Apple Pay', methodKind: 'card' })).toBe('Apple Pay •••• 1038');
+    expect(attemptPaidWith({ ...none, methodKind: 'card', saved: true })).toBe(
+      'Saved card (since removed) •••• 1038',
+    );
+    // A saved method's own last 4 comes first: it is the one its owner knows.
+    expect(
+      attemptPaidWith({
+        ...none,
+        methodKind: 'ach',
+        bankName: 'First Sandbox Bank',
+        saved: true,
+        savedLast4: '3210',
+      }),
+    ).toBe('Bank account · First Sandbox Bank •••• 3210');
+    expect(attemptPaidWith({ ...none, last4: null })).toBe('Card (payment page)');
+  });
 });

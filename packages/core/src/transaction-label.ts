@@ -134,8 +134,9 @@ export function failedAttemptOf(
 }
 
 /**
- * How a failed attempt was to be paid, in words: the wallet, the saved card's brand and last 4, the bank,
- * or a card typed on the payment page (whose number the store never sees, so none is shown).
+ * How a failed attempt was to be paid, in words: the wallet, the saved card's brand, the bank, or a card
+ * typed on the payment page; with the last 4 where known (the saved method's while it is kept, otherwise
+ * the one the gateway named in its answer).
  */
 export function attemptPaidWith(attempt: {
   wallet?: string;
@@ -145,15 +146,18 @@ export function attemptPaidWith(attempt: {
   saved: boolean;
   savedCardBrand?: string | null;
   savedLast4?: string | null;
+  /** The last 4 the gateway named for the attempt's card or account. */
+  last4?: string | null;
 }): string {
-  if (attempt.wallet) return attempt.wallet;
-  const last4 = attempt.savedLast4 ? ` •••• ${attempt.savedLast4}` : '';
+  const last4 = attempt.savedLast4 || attempt.last4;
+  const ending = last4 ? ` •••• ${last4}` : '';
+  if (attempt.wallet) return `${attempt.wallet}${ending}`;
   if (attempt.methodKind === 'ach')
-    return `Bank account${attempt.bankName ? ` · ${attempt.bankName}` : ''}${last4}`;
+    return `Bank account${attempt.bankName ? ` · ${attempt.bankName}` : ''}${ending}`;
   if (attempt.saved) {
     return attempt.savedLast4
-      ? `Saved card · ${attempt.savedCardBrand || 'Card'}${last4}`
-      : 'Saved card (since removed)';
+      ? `Saved card · ${attempt.savedCardBrand || 'Card'}${ending}`
+      : `Saved card (since removed)${ending}`;
   }
-  return 'Card (payment page)';
+  return `Card (payment page)${ending}`;
 }

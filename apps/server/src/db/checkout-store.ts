@@ -228,7 +228,7 @@ export async function findPayment(orm: Orm, paymentId: string): Promise<PaymentR
 export type KeptGatewayAnswer = Partial<
   Pick<
     PaymentRequestRow,
-    'respcode' | 'avsResponse' | 'cvvResponse' | 'binCountry' | 'binPrepaid' | 'binCorporate'
+    'respcode' | 'avsResponse' | 'cvvResponse' | 'binCountry' | 'binPrepaid' | 'binCorporate' | 'last4'
   >
 >;
 

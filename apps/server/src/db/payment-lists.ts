@@ -385,6 +385,8 @@ export interface FailedAttemptRow {
   saved: boolean;
   savedCardBrand: string | null;
   savedLast4: string | null;
+  /** The last 4 the gateway named in its answer (none for an attempt it never answered, or made before). */
+  last4: string | null;
   /** When the attempt was made, as ISO text (milliseconds). */
   at: string;
   /** The same instant to the microsecond, as the database keeps it: the page cursor's time. */
@@ -395,15 +397,14 @@ export interface FailedAttemptRow {
 
 /**
  * The failed attempts (`r`) a search matches (decision 031): the terms of `searchCondition`, read from what a
- * request and its order keep. The amount is the amount asked; the last 4 is known only for a saved method
- * (the hosted page and the wallets tell the store none for a decline); the order's and customer's terms are
- * the payments' own.
+ * request and its order keep. The amount is the amount asked; the last 4 is the saved method's, or the one
+ * the gateway named in its answer; the order's and customer's terms are the payments' own.
  */
 function attemptSearchCondition(terms: HistorySearchTerms): SQL {
   const parts: SQL[] = [];
   if (terms.orderIdPrefix) parts.push(startsWith(sql`r.order_id`, terms.orderIdPrefix));
   if (terms.orderBodyPrefix) parts.push(startsWith(sql`substr(r.order_id, 4)`, terms.orderBodyPrefix));
-  if (terms.last4) parts.push(sql`m.last4 = ${terms.last4}`);
+  if (terms.last4) parts.push(sql`m.last4 = ${terms.last4}`, sql`r.last4 = ${terms.last4}`);
   if (terms.amountCents !== undefined) parts.push(sql`r.amount_cents = ${terms.amountCents}::int`);
   // The orders are found from their own indexes, then kept in a hash that each failed attempt is looked up
   // in: with the other terms (an order id's part, an amount) the attempts are walked newest first, and an
@@ -458,7 +459,7 @@ export async function listFailedAttempts(
   const statement = sql`
     select r.request_id, r.order_id, r.amount_cents, r.failure, r.message, r.respcode,
            r.method_kind, r.bank_name, r.saved_method_id is not null as saved, m.card_brand as saved_card_brand,
-           m.last4 as saved_last4, ${isoText(sql`r.created_at`)} as at,
+           m.last4 as saved_last4, r.last4, ${isoText(sql`r.created_at`)} as at,
            to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
            ord.contact_email, ord.delivery_name, ord.delivery_address, ord.delivery_address2, ord.delivery_city,
            ord.delivery_state, ord.delivery_zip, ord.delivery_country, ord.delivery_phone,
@@ -488,6 +489,7 @@ export async function listFailedAttempts(
     saved: row.saved === true,
     savedCardBrand: text(row.saved_card_brand),
     savedLast4: text(row.saved_last4),
+    last4: text(row.last4),
     at: row.at as string,
     cursorAt: row.cursor_at as string,
     ...deliveryFields(row),

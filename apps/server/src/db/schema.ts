@@ -170,7 +170,7 @@ export const paymentRequests = pgTable(
     /**
      * What the gateway said of the authorization, approved or declined (decision 029): its response code,
      * the address (AVS) and card security code (CVV) check results as it reports them, and the BIN facts
-     * it gives (country of issue, prepaid, corporate). Never any card data.
+     * it gives (country of issue, prepaid, corporate). No card data but the last 4 (`last4`).
      */
     respcode: text('respcode'),
     /**
@@ -184,6 +184,11 @@ export const paymentRequests = pgTable(
     binCountry: text('bin_country'),
     binPrepaid: boolean('bin_prepaid'),
     binCorporate: boolean('bin_corporate'),
+    /**
+     * The last 4 of the card or account the gateway named in its answer (its token's), approved or
+     * declined: how a declined card typed on the payment page or held in a wallet is found again.
+     */
+    last4: text('last4'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** When the browser said it showed the result (Google Pay's record-payment); it changes no money. */
@@ -207,6 +212,7 @@ export const paymentRequests = pgTable(
         and coalesce(char_length(${table.cvvResponse}), 1) between 1 and 4 and coalesce(char_length(${table.binCountry}), 2) between 2 and 3`,
     ),
     check('payment_requests_authorized_by_known', sql`${table.authorizedBy} in ('hosted_page', 'store')`),
+    check('payment_requests_last4_digits', sql`${table.last4} is null or ${table.last4} ~ '^[0-9]{4}$'`),
     check(
       'payment_requests_method_kind_known',
       sql`${table.methodKind} is null or ${table.methodKind} in ('card', 'ach')`,

@@ -90,12 +90,13 @@ describe('CardPointe adapter against the sandbox gateway', () => {
     expect(inquired.ok && inquired.value).not.toHaveProperty('avsResponse');
   });
 
-  it('reports the BIN facts of a declined authorization, with its response code', async () => {
+  it('reports the BIN facts and last 4 of a declined authorization, with its response code', async () => {
     const declined = await authorize('4387751111111053', 1000);
     expect(declined).toMatchObject({
       ok: false,
       kind: 'declined',
       respcode: '51',
+      last4: '1053',
       bin: { country: 'US', prepaid: false, corporate: false },
     });
     expect(declined).not.toHaveProperty('avsResponse');

@@ -351,6 +351,7 @@ function toResult(record: TransactionRecord): GatewayResult<GatewayTransaction> 
     message,
     ...(transaction.retref ? { retref: transaction.retref } : {}),
     ...(reason ? { reason } : {}),
+    ...(transaction.last4 ? { last4: transaction.last4 } : {}),
     ...checksOf(record),
   };
 }

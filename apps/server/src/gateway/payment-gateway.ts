@@ -17,6 +17,8 @@ export type GatewayFailure =
       message: string;
       retref?: string;
       reason?: RefusalReason;
+      /** The last 4 of the card or account refused, as its token ends: what the operator is told by the payer. */
+      last4?: string;
     } & AuthorizationChecks)
   /** The gateway answered "try again" (respstat B), e.g. a processor time-out. */
   | ({
@@ -26,6 +28,8 @@ export type GatewayFailure =
       message: string;
       retref?: string;
       reason?: RefusalReason;
+      /** The last 4 of the card or account refused, as its token ends: what the operator is told by the payer. */
+      last4?: string;
     } & AuthorizationChecks)
   /** No usable answer: network error, time-out, 5xx or an unreadable body. The outcome is unknown. */
   | { ok: false; kind: 'unavailable'; message: string }

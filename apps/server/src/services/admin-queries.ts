@@ -206,7 +206,7 @@ function toAttemptTransaction(row: FailedAttemptRow): AdminTransaction {
     orderId: row.orderId,
     requestId: row.requestId,
     cardType: bank ? 'ACH' : (row.savedCardBrand ?? ''),
-    last4: row.savedLast4 ?? '',
+    last4: row.savedLast4 ?? row.last4 ?? '',
     originalAmount: amount,
     captureAmount: 0,
     isPartialCapture: false,
@@ -229,6 +229,7 @@ function toAttemptTransaction(row: FailedAttemptRow): AdminTransaction {
         saved: row.saved,
         savedCardBrand: row.savedCardBrand,
         savedLast4: row.savedLast4,
+        last4: row.last4,
       }),
     ),
   };

@@ -259,13 +259,17 @@ function authorizationStep(
   const { failure, message, respcode } = request;
   const attempt = failedAttemptOf({ failure, message, respcode }, '');
   const declined = attempt.outcome === 'declined';
+  // The card or account the gateway named: what the payer on the phone knows it by.
+  const refused = request.last4
+    ? `${request.methodKind === 'ach' ? 'Bank account' : 'Card'} •••• ${request.last4}: `
+    : '';
   return {
     at,
     title: `Payment ${FAILED_ATTEMPT_LABELS[attempt.outcome].toLowerCase()}`,
     by: declined ? 'Gateway' : STORE,
     tone: declined ? 'danger' : 'warning',
     detail: [
-      `${attempt.reason.replace(/\.$/, '')}${attempt.respcode ? ` (code ${attempt.respcode})` : ''}.`,
+      `${refused}${attempt.reason.replace(/\.$/, '')}${attempt.respcode ? ` (code ${attempt.respcode})` : ''}.`,
       attempt.adviceText,
     ]
       .filter(Boolean)

@@ -282,7 +282,7 @@ export const failedAttemptSchema = z.object({
   /** For a decline: whether trying again can help, and how to say so. */
   advice: z.enum(['retry_later', 'do_not_retry', 'fix_and_retry']).optional(),
   adviceText: z.string().optional(),
-  /** How it was to be paid: "Google Pay", "Saved card · VISA •••• 1111", "Card (payment page)". */
+  /** How it was to be paid: "Google Pay", "Saved card · VISA •••• 1111", "Card (payment page) •••• 1038". */
   paidWith: z.string(),
 });
 export type FailedAttempt = z.infer<typeof failedAttemptSchema>;

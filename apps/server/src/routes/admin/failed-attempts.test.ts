@@ -165,7 +165,9 @@ describe.each(testDatabaseKinds())('Transaction History: failed attempts on $nam
       captureStatus: null,
       refundableAmount: 0,
       contactEmail: 'hana.hosted@example.com',
-      attempt: { ...doNotHonor, paidWith: 'Card (payment page)' },
+      cardType: '',
+      last4: '1038',
+      attempt: { ...doNotHonor, paidWith: 'Card (payment page) •••• 1038' },
     });
     expect(rows.get(made.saved)).toMatchObject({
       amount: 10.49,
@@ -176,7 +178,8 @@ describe.each(testDatabaseKinds())('Transaction History: failed attempts on $nam
     expect(rows.get(made.googlePay)).toMatchObject({
       amount: 10.49,
       wallet: 'Google Pay',
-      attempt: { outcome: 'declined', paidWith: 'Google Pay' },
+      last4: '1038',
+      attempt: { outcome: 'declined', paidWith: 'Google Pay •••• 1038' },
     });
     expect(rows.get(made.googlePay)!.attempt!.advice).toBeDefined();
     expect(rows.get(made.abandoned)).toMatchObject({
@@ -199,7 +202,7 @@ describe.each(testDatabaseKinds())('Transaction History: failed attempts on $nam
     expect(moneyBefore.pending.total).toBe(1);
   });
 
-  it('finds them by order id, name, email, Customer ID, last 4 (saved methods only) and amount', async () => {
+  it('finds them by order id, name, email, Customer ID, last 4 and amount', async () => {
     expect(await failedIds({ search: made.hosted })).toEqual([made.hosted]);
     expect(await failedIds({ search: made.saved.slice(3, 11) })).toEqual([made.saved]);
     expect(await failedIds({ search: 'hana.hosted@' })).toEqual([made.hosted]);
@@ -207,8 +210,10 @@ describe.each(testDatabaseKinds())('Transaction History: failed attempts on $nam
     expect(await failedIds({ search: 'abel away' })).toEqual([made.abandoned]);
     expect(await failedIds({ search: 'dana' })).toEqual([made.saved]);
     expect(await failedIds({ search: String(customerNumber) })).toEqual([made.saved]);
-    // The hosted page's declined card is the same number, but the store is never told its last 4.
-    expect(await failedIds({ search: '1038' })).toEqual([made.saved]);
+    // The same declining card on the hosted page, in a saved method and in Google Pay: the gateway named its
+    // last 4 in each answer. The abandoned attempt was never answered, so it has none.
+    expect(await failedIds({ search: '1038' })).toEqual([made.googlePay, made.saved, made.hosted]);
+    expect(await failedIds({ search: '1111' })).toEqual([]);
     expect(await failedIds({ search: '$68.20' })).toEqual([made.abandoned, made.hosted]);
     expect(await failedIds({ search: '10.49' })).toEqual([made.googlePay, made.saved]);
     expect(await failedIds({ search: 'gp' })).toEqual([made.googlePay]);

@@ -129,7 +129,7 @@ describe.each(testDatabaseKinds())("the console's order page, on $name", (kind) 
     });
     const declined = order.timeline.find((step) => step.title === 'Payment declined');
     expect(declined).toMatchObject({ by: 'Gateway', tone: 'danger' });
-    expect(declined?.detail).toBeTruthy();
+    expect(declined?.detail).toMatch(/^Card •••• 1038: The issuer refused the payment/);
   });
 
   it('marks an order shipped, capturing it on shipment, once; the customer is told with the tracking number', async () => {

@@ -4,9 +4,10 @@ import type { AuthorizationChecks, AuthorizeInput, BinFacts } from '../../gatewa
 
 /**
  * What the store keeps of the gateway's answer to an authorization, on every channel (decision 029): the
- * response code, the AVS and CVV result codes and the card's BIN facts, for the operator's order page. The
- * codes are kept as the gateway sent them and explained when shown (`avsResultOf`, `cvvResultOf`,
- * `authorizationAnswerOf` in @store/core). No card data is among them.
+ * response code, the AVS and CVV result codes, the card's BIN facts and the last 4 the gateway named (so
+ * that a declined card is found by them as a paid one is), for the operator. The codes are kept as the
+ * gateway sent them and explained when shown (`avsResultOf`, `cvvResultOf`, `authorizationAnswerOf` in
+ * @store/core). No card data beyond the last 4 is among them.
  */
 
 /** The BIN facts the gateway's BIN service gave for the card, where the authorization gave none. */
@@ -18,7 +19,7 @@ type BinSource = Partial<BinFacts> | undefined;
  * operator, never a reason to lose the record of a payment.
  */
 export function keptAnswerOf(
-  answer: { respcode?: string } & AuthorizationChecks,
+  answer: { respcode?: string; last4?: string } & AuthorizationChecks,
   binService?: BinSource,
 ): KeptGatewayAnswer {
   const respcode = answer.respcode?.trim();
@@ -26,6 +27,7 @@ export function keptAnswerOf(
   const country = bin?.country?.trim().toUpperCase();
   return {
     ...(respcode && respcode.length <= 10 ? { respcode } : {}),
+    ...(answer.last4 && /^\d{4}$/.test(answer.last4) ? { last4: answer.last4 } : {}),
     ...(answer.avsResponse ? { avsResponse: answer.avsResponse } : {}),
     ...(answer.cvvResponse ? { cvvResponse: answer.cvvResponse } : {}),
     ...(country && /^[A-Z]{2,3}$/.test(country) ? { binCountry: country } : {}),

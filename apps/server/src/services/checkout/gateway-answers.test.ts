@@ -11,7 +11,7 @@ import {
 } from '../../testing/test-server';
 
 const ANSWER_COLUMNS =
-  'status, respcode, avs_response, cvv_response, bin_country, bin_prepaid, bin_corporate';
+  'status, respcode, avs_response, cvv_response, bin_country, bin_prepaid, bin_corporate, last4';
 
 /** What each channel keeps of the gateway's answer to its authorization, on both databases. */
 describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answers, on $name', (kind) => {
@@ -38,6 +38,7 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
       bin_country: 'US',
       bin_prepaid: true,
       bin_corporate: false,
+      last4: '0010',
     });
   });
 
@@ -57,11 +58,16 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
     expect(new URL(String(answer.body.paymentUrl)).searchParams.get('billZip')).toBe('78701');
   });
 
-  it('keeps the response code of a declined hosted-page payment', async () => {
+  it('keeps the response code and the card’s last 4 of a declined hosted-page payment', async () => {
     const { orderId, requestId } = await createOrder(server);
     await payOnHostedPage(server, orderId, '4387751111111038');
     await server.post('/api/payment/verify-payment', { requestId });
-    expect(await keptFor(orderId)).toMatchObject({ status: 'declined', respcode: '05', avs_response: null });
+    expect(await keptFor(orderId)).toMatchObject({
+      status: 'declined',
+      respcode: '05',
+      avs_response: null,
+      last4: '1038',
+    });
   });
 
   it('keeps the AVS and CVV results and BIN facts of a saved card’s payment, checked on the delivery address', async () => {
@@ -79,6 +85,7 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
       bin_country: 'US',
       bin_prepaid: false,
       bin_corporate: true,
+      last4: '0013',
     });
 
     const elsewhere = createOrderId('card');
@@ -87,7 +94,7 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
     expect(await keptFor(elsewhere)).toMatchObject({ status: 'approved', avs_response: 'N' });
   });
 
-  it('keeps the response code and BIN facts of a saved card’s decline', async () => {
+  it('keeps the response code, BIN facts and last 4 of a saved card’s decline', async () => {
     const shopper = await shoppers.register();
     const card = await shoppers.saveCard(shopper, '4387 7511 1111 1053');
     const orderId = createOrderId('card');
@@ -101,6 +108,7 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
       bin_country: 'US',
       bin_prepaid: false,
       bin_corporate: false,
+      last4: '1053',
     });
   });
 
@@ -117,6 +125,7 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
       bin_country: null,
       bin_prepaid: null,
       bin_corporate: null,
+      last4: '3210',
     });
   });
 
@@ -135,6 +144,7 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
       bin_country: 'US',
       bin_prepaid: false,
       bin_corporate: false,
+      last4: '5454',
     });
 
     const declinedOrder = createOrderId('googlepay');
@@ -143,6 +153,7 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
       status: 'declined',
       respcode: '05',
       bin_country: 'US',
+      last4: '1038',
     });
   });
 });

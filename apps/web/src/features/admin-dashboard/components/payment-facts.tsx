@@ -25,6 +25,22 @@ export function CardText({
   );
 }
 
+/** A failed attempt's "Card (payment page) •••• 1038": its last 4 kept together on one line. */
+export function PaidWithText({ text, className }: { text: string; className?: string }) {
+  const ending = /^(.*) (•••• \d{4})$/.exec(text);
+  return (
+    <span className={className}>
+      {ending ? (
+        <>
+          {ending[1]} <span className={styles.digits}>{ending[2]}</span>
+        </>
+      ) : (
+        text
+      )}
+    </span>
+  );
+}
+
 export interface Fact {
   term: string;
   value: ReactNode;

@@ -42,7 +42,7 @@ import {
 } from '../utils/sandbox-settle';
 import { CancelChargeDialog } from './cancel-charge-dialog';
 import { NoticeList } from './notices';
-import { CardText } from './payment-facts';
+import { CardText, PaidWithText } from './payment-facts';
 import { ListEmpty, ListState, StaleListProblem } from './list-state';
 import { LoadMoreButton } from './load-more';
 import { DateTimeText, PanelHeader, RefreshNote } from './panel-parts';
@@ -319,7 +319,7 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
                     ? 'No failed attempts match'
                     : 'No failed attempts'
                 }
-                text="Declined, unconfirmed and abandoned payments are listed here. A saved card's last 4 finds its attempts; a card typed on the payment page is found by name, email, amount or order ID."
+                text="Declined, unconfirmed and abandoned payments are listed here, found by a card's last 4 (when the gateway named it), name, email, amount or order ID."
               />
             ) : (
               <ListEmpty
@@ -582,7 +582,7 @@ function FailedAttemptRow({ row }: { row: AdminTransaction }) {
         <span className={table.amount}>{formatCents(dollarsToCents(row.amount))}</span>
       </td>
       <td data-label="Paid with">
-        <span className={table.card}>{attempt.paidWith}</span>
+        <PaidWithText className={table.card} text={attempt.paidWith} />
       </td>
       <td data-label="Status">
         <span className={table.cellStack}>
