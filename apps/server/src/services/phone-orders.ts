@@ -47,21 +47,28 @@ export async function takePhoneOrder(
       outcome,
       detail: `customer ${request.customerId}: ${detail}`,
     });
+  let debited: boolean;
   try {
-    await chargeByTelephone(deps, request, orderId);
+    debited = await chargeByTelephone(deps, request, orderId);
   } catch (error) {
     if (error instanceof AppError) await audit('failure', error.message);
     throw error;
+  }
+  // A card is authorized for the operator to capture; a bank account is debited whole at once (ACH).
+  if (debited) {
+    await audit('success', 'debited by telephone from a saved bank account');
+    return { orderId, message: `Order ${orderId} debited from the bank account: nothing to capture` };
   }
   await audit('success', 'authorized by telephone with a saved method');
   return { orderId, message: `Order ${orderId} authorized: it awaits capture` };
 }
 
+/** Pays the order with the customer's saved method; whether the payment was taken whole at once (ACH). */
 async function chargeByTelephone(
   deps: PaymentMethodDependencies,
   request: PhoneOrderRequest,
   orderId: string,
-): Promise<void> {
+): Promise<boolean> {
   const customer = await findCustomerByNumericId(deps.orm, request.customerId);
   if (!customer) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
   const address = await findCustomerAddress(deps.orm, customer.id, request.addressId);
@@ -91,4 +98,7 @@ async function chargeByTelephone(
     }
     throw error;
   }
+  // What the gateway did, as the payment was recorded.
+  const payment = (await findRequestAndPaymentOfOrder(deps.orm, orderId))?.payment;
+  return payment !== undefined && payment.capturedCents > 0;
 }

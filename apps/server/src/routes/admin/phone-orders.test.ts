@@ -131,6 +131,52 @@ describe.each(testDatabaseKinds())('orders taken by telephone, on $name', (kind)
     expect(Number(rows[0]!.count)).toBe(0);
   });
 
+  it("debits the customer's saved bank account at once, as a telephone entry, and says so", async () => {
+    const bank = (await shoppers.saveBankAccount(caller)).id;
+    const answer = await order({ methodId: bank });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const orderId = String(answer.body.orderId);
+    expect(answer.body.message).toBe(`Order ${orderId} debited from the bank account: nothing to capture`);
+
+    // An ACH debit is taken whole when it is made: nothing awaits capture, the history has it captured.
+    const pending = await admin.post('/api/admin/payments', { limit: 500 });
+    expect((pending.body.payments as { orderId: string }[]).map((row) => row.orderId)).not.toContain(orderId);
+    const history = await admin.post('/api/admin/transactions', { limit: 500, search: orderId });
+    expect(history.body.transactions).toEqual([
+      expect.objectContaining({
+        orderId,
+        cardType: 'ACH',
+        bankName: 'First Sandbox Bank',
+        last4: '3210',
+        captureStatus: 'captured',
+        captureAmount: 68.2,
+      }),
+    ]);
+
+    // The gateway was told the debit was authorized by telephone (its SEC code TEL), on the stored profile.
+    const { rows } = await server.database.sql.query<Record<string, string>>(
+      "select ecomind, cof from sandbox_gateway.transactions where orderid = $1 and kind = 'auth'",
+      [orderId],
+    );
+    expect(rows).toEqual([{ ecomind: 'T', cof: 'C' }]);
+    // The customer is told in writing at once: the order's confirmation, to the account's email.
+    const { rows: mail } = await server.database.sql.query<{ recipient: string }>(
+      "select recipient from mail_outbox where order_id = $1 and kind = 'order_confirmation'",
+      [orderId],
+    );
+    expect(mail).toEqual([{ recipient: caller.email }]);
+    const audit = await admin.post('/api/admin/audit-log', { limit: 50 });
+    expect(audit.body.events).toContainEqual(
+      expect.objectContaining({
+        actor: TEST_ADMIN.username,
+        action: 'phone_order',
+        orderId,
+        outcome: 'success',
+        detail: `customer ${callerId}: debited by telephone from a saved bank account`,
+      }),
+    );
+  });
+
   it('takes a double submit once: one order, one authorization', async () => {
     const before = await server.database.sql.query<{ count: string }>(
       "select count(*) as count from payments where order_id like 'PH-%'",
