@@ -134,6 +134,17 @@ export function failedAttemptOf(
 }
 
 /**
+ * The last 4 a failed attempt is known by: its saved method's while the customer keeps it (the one its owner
+ * knows), otherwise the one the gateway named in its answer; undefined when neither is known.
+ */
+export function attemptLast4(attempt: {
+  savedLast4?: string | null;
+  last4?: string | null;
+}): string | undefined {
+  return attempt.savedLast4 || attempt.last4 || undefined;
+}
+
+/**
  * How a failed attempt was to be paid, in words: the wallet, the saved card's brand, the bank, or a card
  * typed on the payment page; with the last 4 where known (the saved method's while it is kept, otherwise
  * the one the gateway named in its answer).
@@ -149,7 +160,7 @@ export function attemptPaidWith(attempt: {
   /** The last 4 the gateway named for the attempt's card or account. */
   last4?: string | null;
 }): string {
-  const last4 = attempt.savedLast4 || attempt.last4;
+  const last4 = attemptLast4(attempt);
   const ending = last4 ? ` •••• ${last4}` : '';
   if (attempt.wallet) return `${attempt.wallet}${ending}`;
   if (attempt.methodKind === 'ach')

@@ -223,7 +223,7 @@ export async function findPayment(orm: Orm, paymentId: string): Promise<PaymentR
 
 /**
  * What the gateway said of an authorization, as its payment request keeps it (decision 029): the response
- * code, the AVS and CVV result codes and the card's BIN facts. Never any card data.
+ * code, the AVS and CVV result codes, the card's BIN facts and the last 4 it named. No other card data.
  */
 export type KeptGatewayAnswer = Partial<
   Pick<

@@ -9,7 +9,10 @@ const TAGS = (
   JSON.parse(readFileSync(join(FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
 ).entries.map((entry) => entry.tag);
 
-/** Applies the migrations from `first` up to, not including, `next` (the journal's tags), as the store does. */
+/**
+ * Applies the migrations from `first` up to, not including, `next` (the journal's tags), statement by
+ * statement as the migrator splits them, so that rows can be written between two of them.
+ */
 async function migrate(client: PGlite, first: number, next: number): Promise<void> {
   for (const tag of TAGS.slice(first, next)) {
     const text = readFileSync(join(FOLDER, `${tag}.sql`), 'utf8');
@@ -23,7 +26,7 @@ async function migrate(client: PGlite, first: number, next: number): Promise<voi
  * A store that took payments before migration 0018: its closed attempts said how they ended only in their
  * message. The migration sorts each into the outcome the store now records, once.
  */
-describe('migration 0018 on a store with attempts closed before it', () => {
+describe('migrations 0018 and 0023 on a store with attempts closed before them', () => {
   const client = new PGlite();
   const at = TAGS.indexOf('0018_attempt_failure');
   /** Each attempt as an older store closed it: who asked the gateway, its status, code and message. */
@@ -106,5 +109,19 @@ describe('migration 0018 on a store with attempts closed before it', () => {
     expect(await refused(`update payment_requests set failure = 'failed' where status = 'pending'`)).toMatch(
       /payment_requests_failure_with_status/,
     );
+  });
+
+  it('gives older attempts no last 4 (migration 0023), and takes four digits only from then on', async () => {
+    const { rows } = await client.query<{ last4: string | null }>('select last4 from payment_requests');
+    expect(rows.map((row) => row.last4)).toEqual(Object.keys(attempts).map(() => null));
+    const refused = (value: string) =>
+      client.query('update payment_requests set last4 = $1', [value]).then(
+        () => 'written',
+        (error: { message: string }) => error.message,
+      );
+    for (const value of ['12345', '123', '12a4', '4111111111111111']) {
+      expect(await refused(value)).toMatch(/payment_requests_last4_digits/);
+    }
+    expect(await refused('1038')).toBe('written');
   });
 });

@@ -1,5 +1,6 @@
 import {
   addressLines,
+  attemptLast4,
   attemptPaidWith,
   AUTHORIZATION_LIFETIME_MS,
   failedAttemptCsvLines,
@@ -206,7 +207,7 @@ function toAttemptTransaction(row: FailedAttemptRow): AdminTransaction {
     orderId: row.orderId,
     requestId: row.requestId,
     cardType: bank ? 'ACH' : (row.savedCardBrand ?? ''),
-    last4: row.savedLast4 ?? row.last4 ?? '',
+    last4: attemptLast4(row) ?? '',
     originalAmount: amount,
     captureAmount: 0,
     isPartialCapture: false,

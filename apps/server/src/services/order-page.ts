@@ -17,6 +17,7 @@ import {
   type CheckAnswer,
   type OrderActions,
   type TimelineStep,
+  walletNameOf,
 } from '@store/core';
 import type { Orm } from '../db/client';
 import type { PaymentRow } from '../db/checkout-store';
@@ -259,9 +260,9 @@ function authorizationStep(
   const { failure, message, respcode } = request;
   const attempt = failedAttemptOf({ failure, message, respcode }, '');
   const declined = attempt.outcome === 'declined';
-  // The card or account the gateway named: what the payer on the phone knows it by.
+  // The card or account the gateway named: how the payer on the phone may know it.
   const refused = request.last4
-    ? `${request.methodKind === 'ach' ? 'Bank account' : 'Card'} •••• ${request.last4}: `
+    ? `${walletNameOf(request.orderId) ?? (request.methodKind === 'ach' ? 'Bank account' : 'Card')} •••• ${request.last4}: `
     : '';
   return {
     at,

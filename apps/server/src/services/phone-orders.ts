@@ -13,7 +13,8 @@ import type { PaymentMethodDependencies } from './payment-methods';
  * products, one of the customer's addresses and one of their saved methods, and the store authorizes it
  * through the gateway's stored profile as a telephone order (ecomind T) with a customer-initiated stored
  * credential. No card number is ever typed into the store. The server prices the order; the order is then
- * like any other: Pending Payments, capture on shipment, refunds, the confirmation email.
+ * like any other: a card's in Pending Payments and captured on shipment, a bank account's debited at once;
+ * refunds, the confirmation email.
  */
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';

@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds())('what the store keeps of the gateway’s answ
     });
   });
 
-  it('keeps nothing of card checks for a bank account’s debit but its response code', async () => {
+  it('keeps no card checks for a bank account’s debit: its response code, the processor’s U and its last 4', async () => {
     const shopper = await shoppers.register();
     const account = await shoppers.saveBankAccount(shopper);
     const orderId = createOrderId('card');
