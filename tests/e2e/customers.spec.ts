@@ -195,6 +195,62 @@ test('the operator takes an order by telephone on the customer page, paid with t
   }
 });
 
+test('a caller who removes the chosen card during the call: the form asks for another, which pays', async ({
+  page: customer,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await registerCustomer(customer, 'Rhoda Remover', uniqueEmail('phone-removed'));
+  await addSavedCard(customer, CARDS.visa);
+  await addSavedCard(customer, CARDS.mastercard);
+  await customer.getByRole('button', { name: 'Add address' }).click();
+  const addressDialog = customer.getByRole('dialog', { name: 'Add address' });
+  await addressDialog.getByLabel('Full name').fill('Rhoda Remover');
+  await addressDialog.getByLabel('Address', { exact: true }).fill('4 Quiet Street');
+  await addressDialog.getByLabel('City').fill('Austin');
+  await addressDialog.getByLabel('Country').selectOption('US');
+  await addressDialog.getByLabel('State').fill('TX');
+  await addressDialog.getByLabel('ZIP code').fill('78701');
+  await addressDialog.getByRole('button', { name: 'Save address' }).click();
+  await expect(addressDialog).toBeHidden();
+  const customerId = await customerIdOnMyAccount(customer);
+
+  // The operator, in a browser of their own, has the order ready with the Mastercard chosen.
+  const operatorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const operator = await operatorContext.newPage();
+  await signInAsOperator(operator);
+  await operator.goto(`/admin/customers/${customerId}`);
+  await operator.getByRole('button', { name: 'New phone order' }).click();
+  const dialog = operator.getByRole('dialog', { name: 'New phone order' });
+  await dialog.getByLabel('Premium Copy Paper 500 sheets').fill('2');
+  const payWith = dialog.getByLabel('Pay with');
+  await payWith.selectOption({
+    label: (await payWith.locator('option', { hasText: 'MASTERCARD' }).textContent())!,
+  });
+
+  // The caller removes that card in My Account meanwhile.
+  await customer.getByRole('button', { name: 'Remove MASTERCARD •••• 5454' }).click();
+  await expect(customer.getByText('MASTERCARD •••• 5454')).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Charge $20.98' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Not taken: Payment method not found');
+  // The card is gone from the list, and nothing is chosen in its place: charging waits for a choice.
+  await expect(payWith.locator('option', { hasText: 'MASTERCARD' })).toHaveCount(0);
+  await expect(payWith.locator('option:checked')).toHaveText('Choose how the customer pays');
+  await expect(dialog.getByRole('button', { name: /^Charge/ })).toBeDisabled();
+  await operator.screenshot({ path: test.info().outputPath('phone-order-method-removed-1280.png') });
+
+  await payWith.selectOption({
+    label: (await payWith.locator('option', { hasText: 'VISA' }).textContent())!,
+  });
+  await dialog.getByRole('button', { name: 'Charge $20.98' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    operator.getByRole('status').filter({ hasText: /Order PH-[0-9A-Z]+ authorized: it awaits capture/ }),
+  ).toBeVisible();
+  await operatorContext.close();
+});
+
 test('an unknown Customer ID says so', async ({ page }) => {
   await signInAsOperator(page);
   await page.goto('/admin/customers/999999999');

@@ -51,7 +51,8 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * Runs a money-moving handler at most once per Idempotency-Key (Stripe's semantics): a replay gets the
  * first answer, the same key with another body gets 422, a replay while the first is still running waits
  * for its answer. Answers whose outcome is unknown (502) are not stored, so a retry runs again and
- * settles the operation from the gateway's record.
+ * settles the operation from the gateway's record; nor is "too many, try again in …" (429), a refusal to
+ * start that did nothing, so the same send after the wait is tried.
  */
 export async function runIdempotent(
   orm: Orm,
@@ -88,7 +89,11 @@ export async function runIdempotent(
   try {
     body = await handler(`${scope}:${key}`);
   } catch (error) {
-    if (!(error instanceof AppError) || error.kind === 'gateway_unavailable') {
+    if (
+      !(error instanceof AppError) ||
+      error.kind === 'gateway_unavailable' ||
+      error.kind === 'too_many_requests'
+    ) {
       await releaseIdempotencyKey(orm, { scope, key });
       throw error;
     }

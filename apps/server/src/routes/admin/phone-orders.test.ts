@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOPPER_DECLINE } from '../../services/checkout/shopper-answers';
+import { FREE_SAVED_PAYMENTS } from '../../services/sign-in-throttle';
 import { addressBookAt } from '../../testing/address-book';
 import { DECLINING_VISA, shoppersAt, type Shopper } from '../../testing/shoppers';
 import {
@@ -202,6 +203,35 @@ describe.each(testDatabaseKinds())('orders taken by telephone, on $name', (kind)
       expect.objectContaining({ actor: TEST_ADMIN.username, action: 'phone_order', outcome: 'failure' }),
     );
   });
+
+  it('takes a busy desk’s orders one after another, but stops trying a card that keeps being declined', async () => {
+    // More orders for one customer, from one office address, than a shopper may pay for in a row online.
+    for (let n = 0; n < FREE_SAVED_PAYMENTS.perCustomer + 2; n += 1) {
+      const answer = await order();
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    const declining = (await shoppers.saveCard(caller, DECLINING_VISA)).id;
+    const answers = [];
+    for (let n = 0; n < FREE_SAVED_PAYMENTS.declinesPerCustomer + 3; n += 1) {
+      const key = { 'idempotency-key': `declining-${Date.now()}-${n}` };
+      answers.push({ key, answer: await order({ methodId: declining }, key) });
+    }
+    const statuses = answers.map(({ answer }) => answer.status);
+    expect(statuses.slice(0, FREE_SAVED_PAYMENTS.declinesPerCustomer)).toEqual(
+      Array.from({ length: FREE_SAVED_PAYMENTS.declinesPerCustomer }, () => 422),
+    );
+    const slowed = answers.find(({ answer }) => answer.status === 429);
+    expect(String(slowed?.answer.body.message)).toMatch(/^Too many payments were attempted/);
+
+    // "Try again in …": the same send (same key) once the wait is over is tried again, not answered with
+    // the refusal kept under its key.
+    let retried = slowed!.answer;
+    for (let waited = 0; retried.status === 429 && waited < 20_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      retried = await order({ methodId: declining }, slowed!.key);
+    }
+    expect(retried.status).toBe(422);
+  }, 30_000);
 
   it('is for the console only', async () => {
     const anonymous = await server.post(`/api/admin/customers/${callerId}/phone-orders`, {

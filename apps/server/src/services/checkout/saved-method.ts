@@ -41,7 +41,11 @@ export async function payWithSavedMethod(
   if (method.kind === 'card' && isCardExpired({ month: method.expiryMonth!, year: method.expiryYear! })) {
     throw new AppError('unprocessable', CARD_EXPIRED);
   }
-  const attempt = await beginSavedPaymentAttempt(deps.orm, input);
+  const attempt = await beginSavedPaymentAttempt(deps.orm, {
+    customerId: input.customerId,
+    clientAddress: input.clientAddress,
+    byOperator: input.takenBy !== undefined,
+  });
   const { requestId, totalCents } = await recordOrder(deps.orm, {
     orderId: input.orderId,
     channel: input.takenBy ? 'phone' : 'card',

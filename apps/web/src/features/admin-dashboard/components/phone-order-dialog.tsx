@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/text-field';
 import { useTakePhoneOrder, type TakePhoneOrderAnswer } from '../api/take-phone-order';
-import { failureText, isUnconfirmed } from '../utils/admin-errors';
+import { failureText, isUnconfirmed, mayHaveBeenDone } from '../utils/admin-errors';
 import { isUnsettledFailure, newIdempotencyKey } from '../utils/idempotency-keys';
 import { addressOptionText, defaultAddressId } from '../utils/customer-address';
 import { noQuantities, readOrderLines } from '../utils/order-lines';
@@ -68,6 +68,10 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
     () => (usable.find((method) => method.isDefault) ?? usable[0])?.id ?? '',
   );
   const [addressId, setAddressId] = useState(() => defaultAddressId(customer.addresses));
+  // The customer's page is read again after a refusal: a method or an address removed meanwhile (the
+  // caller did it in My Account) is no longer chosen, and the operator chooses again.
+  const chosenMethod = usable.some((method) => method.id === methodId) ? methodId : '';
+  const chosenAddress = customer.addresses.some((address) => address.id === addressId) ? addressId : '';
   const [failure, setFailure] = useState<{ text: string; unconfirmed: boolean } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   // The reason is read out to the caller: brought into view at the foot of a form that may scroll.
@@ -79,7 +83,7 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
 
   const order = readOrderLines(quantities);
   const { lines, totals } = order;
-  const ready = totals !== null && methodId !== '' && addressId !== '' && !locked;
+  const ready = totals !== null && chosenMethod !== '' && chosenAddress !== '' && !locked;
 
   const change = (productId: ProductId, text: string) => {
     setQuantities((current) => ({ ...current, [productId]: text }));
@@ -95,23 +99,27 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
         customerId: String(customer.customerId),
         items: lines,
         amount: centsToDollars(totals.totalCents),
-        addressId,
-        methodId,
+        addressId: chosenAddress,
+        methodId: chosenMethod,
         orderToken,
       });
       onTaken(answer);
       onClose();
     } catch (caught) {
-      const unconfirmed = isUnconfirmed(caught);
+      // A 502 or another server failure: the order may have been taken and its payment held, so the form
+      // is locked until the operator has looked at the customer's orders.
+      const unconfirmed = mayHaveBeenDone(caught);
       // A final refusal ends this attempt; with no final answer the next send is the same order (same key).
       if (!isUnsettledFailure(caught)) setOrderToken(newIdempotencyKey());
       setFailure({
-        text: unconfirmed
+        text: isUnconfirmed(caught)
           ? failureText(
               caught,
               'The gateway did not confirm the payment: check the orders before trying again.',
             )
-          : failureText(caught, 'Failed to take the order'),
+          : unconfirmed
+            ? 'The store failed while taking the order, which may have been taken: check the customer’s orders before trying again.'
+            : failureText(caught, 'Failed to take the order'),
         unconfirmed,
       });
     }
@@ -145,10 +153,15 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
         <div className={dialog.choices}>
           <SelectField
             label="Deliver to"
-            value={addressId}
+            value={chosenAddress}
             disabled={busy || locked}
             onChange={(event) => setAddressId(event.target.value)}
           >
+            {chosenAddress === '' && (
+              <option value="" disabled>
+                Choose an address
+              </option>
+            )}
             {customer.addresses.map((address) => (
               <option key={address.id} value={address.id}>
                 {addressOptionText(address)}
@@ -157,11 +170,16 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
           </SelectField>
           <SelectField
             label="Pay with"
-            value={methodId}
+            value={chosenMethod}
             disabled={busy || locked || usable.length === 0}
             onChange={(event) => setMethodId(event.target.value)}
           >
             {usable.length === 0 && <option value="">No usable saved method</option>}
+            {usable.length > 0 && chosenMethod === '' && (
+              <option value="" disabled>
+                Choose how the customer pays
+              </option>
+            )}
             {methods.map(({ method, expired }) => (
               // An expired card would only be declined: listed, so the operator can say why, never chosen.
               <option key={method.id} value={method.id} disabled={expired}>
@@ -171,7 +189,10 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
           </SelectField>
           {usable.length === 0 && (
             <p className={dialog.note}>
-              Every saved card has expired: the customer adds a new one in My Account before ordering.
+              {methods.length === 0
+                ? 'The customer has no saved method any more'
+                : 'Every saved card has expired'}
+              : close this and send the customer a payment link instead (Send payment link).
             </p>
           )}
         </div>

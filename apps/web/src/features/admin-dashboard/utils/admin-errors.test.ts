@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { DISPUTED_REFUND_WARNING } from '@store/core';
-import { captureFailureText, failureText, isDisputedRefundWarning, listFailureText } from './admin-errors';
+import {
+  captureFailureText,
+  failureText,
+  isDisputedRefundWarning,
+  listFailureText,
+  mayHaveBeenDone,
+} from './admin-errors';
 import { captureAllQuestion } from '../components/capture-all-dialog';
 
 describe('admin failure texts', () => {
@@ -22,6 +28,17 @@ describe('admin failure texts', () => {
       failureText(new ApiError('Could not reach the server.', 'network'), 'Failed to process refund'),
     ).toBe('Could not reach the server.');
     expect(failureText(new Error('boom'), 'Failed to process refund')).toBe('Failed to process refund');
+  });
+
+  it('tells a server failure, after which a new payment may have been made, from a refusal or no answer', () => {
+    expect(mayHaveBeenDone(new ApiError('x', 'http', 502, 'The gateway did not answer'))).toBe(true);
+    expect(mayHaveBeenDone(new ApiError('Server returned 500 status code', 'http', 500))).toBe(true);
+    expect(mayHaveBeenDone(new ApiError('x', 'http', 503))).toBe(true);
+    expect(mayHaveBeenDone(new ApiError('x', 'http', 422, 'Declined'))).toBe(false);
+    expect(mayHaveBeenDone(new ApiError('x', 'http', 429, 'Too many payments were attempted'))).toBe(false);
+    // No answer: the same send, with the same key, is answered with the first one's outcome.
+    expect(mayHaveBeenDone(new ApiError('Could not reach the server.', 'network'))).toBe(false);
+    expect(mayHaveBeenDone(new Error('boom'))).toBe(false);
   });
 
   it('names the list that failed', () => {

@@ -19,6 +19,17 @@ export function isUnconfirmed(error: unknown): boolean {
 }
 
 /**
+ * A call that made something new with money (a phone order) answered with a server failure: 502 (the
+ * gateway has not confirmed it), or another 5xx after which the server may have gone as far as the
+ * gateway. Either way it may have been done, and sending it again could make it twice: the operator looks
+ * first. No answer at all is not this: the same send with the same key gets the first one's answer, or
+ * is tried again if the first one failed (the server keeps no answer of a failure).
+ */
+export function mayHaveBeenDone(error: unknown): boolean {
+  return error instanceof ApiError && error.status !== null && error.status >= 500;
+}
+
+/**
  * A refund of a payment the cardholder disputed, refused until the operator confirms it (decision 036): a
  * final answer (409 with the server's warning), not a conflict to retry.
  */
