@@ -31,7 +31,7 @@ import {
 import { mailDomainOf } from '../config';
 import { AppError } from '../errors';
 import { toSavedAddress } from './address-book';
-import { checkRedirectUrl } from './checkout/hosted-page';
+import { checkRedirectUrl, verifyPayment } from './checkout/hosted-page';
 import { newReceiptToken, priceOrder, recordOrder, type CheckoutDependencies } from './checkout/orders';
 import { paymentLink as paymentLinkMessage } from './mail/messages';
 import { ADDRESS_NOT_FOUND, CUSTOMER_NOT_FOUND } from './phone-orders';
@@ -257,13 +257,25 @@ async function findByToken(orm: Orm, token: string): Promise<PaymentLinkRecord> 
   return record;
 }
 
-/** What the payer's page shows: the order to pay, where it goes, and whether it can still be paid. */
+/**
+ * What the payer's page shows: the order to pay, where it goes, and whether it can still be paid. A link
+ * being paid is first settled with the gateway, as the result page would have: a payer who paid and closed
+ * the payment page before being sent back, or who was declined there, sees the link paid (or open again)
+ * now, not after upkeep's next look at it. Without an answer from the gateway it shows as it was.
+ */
 export async function readPaymentLink(
-  orm: Orm,
+  deps: CheckoutDependencies,
   token: string,
   now = new Date(),
 ): Promise<PaymentLinkResponse['link']> {
-  const record = await findByToken(orm, token);
+  let record = await findByToken(deps.orm, token);
+  if (paymentLinkStatusOf(record, now) === 'paying' && record.attemptRequestId) {
+    const settled = await verifyPayment(deps, record.attemptRequestId).then(
+      (answer) => answer.status === 'success' || answer.errorcode !== 'not_found',
+      () => false,
+    );
+    if (settled) record = await findByToken(deps.orm, token);
+  }
   const { link } = record;
   const delivery = deliveryOf(link)!;
   return {

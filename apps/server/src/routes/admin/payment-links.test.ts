@@ -233,6 +233,35 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     expect(rows).toEqual([{ status: 'declined' }]);
   });
 
+  it('shows a payer who paid, or was declined, and closed the payment page before coming back how it ended', async () => {
+    // Paid on the hosted page; the tab closed before the result page confirmed it.
+    const paidLink = await guestLink();
+    const paying = await pay(tokenOf(paidLink));
+    expect((await read(tokenOf(paidLink))).body.link.status).toBe('paying');
+    await payOnHostedPage(server, String(paying.body.orderId), '4111111111111111');
+    const back = await read(tokenOf(paidLink));
+    expect(back.body.link.status).toBe('paid');
+    expect(back.body.link.receiptPath).toMatch(/^\/receipt\/[A-Za-z0-9_-]{43}$/);
+    // Recorded as the result page records it: awaiting capture, once, with the payer's confirmation.
+    const pending = await admin.post('/api/admin/payments', { limit: 500 });
+    expect(
+      (pending.body.payments as { orderId: string }[]).filter((row) => row.orderId === paying.body.orderId),
+    ).toHaveLength(1);
+    expect((await verify(String(paying.body.requestId))).body.status).toBe('success');
+    expect((await read(tokenOf(paidLink))).body.link.status).toBe('paid');
+
+    // Declined there: the link is open again, for another try.
+    const declinedLink = await guestLink();
+    const declined = await pay(tokenOf(declinedLink));
+    await payOnHostedPage(server, String(declined.body.orderId), DECLINING_VISA.replaceAll(' ', ''));
+    expect((await read(tokenOf(declinedLink))).body.link.status).toBe('open');
+    const { rows } = await server.database.sql.query<{ status: string }>(
+      'select status from payment_requests where order_id = $1',
+      [declined.body.orderId],
+    );
+    expect(rows).toEqual([{ status: 'declined' }]);
+  });
+
   it('is cancelled by an operator, after which it pays nothing; a link being paid waits', async () => {
     const link = await guestLink();
     const cancelled = await admin.post(`/api/admin/payment-links/${link.id}/cancel`, {});

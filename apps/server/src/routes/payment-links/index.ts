@@ -29,7 +29,7 @@ export function registerPaymentLinkRoutes(app: FastifyInstance, deps: CheckoutDe
       // The page holds a name and an address: browsers and proxies keep no copy of it.
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
-      return { status: 'success', link: await readPaymentLink(deps.orm, request.params.token) };
+      return { status: 'success', link: await readPaymentLink(deps, request.params.token) };
     },
   );
 
