@@ -258,24 +258,32 @@ async function findByToken(orm: Orm, token: string): Promise<PaymentLinkRecord> 
 }
 
 /**
- * What the payer's page shows: the order to pay, where it goes, and whether it can still be paid. A link
- * being paid is first settled with the gateway, as the result page would have: a payer who paid and closed
- * the payment page before being sent back, or who was declined there, sees the link paid (or open again)
- * now, not after upkeep's next look at it. Without an answer from the gateway it shows as it was.
+ * A link found by its token, its attempt under way first settled with the gateway as the result page would
+ * have: a payer who paid and closed the payment page before being sent back, or who was declined there,
+ * finds the link paid (or open again) now, not after upkeep's next look at it, and is never sent to pay an
+ * order already paid. With nothing paid yet, or no answer from the gateway, it is as it was.
  */
+async function findSettledByToken(
+  deps: CheckoutDependencies,
+  token: string,
+  now: Date,
+): Promise<PaymentLinkRecord> {
+  const record = await findByToken(deps.orm, token);
+  if (paymentLinkStatusOf(record, now) !== 'paying' || !record.attemptRequestId) return record;
+  const settled = await verifyPayment(deps, record.attemptRequestId).then(
+    (answer) => answer.status === 'success' || answer.errorcode !== 'not_found',
+    () => false,
+  );
+  return settled ? findByToken(deps.orm, token) : record;
+}
+
+/** What the payer's page shows: the order to pay, where it goes, and whether it can still be paid. */
 export async function readPaymentLink(
   deps: CheckoutDependencies,
   token: string,
   now = new Date(),
 ): Promise<PaymentLinkResponse['link']> {
-  let record = await findByToken(deps.orm, token);
-  if (paymentLinkStatusOf(record, now) === 'paying' && record.attemptRequestId) {
-    const settled = await verifyPayment(deps, record.attemptRequestId).then(
-      (answer) => answer.status === 'success' || answer.errorcode !== 'not_found',
-      () => false,
-    );
-    if (settled) record = await findByToken(deps.orm, token);
-  }
+  const record = await findSettledByToken(deps, token, now);
   const { link } = record;
   const delivery = deliveryOf(link)!;
   return {
@@ -313,7 +321,7 @@ export async function payPaymentLink(
   now = new Date(),
 ): Promise<{ requestId: string; paymentUrl: string; amount: number; orderId: string }> {
   checkRedirectUrl(redirectUrl, deps.publicUrl);
-  const found = await findByToken(deps.orm, token);
+  const found = await findSettledByToken(deps, token, now);
   const attempt = await deps.orm.transaction(async (tx) => {
     await lockPaymentLink(tx, found.link.id);
     const record = (await findPaymentLink(tx, found.link.id))!;

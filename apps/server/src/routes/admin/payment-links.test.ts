@@ -233,12 +233,17 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     expect(rows).toEqual([{ status: 'declined' }]);
   });
 
-  it('shows a payer who paid, or was declined, and closed the payment page before coming back how it ended', async () => {
+  it('shows a payer who paid, or was declined, and closed the payment page before coming back how it ended, and takes no second payment', async () => {
     // Paid on the hosted page; the tab closed before the result page confirmed it.
     const paidLink = await guestLink();
     const paying = await pay(tokenOf(paidLink));
     expect((await read(tokenOf(paidLink))).body.link.status).toBe('paying');
     await payOnHostedPage(server, String(paying.body.orderId), '4111111111111111');
+    // Pressing Pay again does not send them to pay twice.
+    expect(await pay(tokenOf(paidLink))).toMatchObject({
+      status: 409,
+      body: { message: PAYMENT_LINK_MESSAGES.paid },
+    });
     const back = await read(tokenOf(paidLink));
     expect(back.body.link.status).toBe('paid');
     expect(back.body.link.receiptPath).toMatch(/^\/receipt\/[A-Za-z0-9_-]{43}$/);
