@@ -64,11 +64,18 @@ export function paymentLinkStatusOf(record: PaymentLinkRecord, now: Date): Payme
   return now >= record.link.expiresAt ? 'expired' : 'open';
 }
 
+/** Whether the catalog still prices the link's products as when it was sent: otherwise it pays nothing. */
+function pricedAsSent(link: PaymentLinkRecord['link']): boolean {
+  const items = link.items.map(({ productId, quantity }) => ({ productId, quantity }));
+  return computeCartTotals(items).totalCents === link.totalCents;
+}
+
 function adminLinkOf(record: PaymentLinkRecord, publicUrl: string, now: Date): AdminPaymentLink {
   const { link } = record;
+  const status = paymentLinkStatusOf(record, now);
   return {
     id: link.id,
-    status: paymentLinkStatusOf(record, now),
+    status,
     url: paymentLinkUrlOf(link.token, publicUrl),
     payerName: link.deliveryName,
     email: link.contactEmail,
@@ -80,6 +87,7 @@ function adminLinkOf(record: PaymentLinkRecord, publicUrl: string, now: Date): A
     ...(link.cancelledAt ? { cancelledAt: link.cancelledAt.toISOString() } : {}),
     ...(link.cancelledBy ? { cancelledBy: link.cancelledBy } : {}),
     ...(link.orderId ? { orderId: link.orderId } : {}),
+    ...(status === 'open' && !pricedAsSent(link) ? { pricesChanged: true as const } : {}),
   };
 }
 
@@ -332,13 +340,11 @@ export async function payPaymentLink(
     if (status === 'paying' && link.orderId && record.attemptRequestId) {
       return { orderId: link.orderId, requestId: record.attemptRequestId };
     }
+    // The catalog's prices changed since the link was made: it pays what it said, or nothing.
+    if (!pricedAsSent(link)) throw new AppError('conflict', PAYMENT_LINK_MESSAGES.pricesChanged);
     const orderId = createOrderId('link');
     const delivery = deliveryOf(link)!;
     const items = link.items.map(({ productId, quantity }) => ({ productId, quantity }));
-    // The catalog's prices changed since the link was made: it pays what it said, or nothing.
-    if (computeCartTotals(items).totalCents !== link.totalCents) {
-      throw new AppError('conflict', PAYMENT_LINK_MESSAGES.pricesChanged);
-    }
     const { requestId } = await recordOrder(tx, {
       orderId,
       channel: 'link',

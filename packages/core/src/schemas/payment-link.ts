@@ -80,6 +80,11 @@ export const adminPaymentLinkSchema = z.object({
   cancelledBy: z.string().optional(),
   /** The order of its latest payment attempt, once someone started paying it. */
   orderId: z.string().optional(),
+  /**
+   * An open link whose products the catalog now prices otherwise: its payer is refused
+   * (`PAYMENT_LINK_MESSAGES.pricesChanged`), so the operator cancels it and sends another.
+   */
+  pricesChanged: z.literal(true).optional(),
 });
 export type AdminPaymentLink = z.infer<typeof adminPaymentLinkSchema>;
 

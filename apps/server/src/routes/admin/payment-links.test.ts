@@ -317,6 +317,15 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
       status: 409,
       body: { message: PAYMENT_LINK_MESSAGES.pricesChanged },
     });
+    // The console says so, for the operator to send another; a link priced as the catalog is says nothing.
+    const fresh = await guestLink();
+    expect(fresh).not.toHaveProperty('pricesChanged');
+    const listed = await fetch(`${server.url}/api/admin/payment-links`, {
+      headers: { cookie: admin.cookie },
+    });
+    const links = ((await listed.json()) as { links: LinkAnswer[] }).links;
+    expect(links.find((row) => row.id === link.id)).toMatchObject({ status: 'open', pricesChanged: true });
+    expect(links.find((row) => row.id === fresh.id)).not.toHaveProperty('pricesChanged');
   });
 
   it('expires after its seven days: it can then be neither paid nor cancelled', async () => {

@@ -106,6 +106,11 @@ function PaymentLinkItem({
         )}
       </p>
       <p className={styles.dates}>{linkDatesText(link)}</p>
+      {link.pricesChanged && (
+        <p className={styles.stale}>
+          Prices changed since it was sent: the payer cannot pay it. Cancel it and send a new link.
+        </p>
+      )}
       {link.orderId && (
         <p className={styles.dates}>
           Order{' '}
