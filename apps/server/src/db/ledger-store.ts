@@ -19,7 +19,7 @@ export type Reservation =
   | { ok: true; operation: MoneyOperationRow; payment: PaymentRow }
   | {
       ok: false;
-      reason: 'not_found' | 'not_authorized' | 'busy' | 'over_limit' | 'not_captured';
+      reason: 'not_found' | 'not_authorized' | 'busy' | 'over_limit' | 'not_captured' | 'returned';
       payment?: PaymentRow;
     };
 
@@ -108,6 +108,10 @@ export async function reserveRefund(
   input: { paymentId: string; amountCents: number; actor: string; idempotencyKey?: string },
 ): Promise<Reservation> {
   return orm.transaction(async (tx) => {
+    // A debit the bank returned is the customer's money again: a refund would pay them twice (decision 036).
+    // Read under the payment's lock, so a return recorded meanwhile is seen.
+    const locked = await lockPayment(tx, input.paymentId);
+    if (locked?.returnedAt) return { ok: false, reason: 'returned', payment: locked } as const;
     const payment = await addRefundedCents(tx, input.paymentId, input.amountCents);
     if (!payment) {
       const current = (await tx.select().from(payments).where(eq(payments.id, input.paymentId)).limit(1))[0];

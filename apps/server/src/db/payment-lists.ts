@@ -139,6 +139,8 @@ export interface HistoryRow {
   paymentAt: string;
   /** When the gateway settled the payment's capture. */
   settledAt: string | null;
+  /** A bank debit the bank returned (decision 036): nothing of it can be refunded. */
+  returned: boolean;
   /** For a refund row: sent as a refund, or (whole, before settlement) as a void of the capture. */
   refundMethod: 'refund' | 'void' | null;
   /** For a refund row: done, or waiting for the capture to settle. */
@@ -322,7 +324,7 @@ export async function listHistory(
     select r.row_kind, r.row_id, ${isoText(sql`r.at`)} as at, r.refund_cents, r.refund_method, r.refund_state,
            p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name, p.last4, p.authorized_cents,
            p.captured_cents, p.refunded_cents, p.capture_status, ${isoText(sql`p.created_at`)} as payment_at,
-           ${isoText(sql`p.settled_at`)} as settled_at,
+           ${isoText(sql`p.settled_at`)} as settled_at, p.returned_at is not null as returned,
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
              where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents,
            (select coalesce(sum(o.amount_cents), 0) from money_operations o
@@ -361,6 +363,7 @@ export async function listHistory(
     at: row.at as string,
     paymentAt: row.payment_at as string,
     settledAt: (row.settled_at ?? null) as string | null,
+    returned: row.returned === true,
     refundMethod: (row.refund_method ?? null) as HistoryRow['refundMethod'],
     refundState: (row.refund_state ?? null) as HistoryRow['refundState'],
     scheduledRefundCents: Number(row.scheduled_refund_cents),

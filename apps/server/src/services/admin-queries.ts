@@ -178,7 +178,8 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
       isPartialRefund: row.confirmedRefundedCents > 0 && row.confirmedRefundedCents < row.capturedCents,
       refundAmount: centsToDollars(row.confirmedRefundedCents),
       isDemoRefund: false,
-      refundableAmount: centsToDollars(row.capturedCents - row.refundedCents),
+      // A debit the bank returned is the customer's again: nothing to refund (decision 036).
+      refundableAmount: row.returned ? 0 : centsToDollars(row.capturedCents - row.refundedCents),
     };
     if (row.settledAt) transaction.settledAt = row.settledAt;
     if (row.scheduledRefundCents > 0) {

@@ -16,6 +16,7 @@ import {
   useTestServer,
 } from '../testing/test-server';
 import { followFunding, FUNDING_DAYS_READ } from './money/funding';
+import { RETURNED_REFUND_REFUSAL } from './money/refund-policy';
 import { followSettlement } from './money/settlement';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -159,7 +160,7 @@ describe.each(testDatabaseKinds())('deposits reconciled, on $name', (kind) => {
     expect((await refund({ confirmDisputed: true })).status).toBe(200);
   });
 
-  it('marks a bank payment the bank returned, with the code in plain words on its order', async () => {
+  it('marks a bank payment the bank returned, with the code in plain words on its order, and refunds none of it', async () => {
     const shopper = await shoppers.register();
     const account = await shoppers.saveBankAccount(shopper, { accountNumber: '2000000001' });
     const orderId = createOrderId('card');
@@ -177,9 +178,29 @@ describe.each(testDatabaseKinds())('deposits reconciled, on $name', (kind) => {
     expect(payment.ach_return_code).toBe('R01');
     expect(payment.returned_at).not.toBeNull();
     const page = await get<{
-      order: { orderStatus: string; timeline: { title: string; detail?: string }[] };
+      order: {
+        orderStatus: string;
+        timeline: { title: string; detail?: string }[];
+        actions: { refund: boolean; cancelCharge: boolean };
+      };
     }>(`/api/admin/orders/${orderId}`);
     expect(page.body.order.orderStatus).toBe('payment_returned');
+    // The money is back with the customer: a refund would pay them twice. Not offered, and refused.
+    expect(page.body.order.actions).toMatchObject({ refund: false, cancelCharge: false });
+    const history = await admin.post('/api/admin/transactions', { search: orderId });
+    expect(history.body.transactions).toEqual([expect.objectContaining({ orderId, refundableAmount: 0 })]);
+    expect(
+      await admin.post('/api/admin/refund', { transaction: { paymentId: rows[0]!.id }, amount: 1 }),
+    ).toMatchObject({ status: 409, body: { message: RETURNED_REFUND_REFUSAL } });
+    expect(
+      await admin.post('/api/admin/cancel-charge', { payment: { paymentId: rows[0]!.id } }),
+    ).toMatchObject({ status: 409, body: { message: RETURNED_REFUND_REFUSAL } });
+    expect(await paymentOf(rows[0]!.id)).toMatchObject({ captured_cents: 1049 });
+    const { rows: refunds } = await server.database.sql.query(
+      "select id from money_operations where payment_id = $1 and kind = 'refund'",
+      [rows[0]!.id],
+    );
+    expect(refunds).toEqual([]);
     expect(page.body.order.timeline).toContainEqual(
       expect.objectContaining({
         title: expect.stringMatching(/^Returned by the bank/),

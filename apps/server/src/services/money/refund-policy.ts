@@ -90,9 +90,17 @@ export async function sendCancellation(
   return deps.gateway.voidAuthorization({ retref: payment.retref });
 }
 
+/**
+ * Why a debit the bank returned is neither refunded nor cancelled (decision 036): the money is back with
+ * its owner already, and either would pay them twice.
+ */
+export const RETURNED_REFUND_REFUSAL =
+  'The bank returned this debit: the money is back in the customer’s account, so there is nothing to refund';
+
 /** Why a payment's charge cannot be cancelled whole, or undefined when it can. */
 export function cancellationRefusal(payment: PaymentRow | undefined): AppError | undefined {
   if (!payment) return new AppError('not_found', 'Payment not found');
+  if (payment.returnedAt) return new AppError('conflict', RETURNED_REFUND_REFUSAL);
   if (payment.captureStatus === 'settled') return new AppError('conflict', CHARGE_SETTLED_MESSAGE);
   if (!['captured', 'partially_captured'].includes(payment.captureStatus)) {
     return new AppError('conflict', 'Only a captured payment has a charge to cancel');

@@ -19,6 +19,7 @@ import {
   isDeclinedAsNotSettled,
   REFUND_BEFORE_SETTLEMENT_REFUSED,
   REFUND_SCHEDULED_MESSAGE,
+  RETURNED_REFUND_REFUSAL,
   schedulesUnsettledRefunds,
 } from './refund-policy';
 
@@ -68,6 +69,8 @@ export function refusal(
           );
     case 'not_captured':
       return new AppError('conflict', 'Only captured payments can be refunded');
+    case 'returned':
+      return new AppError('conflict', RETURNED_REFUND_REFUSAL);
   }
 }
 

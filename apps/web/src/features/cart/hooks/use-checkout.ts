@@ -146,7 +146,8 @@ export function useCheckout() {
       const message = error instanceof Error ? error.message : 'Payment processing failed';
       setFailure({
         id: Date.now(),
-        message: `Saved payment failed: ${message}. Falling back to standard payment...`,
+        // The server's sentences end with a full stop; the spec's text adds its own.
+        message: `Saved payment failed: ${message.replace(/\.+$/, '')}. Falling back to standard payment...`,
       });
       await new Promise((resolve) => setTimeout(resolve, SAVED_PAYMENT_FALLBACK_MS));
       await payOnHostedPage(delivery);
