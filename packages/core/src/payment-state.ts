@@ -57,3 +57,8 @@ export function isRefundable(status: CaptureStatus): boolean {
 
 /** An authorization at CardPointe lapses after 7 days unless captured. */
 export const AUTHORIZATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** When an authorization made at `authorizedAt` can no longer be captured. */
+export function authorizationExpiresAt(authorizedAt: Date): Date {
+  return new Date(authorizedAt.getTime() + AUTHORIZATION_LIFETIME_MS);
+}

@@ -1,5 +1,5 @@
 import {
-  AUTHORIZATION_LIFETIME_MS,
+  authorizationExpiresAt,
   auditActionLabel,
   authorizationAnswerOf,
   avsResultOf,
@@ -60,9 +60,7 @@ export async function readAdminOrder(
     : undefined;
   const now = options.now ?? new Date();
   const expiresAt =
-    payment?.captureStatus === 'authorized'
-      ? new Date(payment.authorizedAt.getTime() + AUTHORIZATION_LIFETIME_MS)
-      : undefined;
+    payment?.captureStatus === 'authorized' ? authorizationExpiresAt(payment.authorizedAt) : undefined;
   const paymentWay = paymentWayOf(order.channel, request);
 
   return {
@@ -108,7 +106,7 @@ function actionsOf(
     refund: transaction !== undefined && transaction.refundableAmount > 0,
     cancelCharge:
       payment !== undefined && payment.settledAt === null && cancellationRefusal(payment) === undefined,
-    ship: order.fulfilmentStatus === 'unfulfilled' && shippingRefusal(payment) === undefined,
+    ship: order.fulfilmentStatus === 'unfulfilled' && shippingRefusal(payment, now) === undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatCents, STORE_NAME } from '@store/core';
+import { authorizationExpiresAt, formatCents, STORE_NAME } from '@store/core';
 import { insertAuditEvent } from '../db/audit-store';
 import { deliveryOf, findPayment, type PaymentRow } from '../db/checkout-store';
 import type { Transaction } from '../db/client';
@@ -26,10 +26,17 @@ const SHIPPABLE = ['authorized', 'captured', 'partially_captured', 'settled'];
 const CHARGED = ['captured', 'partially_captured', 'settled'];
 
 /** Why an order cannot be shipped, by its payment; undefined when it can. */
-export function shippingRefusal(payment: PaymentRow | undefined): AppError | undefined {
+export function shippingRefusal(payment: PaymentRow | undefined, now = new Date()): AppError | undefined {
   if (!payment) return new AppError('conflict', 'This order has not been paid: it cannot be shipped');
   if (!SHIPPABLE.includes(payment.captureStatus)) {
     return new AppError('conflict', `This order's payment is ${payment.captureStatus}: it cannot be shipped`);
+  }
+  // An authorization past its lifetime can no longer be captured: goods shipped on it would go unpaid.
+  if (payment.captureStatus === 'authorized' && authorizationExpiresAt(payment.authorizedAt) <= now) {
+    return new AppError(
+      'conflict',
+      "This order's authorization has lapsed and can no longer be captured: it cannot be shipped",
+    );
   }
   if (payment.capturedCents > 0 && payment.refundedCents >= payment.capturedCents) {
     return new AppError('conflict', 'This order is refunded in full: it cannot be shipped');

@@ -113,6 +113,27 @@ describe.each(testDatabaseKinds())("the console's order page, on $name", (kind) 
     expect(shipAnonymous.status).toBe(401);
   });
 
+  it('ships nothing on an authorization that has lapsed: it could no longer be captured', async () => {
+    const { orderId, paymentId } = await authorizedPayment(server);
+    await server.database.sql.query(
+      "update payments set authorized_at = now() - interval '8 days' where id = $1",
+      [paymentId],
+    );
+    const order = orderOf(await readOrder(server, admin.cookie, orderId));
+    expect(order.actions).toMatchObject({ capture: false, ship: false });
+    expect(await admin.post(`/api/admin/orders/${orderId}/ship`, {})).toMatchObject({
+      status: 409,
+      body: {
+        message: "This order's authorization has lapsed and can no longer be captured: it cannot be shipped",
+      },
+    });
+    const { rows } = await server.database.sql.query<{ fulfilment_status: string }>(
+      'select fulfilment_status from orders where id = $1',
+      [orderId],
+    );
+    expect(rows).toEqual([{ fulfilment_status: 'unfulfilled' }]);
+  });
+
   it('tells a declined attempt: no payment, nothing to do, what the gateway said', async () => {
     const { orderId, requestId } = await createOrder(server);
     await payOnHostedPage(server, orderId, '4387751111111038');
