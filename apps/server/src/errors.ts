@@ -8,6 +8,8 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** Another request is changing the same thing right now: nothing was done, and the same call may be made again. */
+  | 'busy'
   | 'unsupported_media_type'
   | 'unprocessable'
   | 'too_many_requests'

@@ -7,6 +7,7 @@ export const ERROR_STATUS: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  busy: 409,
   unsupported_media_type: 415,
   unprocessable: 422,
   too_many_requests: 429,

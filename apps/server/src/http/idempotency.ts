@@ -51,8 +51,9 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * Runs a money-moving handler at most once per Idempotency-Key (Stripe's semantics): a replay gets the
  * first answer, the same key with another body gets 422, a replay while the first is still running waits
  * for its answer. Answers whose outcome is unknown (502) are not stored, so a retry runs again and
- * settles the operation from the gateway's record; nor is "too many, try again in …" (429), a refusal to
- * start that did nothing, so the same send after the wait is tried.
+ * settles the operation from the gateway's record; nor are "too many, try again in …" (429) and "another
+ * operation on this payment is in progress" (409, busy), refusals to start that did nothing, so the same
+ * send is tried again later.
  */
 export async function runIdempotent(
   orm: Orm,
@@ -92,7 +93,8 @@ export async function runIdempotent(
     if (
       !(error instanceof AppError) ||
       error.kind === 'gateway_unavailable' ||
-      error.kind === 'too_many_requests'
+      error.kind === 'too_many_requests' ||
+      error.kind === 'busy'
     ) {
       await releaseIdempotencyKey(orm, { scope, key });
       throw error;

@@ -337,6 +337,30 @@ describe.each(testDatabaseKinds())('admin payment console API on $name', (kind) 
     expect(await paymentState(paymentId)).toMatchObject({ refunded_cents: 100 });
   });
 
+  it('says a capture is in progress while another is, and captures on the same send once that one failed', async () => {
+    const { paymentId } = await authorizedPayment(server);
+    // Another server's capture of the payment, reserved and not yet answered.
+    const { rows } = await server.database.sql.query<{ id: string }>(
+      `insert into money_operations (payment_id, kind, amount_cents, actor) values ($1, 'capture', 100, 'other')
+       returning id`,
+      [paymentId],
+    );
+    const key = { 'idempotency-key': randomUUID() };
+    const busy = await call('/api/admin/capture-payment', { payment: { paymentId } }, key);
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toMatch(/^A capture or void of this payment is in progress/);
+    expect(await paymentState(paymentId)).toMatchObject({ capture_status: 'authorized', captured_cents: 0 });
+
+    // That capture failed: the same send (same key) is taken now, not answered with the refusal again.
+    await server.database.sql.query("update money_operations set status = 'failed' where id = $1", [
+      rows[0]!.id,
+    ]);
+    const again = await call('/api/admin/capture-payment', { payment: { paymentId } }, key);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect(await paymentState(paymentId)).toMatchObject({ capture_status: 'captured' });
+  });
+
   it('keeps an audit log of every admin action, failures included', async () => {
     const { orderId, paymentId } = await authorizedPayment(server);
     await call('/api/admin/capture-payment', { payment: { paymentId, amount: 10 } });

@@ -48,9 +48,11 @@ export function refusal(
     case 'not_found':
       return new AppError('not_found', 'Payment not found');
     case 'busy':
+      // Another capture or void of it is under way (another operator, Capture All, a shipment): it may
+      // still fail, so this is not an answer to keep.
       return new AppError(
-        'conflict',
-        `This payment has already been ${kind === 'void' ? 'voided or captured' : 'captured or voided'}`,
+        'busy',
+        'A capture or void of this payment is in progress: look again in a moment, then try again if it still awaits capture',
       );
     case 'not_authorized':
       return new AppError(
