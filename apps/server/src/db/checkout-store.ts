@@ -391,6 +391,48 @@ export async function listPendingPaymentRequests(
     .limit(options.limit);
 }
 
+/**
+ * Hosted-page requests closed as abandoned, younger than `createdAfter`, whose next look at the gateway is
+ * due: each is looked at again after as long as it had been open when last looked at (two hours after it
+ * was made, then four, eight …), and never sooner than an hour after the last look. A shopper who left the
+ * payment page open and paid after an hour is found within a few hours, while a request nobody paid costs
+ * the gateway about seven questions over an authorization's life. Oldest look first.
+ */
+export async function listAbandonedToRecheck(
+  orm: Orm,
+  options: { now: Date; createdAfter: Date; limit: number },
+): Promise<string[]> {
+  const rows = await orm
+    .select({ requestId: paymentRequests.requestId })
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.status, 'failed'),
+        eq(paymentRequests.failure, 'abandoned'),
+        eq(paymentRequests.authorizedBy, 'hosted_page'),
+        gt(paymentRequests.createdAt, options.createdAfter),
+        sql`${paymentRequests.verifiedAt} <= ${options.now.toISOString()}::timestamptz - greatest(${paymentRequests.verifiedAt} - ${paymentRequests.createdAt}, interval '1 hour')`,
+      ),
+    )
+    .orderBy(asc(paymentRequests.verifiedAt))
+    .limit(options.limit);
+  return rows.map((row) => row.requestId);
+}
+
+/** Notes when an abandoned request was last looked at, if it is still abandoned. */
+export async function markAbandonedLookedAt(orm: Orm, requestId: string, at: Date): Promise<void> {
+  await orm
+    .update(paymentRequests)
+    .set({ verifiedAt: at })
+    .where(
+      and(
+        eq(paymentRequests.requestId, requestId),
+        eq(paymentRequests.status, 'failed'),
+        eq(paymentRequests.failure, 'abandoned'),
+      ),
+    );
+}
+
 /** A request the store authorized itself whose outcome it has not settled. */
 const pendingStoreRequest = and(
   eq(paymentRequests.status, 'pending'),

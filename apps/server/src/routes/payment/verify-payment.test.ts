@@ -170,4 +170,46 @@ describe.each(testDatabaseKinds())('POST /api/payment/verify-payment on $name', 
       [abandoned.requestId]: 'failed',
     });
   });
+
+  it('records a payment made on a payment page left open after its request was closed as abandoned', async () => {
+    const late = await createOrder();
+    const never = await createOrder();
+    const deps = { orm: server.database.orm, gateway: server.gateway, publicUrl: PUBLIC_URL };
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const stateOf = async (requestId: string) =>
+      (
+        await server.database.sql.query<{ status: string; failure: string | null; payments: number }>(
+          `select r.status, r.failure, (select count(*)::int from payments p where p.request_id = r.request_id) as payments
+           from payment_requests r where r.request_id = $1`,
+          [requestId],
+        )
+      ).rows[0];
+
+    await confirmUnverifiedPayments(deps, later(61));
+    expect(await stateOf(late.requestId)).toMatchObject({ status: 'failed', failure: 'abandoned' });
+
+    // The shopper comes back to the page they left open, and pays.
+    expect((await payOnHostedPage(late.orderId, '4111111111111111')).ok).toBe(true);
+    // Looked at again once it has been closed as long as it had been open (and at least an hour).
+    await confirmUnverifiedPayments(deps, later(90));
+    expect(await stateOf(late.requestId)).toMatchObject({ status: 'failed', payments: 0 });
+    expect(await confirmUnverifiedPayments(deps, later(125))).toBe(1);
+    expect(await stateOf(late.requestId)).toMatchObject({ status: 'approved', failure: null, payments: 1 });
+    const { rows: mail } = await server.database.sql.query(
+      "select kind from mail_outbox where order_id = $1 and kind = 'order_confirmation'",
+      [late.orderId],
+    );
+    expect(mail).toHaveLength(1);
+    // Nobody paid the other: still abandoned, and not looked at again before its next time.
+    expect(await stateOf(never.requestId)).toMatchObject({
+      status: 'failed',
+      failure: 'abandoned',
+      payments: 0,
+    });
+    const { rows } = await server.database.sql.query<{ looked: string }>(
+      'select verified_at as looked from payment_requests where request_id = $1',
+      [never.requestId],
+    );
+    expect(new Date(rows[0]!.looked).getTime()).toBeGreaterThan(later(124).getTime());
+  });
 });

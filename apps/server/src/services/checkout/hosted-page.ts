@@ -10,7 +10,9 @@ import {
 import type { z } from 'zod';
 import {
   findUnsettledStoreRequest,
+  listAbandonedToRecheck,
   listPendingPaymentRequests,
+  markAbandonedLookedAt,
   markPaymentRequest,
   recordAuthorization,
 } from '../../db/checkout-store';
@@ -265,6 +267,31 @@ export async function confirmUnverifiedPayments(
         { err: error, requestId: request.requestId },
         'confirming an unverified payment failed',
       );
+    }
+  }
+  return confirmed + (await recheckAbandonedPayments(deps, now));
+}
+
+/**
+ * Looks again, on a widening schedule (`listAbandonedToRecheck`), at hosted-page requests closed as
+ * abandoned: a shopper who left the payment page open for more than an hour may still pay there, and that
+ * authorization must be recorded (the order then awaits capture, the shopper gets the confirmation) rather
+ * than hold the card's money for days with no order. A decline found this way is recorded as one.
+ */
+async function recheckAbandonedPayments(deps: CheckoutDependencies, now: Date): Promise<number> {
+  const requestIds = await listAbandonedToRecheck(deps.orm, {
+    now,
+    createdAfter: new Date(now.getTime() - AUTHORIZATION_LIFETIME_MS),
+    limit: 50,
+  });
+  let confirmed = 0;
+  for (const requestId of requestIds) {
+    try {
+      const answer = await verifyPayment(deps, requestId);
+      if (answer.status === 'success') confirmed += 1;
+      else if (answer.errorcode === 'not_found') await markAbandonedLookedAt(deps.orm, requestId, now);
+    } catch (error) {
+      (deps.log ?? quietLog).error({ err: error, requestId }, 'looking again at an abandoned payment failed');
     }
   }
   return confirmed;
