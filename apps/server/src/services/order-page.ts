@@ -24,6 +24,7 @@ import type { PaymentRow } from '../db/checkout-store';
 import { findAdminOrder, type AdminOrderRecord } from '../db/order-store';
 import { AppError } from '../errors';
 import { listTransactions } from './admin-queries';
+import { SCHEDULED_DETAIL, UNCONFIRMED_DETAIL } from './money/audit';
 import { cancellationRefusal } from './money/refund-policy';
 import { orderSummaryOf } from './receipts';
 import { shippingRefusal } from './shipping';
@@ -131,11 +132,25 @@ function timelineOf(record: AdminOrderRecord, paymentWay: keyof typeof PAYMENT_W
   for (const event of record.events) {
     // The authorization's own refusal is told by its step above, with what the gateway said.
     if (event.action === 'payment_declined') continue;
+    // A money call whose answer was lost is not a refusal: reconciliation settles it, and its own line
+    // follows. A refund scheduled for after settlement is not yet money given back.
+    const unconfirmed = event.outcome === 'failure' && event.detail === UNCONFIRMED_DETAIL;
+    const scheduled = event.outcome === 'success' && event.detail === SCHEDULED_DETAIL;
+    const title = eventTitle(event.action, event.amountCents, event.outcome);
     steps.push({
       at: event.at.toISOString(),
-      title: eventTitle(event.action, event.amountCents, event.outcome),
+      title: unconfirmed
+        ? `${eventTitle(event.action, event.amountCents, 'success')}: not confirmed yet`
+        : scheduled
+          ? `${title} scheduled`
+          : title,
       by: event.actor,
-      tone: event.outcome === 'success' && !MONEY_TAKEN_BACK.has(event.action) ? 'success' : 'danger',
+      tone:
+        unconfirmed || scheduled
+          ? 'warning'
+          : event.outcome === 'success' && !MONEY_TAKEN_BACK.has(event.action)
+            ? 'success'
+            : 'danger',
       ...(event.detail ? { detail: event.detail } : {}),
     });
   }

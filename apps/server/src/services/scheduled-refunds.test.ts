@@ -43,6 +43,13 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   const cancelCharge = (paymentId: string) =>
     admin.post('/api/admin/cancel-charge', { payment: { paymentId } });
 
+  const timelineOf = async (orderId: string) => {
+    const answer = await fetch(`${server.url}/api/admin/orders/${orderId}`, {
+      headers: { cookie: admin.cookie },
+    });
+    return ((await answer.json()) as { order: { timeline: { title: string; tone: string }[] } }).order
+      .timeline;
+  };
   const history = async (orderId: string) =>
     (await admin.post('/api/admin/transactions', { search: orderId })).body
       .transactions as AdminTransaction[];
@@ -126,6 +133,12 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
     });
     const audit = await admin.post('/api/admin/audit-log', {});
     expect(JSON.stringify(audit.body)).toContain('scheduled refund sent after settlement: approved');
+    // The order's timeline tells the refund once as scheduled and once as sent, never as two refunds.
+    const titles = (await timelineOf(orderId)).filter((step) => step.title.startsWith('Refund $8.20'));
+    expect(titles).toEqual([
+      expect.objectContaining({ title: 'Refund $8.20 scheduled', tone: 'warning' }),
+      expect.objectContaining({ title: 'Refund $8.20' }),
+    ]);
 
     // Once settled, a refund goes straight through.
     const now = await refund(paymentId, 10);
@@ -176,7 +189,7 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
   });
 
   it('schedules a same-day refund whose request was lost on the way, once reconciliation finds it was not done', async () => {
-    const { paymentId } = await captured();
+    const { paymentId, orderId } = await captured();
     const lost: PaymentGateway = {
       ...server.gateway,
       refund: async () => ({
@@ -189,6 +202,10 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
       /did not confirm the refund/,
     );
     expect(await refundsOf(paymentId)).toEqual([{ status: 'pending', method: 'refund', amount_cents: 700 }]);
+    // Not a refusal: the operator is not led to refund again.
+    expect(await timelineOf(orderId)).toContainEqual(
+      expect.objectContaining({ title: 'Refund $7.00: not confirmed yet', tone: 'warning' }),
+    );
     await reconcilePendingOperations(deps(), 0);
     expect(await refundsOf(paymentId)).toEqual([
       { status: 'scheduled', method: 'refund', amount_cents: 700 },

@@ -43,15 +43,19 @@ export function auditOutcome(settled: Settled): 'success' | 'failure' {
   return settled.state === 'succeeded' || settled.state === 'scheduled' ? 'success' : 'failure';
 }
 
+/** The audit details of a money call left unconfirmed, and of a refund scheduled for after settlement. */
+export const UNCONFIRMED_DETAIL = 'unconfirmed, left for reconciliation';
+export const SCHEDULED_DETAIL = 'not settled yet: scheduled to run after settlement';
+
 /** How the audit log tells what became of a money call. */
 export function outcomeDetail(settled: Settled, result: GatewayResult<GatewayTransaction>): string {
   switch (settled.state) {
     case 'succeeded':
       return 'approved';
     case 'pending':
-      return 'unconfirmed, left for reconciliation';
+      return UNCONFIRMED_DETAIL;
     case 'scheduled':
-      return 'not settled yet: scheduled to run after settlement';
+      return SCHEDULED_DETAIL;
     case 'failed':
       return [result.ok ? '' : result.message, settled.explanation].filter(Boolean).join(': ');
   }
