@@ -1,5 +1,6 @@
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 import { endAdminSession } from '../../../lib/admin-session';
+import { MONEY_CALL_TIMEOUT_MS } from './polling';
 
 export interface AdminPostOptions {
   /** Sent as the `Idempotency-Key` header (money calls). */
@@ -9,6 +10,11 @@ export interface AdminPostOptions {
   ignoreUnauthorized?: boolean;
   /** POST by default; a GET sends no body. */
   method?: 'GET' | 'POST';
+}
+
+/** How long an admin call waits: a money call (with its key) longer than the server can take to answer. */
+export function adminCallTimeoutMs(options: AdminPostOptions): number | undefined {
+  return options.timeoutMs ?? (options.idempotencyKey ? MONEY_CALL_TIMEOUT_MS : undefined);
 }
 
 /**
@@ -23,7 +29,7 @@ export async function adminPost<TResponse>(
 ): Promise<TResponse> {
   try {
     return await postJson<TResponse>(path, body, {
-      timeoutMs: options.timeoutMs,
+      timeoutMs: adminCallTimeoutMs(options),
       method: options.method,
       headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
     });
