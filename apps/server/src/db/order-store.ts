@@ -32,7 +32,8 @@ export interface OrderWithLines {
 export interface OrderRecord extends OrderWithLines {
   requestStatus: 'pending' | 'approved' | 'declined' | 'failed';
   payment?: typeof payments.$inferSelect;
-  refunds: { amountCents: number; at: Date }[];
+  /** Its refunds done (none scheduled or unconfirmed), oldest first; a void of the capture is `method` void. */
+  refunds: { amountCents: number; at: Date; method: 'refund' | 'void' | null }[];
 }
 
 /** An order's lines as one JSON array, read with the order itself (the `orders` table under its own name). */
@@ -164,7 +165,11 @@ export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<
   if (!row) return undefined;
   const refunds = row.payment
     ? await orm
-        .select({ amountCents: moneyOperations.amountCents, at: moneyOperations.completedAt })
+        .select({
+          amountCents: moneyOperations.amountCents,
+          at: moneyOperations.completedAt,
+          method: moneyOperations.method,
+        })
         .from(moneyOperations)
         .where(
           and(
@@ -180,7 +185,11 @@ export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<
     lines: row.lines,
     requestStatus: row.requestStatus,
     payment: row.payment ?? undefined,
-    refunds: refunds.map((refund) => ({ amountCents: refund.amountCents, at: refund.at ?? new Date(0) })),
+    refunds: refunds.map((refund) => ({
+      amountCents: refund.amountCents,
+      at: refund.at ?? new Date(0),
+      method: refund.method,
+    })),
   };
 }
 
@@ -189,7 +198,10 @@ export interface CustomerOrderRow {
   order: OrderRow;
   itemCount: number;
   requestStatus: OrderRecord['requestStatus'];
-  payment?: Pick<typeof payments.$inferSelect, 'captureStatus' | 'capturedCents' | 'refundedCents'>;
+  /** `refundedCents`: the refunds done, not those scheduled or unconfirmed; `cancelledCents`: of them, voids. */
+  payment?: Pick<typeof payments.$inferSelect, 'captureStatus' | 'capturedCents' | 'refundedCents'> & {
+    cancelledCents: number;
+  };
 }
 
 /**
@@ -211,7 +223,10 @@ export async function listCustomerOrders(
       requestStatus: paymentRequests.status,
       captureStatus: payments.captureStatus,
       capturedCents: payments.capturedCents,
-      refundedCents: payments.refundedCents,
+      refundedCents: sql<number>`(select coalesce(sum(o.amount_cents), 0)::int from money_operations o
+        where o.payment_id = ${payments.id} and o.kind = 'refund' and o.status = 'succeeded')`,
+      cancelledCents: sql<number>`(select coalesce(sum(o.amount_cents), 0)::int from money_operations o
+        where o.payment_id = ${payments.id} and o.kind = 'refund' and o.status = 'succeeded' and o.method = 'void')`,
     })
     .from(orders)
     .innerJoin(paymentRequests, eq(paymentRequests.orderId, orders.id))
@@ -239,7 +254,8 @@ export async function listCustomerOrders(
         : {
             captureStatus: row.captureStatus,
             capturedCents: row.capturedCents!,
-            refundedCents: row.refundedCents!,
+            refundedCents: Number(row.refundedCents),
+            cancelledCents: Number(row.cancelledCents),
           },
   }));
 }

@@ -82,16 +82,26 @@ export function paymentMethodLabel(payment: { cardBrand: string; last4: string; 
 
 function receiptOf(record: OrderRecord): Receipt {
   const { payment } = record;
+  // What the customer's money went through: refunds done (not those scheduled or awaiting the gateway), and
+  // a charge cancelled before it settled, which never reached their statement and is no refund.
+  const given = record.refunds.filter((refund) => refund.method !== 'void');
+  const sum = (refunds: OrderRecord['refunds']) =>
+    refunds.reduce((total, refund) => total + refund.amountCents, 0);
+  const cancelledCents = sum(record.refunds) - sum(given);
   return {
     ...orderSummaryOf(record),
     placedAt: record.order.createdAt.toISOString(),
-    orderStatus: orderStatusOf(record.requestStatus, payment, record.order.fulfilmentStatus),
+    orderStatus: orderStatusOf(
+      record.requestStatus,
+      payment && { ...payment, refundedCents: sum(record.refunds), cancelledCents },
+      record.order.fulfilmentStatus,
+    ),
     ...(payment ? { paymentMethod: paymentMethodLabel(payment) } : {}),
-    refunds: record.refunds.map((refund) => ({
+    refunds: given.map((refund) => ({
       amount: centsToDollars(refund.amountCents),
       at: refund.at.toISOString(),
     })),
-    refundedTotal: centsToDollars(payment?.refundedCents ?? 0),
+    refundedTotal: centsToDollars(sum(given)),
   };
 }
 

@@ -113,6 +113,8 @@ export function orderStatusOf(
     captureStatus: string;
     capturedCents: number;
     refundedCents: number;
+    /** Of the refunds, what was given back by voiding the capture before it settled (Cancel charge). */
+    cancelledCents?: number;
     returnedAt?: Date | string | null;
     disputedAt?: Date | string | null;
   },
@@ -122,6 +124,8 @@ export function orderStatusOf(
     return requestStatus === 'declined' || requestStatus === 'failed' ? 'payment_failed' : 'awaiting_payment';
   if (payment.returnedAt) return 'payment_returned';
   if (payment.disputedAt) return 'disputed';
+  // A charge cancelled whole before it settled was never charged: cancelled, not refunded (decision 024).
+  if (payment.capturedCents > 0 && (payment.cancelledCents ?? 0) >= payment.capturedCents) return 'cancelled';
   if (payment.refundedCents > 0) {
     return payment.refundedCents >= payment.capturedCents ? 'refunded' : 'partially_refunded';
   }

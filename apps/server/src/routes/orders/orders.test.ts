@@ -170,6 +170,47 @@ describe.each(testDatabaseKinds())('orders with a contact and a delivery address
     expect(receipt.refunds).toEqual([{ amount: 20, at: expect.any(String) }]);
   });
 
+  it('tells the customer what their money went through: a refund only once done, a cancelled charge as cancelled', async () => {
+    const receiptOf = async (orderId: string) => {
+      const { rows } = await server.database.sql.query<{ receipt_token: string }>(
+        'select receipt_token from orders where id = $1',
+        [orderId],
+      );
+      return (await getJson(server, `/api/receipts/${rows[0]!.receipt_token}`)).body.order as Record<
+        string,
+        unknown
+      >;
+    };
+    const asAdmin = (path: string, body: Record<string, unknown>) =>
+      server.post(path, body, { cookie: admin.cookie });
+
+    // Captured today, not settled: a partial refund waits for settlement, so nothing is given back yet.
+    const waiting = await authorizedPayment(server);
+    await asAdmin('/api/admin/capture-payment', { payment: { paymentId: waiting.paymentId } });
+    const scheduled = await asAdmin('/api/admin/refund', {
+      transaction: { paymentId: waiting.paymentId },
+      amount: 5,
+    });
+    expect(scheduled.status).toBe(200);
+    expect(await receiptOf(waiting.orderId)).toMatchObject({
+      orderStatus: 'paid',
+      refunds: [],
+      refundedTotal: 0,
+    });
+
+    // Its charge cancelled before settlement: never on the statement, so no refund either.
+    const cancelled = await authorizedPayment(server);
+    await asAdmin('/api/admin/capture-payment', { payment: { paymentId: cancelled.paymentId } });
+    expect(
+      (await asAdmin('/api/admin/cancel-charge', { payment: { paymentId: cancelled.paymentId } })).status,
+    ).toBe(200);
+    expect(await receiptOf(cancelled.orderId)).toMatchObject({
+      orderStatus: 'cancelled',
+      refunds: [],
+      refundedTotal: 0,
+    });
+  });
+
   it('answers "not found" for a link it never gave, whatever its shape', async () => {
     for (const token of ['x'.repeat(43), 'short', `${'a'.repeat(42)}%20`, 'a'.repeat(100)]) {
       const answer = await getJson(server, `/api/receipts/${token}`);
