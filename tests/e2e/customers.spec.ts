@@ -26,6 +26,20 @@ async function customerIdOnMyAccount(page: Page): Promise<string> {
   return customerId;
 }
 
+/** Adds an address in Austin from My Account (the page must be My Account). */
+async function addAustinAddress(page: Page, name: string, street: string) {
+  await page.getByRole('button', { name: 'Add address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add address' });
+  await dialog.getByLabel('Full name').fill(name);
+  await dialog.getByLabel('Address', { exact: true }).fill(street);
+  await dialog.getByLabel('City').fill('Austin');
+  await dialog.getByLabel('Country').selectOption('US');
+  await dialog.getByLabel('State').fill('TX');
+  await dialog.getByLabel('ZIP code').fill('78701');
+  await dialog.getByRole('button', { name: 'Save address' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 async function searchCustomers(page: Page, text: string) {
   await page.getByLabel(SEARCH_LABEL).fill(text);
   const rows = page.getByRole('table', { name: 'Customers' }).getByRole('row');
@@ -98,16 +112,7 @@ test('the operator takes an order by telephone on the customer page, paid with t
   const email = uniqueEmail('phone-order');
   await registerCustomer(page, 'Phoebe Caller', email);
   await addSavedCard(page, CARDS.visa);
-  await page.getByRole('button', { name: 'Add address' }).click();
-  const addressDialog = page.getByRole('dialog', { name: 'Add address' });
-  await addressDialog.getByLabel('Full name').fill('Phoebe Caller');
-  await addressDialog.getByLabel('Address', { exact: true }).fill('9 Ringing Lane');
-  await addressDialog.getByLabel('City').fill('Austin');
-  await addressDialog.getByLabel('Country').selectOption('US');
-  await addressDialog.getByLabel('State').fill('TX');
-  await addressDialog.getByLabel('ZIP code').fill('78701');
-  await addressDialog.getByRole('button', { name: 'Save address' }).click();
-  await expect(addressDialog).toBeHidden();
+  await addAustinAddress(page, 'Phoebe Caller', '9 Ringing Lane');
   const customerId = await customerIdOnMyAccount(page);
 
   await signInAsOperator(page);
@@ -203,16 +208,7 @@ test('a caller who removes the chosen card during the call: the form asks for an
   await registerCustomer(customer, 'Rhoda Remover', uniqueEmail('phone-removed'));
   await addSavedCard(customer, CARDS.visa);
   await addSavedCard(customer, CARDS.mastercard);
-  await customer.getByRole('button', { name: 'Add address' }).click();
-  const addressDialog = customer.getByRole('dialog', { name: 'Add address' });
-  await addressDialog.getByLabel('Full name').fill('Rhoda Remover');
-  await addressDialog.getByLabel('Address', { exact: true }).fill('4 Quiet Street');
-  await addressDialog.getByLabel('City').fill('Austin');
-  await addressDialog.getByLabel('Country').selectOption('US');
-  await addressDialog.getByLabel('State').fill('TX');
-  await addressDialog.getByLabel('ZIP code').fill('78701');
-  await addressDialog.getByRole('button', { name: 'Save address' }).click();
-  await expect(addressDialog).toBeHidden();
+  await addAustinAddress(customer, 'Rhoda Remover', '4 Quiet Street');
   const customerId = await customerIdOnMyAccount(customer);
 
   // The operator, in a browser of their own, has the order ready with the Mastercard chosen.
