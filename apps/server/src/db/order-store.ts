@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { FailedAttemptOutcome } from '@store/core';
 import type { Orm, Transaction } from './client';
 import { batchedPerDatabase } from './batched';
 import { DELIVERY_COLUMNS } from './checkout-store';
@@ -31,6 +32,8 @@ export interface OrderWithLines {
 /** An order with its lines, and what its payment request and payment say of it. */
 export interface OrderRecord extends OrderWithLines {
   requestStatus: 'pending' | 'approved' | 'declined' | 'failed';
+  /** How its attempt ended, when it took no money (decision 031). */
+  requestFailure: FailedAttemptOutcome | null;
   payment?: typeof payments.$inferSelect;
   /** Its refunds done (none scheduled or unconfirmed), oldest first; a void of the capture is `method` void. */
   refunds: { amountCents: number; at: Date; method: 'refund' | 'void' | null }[];
@@ -155,6 +158,7 @@ export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<
       order: orders,
       lines: LINES_OF_ORDER,
       requestStatus: paymentRequests.status,
+      requestFailure: paymentRequests.failure,
       payment: payments,
     })
     .from(orders)
@@ -184,6 +188,7 @@ export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<
     order: row.order,
     lines: row.lines,
     requestStatus: row.requestStatus,
+    requestFailure: row.requestFailure,
     payment: row.payment ?? undefined,
     refunds: refunds.map((refund) => ({
       amountCents: refund.amountCents,
@@ -198,6 +203,7 @@ export interface CustomerOrderRow {
   order: OrderRow;
   itemCount: number;
   requestStatus: OrderRecord['requestStatus'];
+  requestFailure: OrderRecord['requestFailure'];
   /** `refundedCents`: the refunds done, not those scheduled or unconfirmed; `cancelledCents`: of them, voids. */
   payment?: Pick<typeof payments.$inferSelect, 'captureStatus' | 'capturedCents' | 'refundedCents'> & {
     cancelledCents: number;
@@ -221,6 +227,7 @@ export async function listCustomerOrders(
       order: orders,
       itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = ${orders.id})`,
       requestStatus: paymentRequests.status,
+      requestFailure: paymentRequests.failure,
       captureStatus: payments.captureStatus,
       capturedCents: payments.capturedCents,
       refundedCents: sql<number>`(select coalesce(sum(o.amount_cents), 0)::int from money_operations o
@@ -248,6 +255,7 @@ export async function listCustomerOrders(
     order: row.order,
     itemCount: Number(row.itemCount),
     requestStatus: row.requestStatus,
+    requestFailure: row.requestFailure,
     payment:
       row.captureStatus === null
         ? undefined

@@ -131,7 +131,12 @@ export async function readCustomer(
       orderId: row.order.id,
       placedAt: row.order.createdAt.toISOString(),
       total: centsToDollars(row.order.totalCents),
-      orderStatus: orderStatusOf(row.requestStatus, row.payment, row.order.fulfilmentStatus),
+      orderStatus: orderStatusOf(
+        row.requestStatus,
+        row.payment,
+        row.order.fulfilmentStatus,
+        row.requestFailure,
+      ),
     })),
     orderCount: customer.orderCount,
   };

@@ -71,7 +71,7 @@ export async function readAdminOrder(
       ...orderSummaryOf(record),
       placedAt: order.createdAt.toISOString(),
       paymentWay,
-      orderStatus: orderStatusOf(request.status, payment, order.fulfilmentStatus),
+      orderStatus: orderStatusOf(request.status, payment, order.fulfilmentStatus, request.failure),
       fulfilment: {
         status: order.fulfilmentStatus,
         ...(order.shippedAt ? { shippedAt: order.shippedAt.toISOString() } : {}),

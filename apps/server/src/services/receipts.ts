@@ -95,6 +95,7 @@ function receiptOf(record: OrderRecord): Receipt {
       record.requestStatus,
       payment && { ...payment, refundedCents: sum(record.refunds), cancelledCents },
       record.order.fulfilmentStatus,
+      record.requestFailure,
     ),
     ...(payment ? { paymentMethod: paymentMethodLabel(payment) } : {}),
     refunds: given.map((refund) => ({
@@ -147,7 +148,12 @@ export async function readCustomerOrders(
       placedAt: row.order.createdAt.toISOString(),
       total: centsToDollars(row.order.totalCents),
       itemCount: row.itemCount,
-      orderStatus: orderStatusOf(row.requestStatus, row.payment, row.order.fulfilmentStatus),
+      orderStatus: orderStatusOf(
+        row.requestStatus,
+        row.payment,
+        row.order.fulfilmentStatus,
+        row.requestFailure,
+      ),
       ...(row.order.receiptToken ? { receiptPath: receiptPathOf(row.order.receiptToken) } : {}),
     })),
     ...(rows.length > ORDERS_PAGE_SIZE && last

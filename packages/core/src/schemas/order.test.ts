@@ -9,6 +9,10 @@ describe('orderStatusOf', () => {
     expect(orderStatusOf('pending')).toBe('awaiting_payment');
     expect(orderStatusOf('declined')).toBe('payment_failed');
     expect(orderStatusOf('failed')).toBe('payment_failed');
+    // Left unpaid (the shopper cancelled, or never came back): nothing failed, nothing was charged.
+    expect(orderStatusOf('failed', undefined, 'unfulfilled', 'abandoned')).toBe('not_paid');
+    expect(orderStatusOf('declined', undefined, 'unfulfilled', 'declined')).toBe('payment_failed');
+    expect(orderStatusOf('failed', undefined, 'unfulfilled', 'not_confirmed')).toBe('payment_failed');
   });
 
   it('says shipped once the goods left, whether the payment was captured on shipment or before', () => {

@@ -25,6 +25,7 @@ export const orderAddressSchema = savedAddressSchema.omit({ id: true, isDefault:
 export const ORDER_STATUSES = [
   'awaiting_payment',
   'payment_failed',
+  'not_paid',
   'authorized',
   'paid',
   'shipped',
@@ -43,6 +44,7 @@ export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'Awaiting payment',
   payment_failed: 'Payment failed',
+  not_paid: 'Not paid',
   authorized: 'Payment authorized',
   paid: 'Paid',
   shipped: 'Shipped',
@@ -119,9 +121,13 @@ export function orderStatusOf(
     disputedAt?: Date | string | null;
   },
   fulfilmentStatus: FulfilmentStatus = 'unfulfilled',
+  /** How an attempt that took no money ended: one the shopper left (or cancelled) unpaid failed nothing. */
+  failure?: string | null,
 ): OrderStatus {
-  if (!payment)
+  if (!payment) {
+    if (failure === 'abandoned') return 'not_paid';
     return requestStatus === 'declined' || requestStatus === 'failed' ? 'payment_failed' : 'awaiting_payment';
+  }
   if (payment.returnedAt) return 'payment_returned';
   if (payment.disputedAt) return 'disputed';
   // A charge cancelled whole before it settled was never charged: cancelled, not refunded (decision 024).

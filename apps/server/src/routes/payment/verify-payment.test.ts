@@ -211,5 +211,12 @@ describe.each(testDatabaseKinds())('POST /api/payment/verify-payment on $name', 
       [never.requestId],
     );
     expect(new Date(rows[0]!.looked).getTime()).toBeGreaterThan(later(124).getTime());
+    // Its receipt says it was not paid, not that a payment failed.
+    const { rows: tokens } = await server.database.sql.query<{ receipt_token: string }>(
+      'select receipt_token from orders where id = $1',
+      [never.orderId],
+    );
+    const receipt = await fetch(`${server.url}/api/receipts/${tokens[0]!.receipt_token}`);
+    expect(((await receipt.json()) as { order: { orderStatus: string } }).order.orderStatus).toBe('not_paid');
   });
 });

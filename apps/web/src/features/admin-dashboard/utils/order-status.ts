@@ -5,6 +5,7 @@ import type { BadgeTone } from '../components/status-badge';
 export const ORDER_STATUS_TONES: Record<OrderStatus, BadgeTone> = {
   awaiting_payment: 'neutral',
   payment_failed: 'danger',
+  not_paid: 'neutral',
   authorized: 'warning',
   paid: 'success',
   shipped: 'info',
