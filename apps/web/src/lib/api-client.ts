@@ -53,6 +53,8 @@ export interface PostJsonOptions {
   headers?: Record<string, string>;
   /** POST by default; GET sends no body. */
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent to the end even when the page is left meanwhile (a log-out followed at once by another page). */
+  keepalive?: boolean;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function postJson<TResponse>(
       credentials: 'same-origin',
       body: method === 'GET' ? undefined : JSON.stringify(body),
       signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
     text = await response.text();
   } catch {

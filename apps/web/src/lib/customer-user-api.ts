@@ -26,5 +26,5 @@ export async function fetchSessionUser(): Promise<CustomerUser | null> {
 
 /** `POST /api/users/logout`: ends the session on the server. */
 export async function logoutCustomer(): Promise<void> {
-  await postJson('/api/users/logout', {});
+  await postJson('/api/users/logout', {}, { keepalive: true });
 }

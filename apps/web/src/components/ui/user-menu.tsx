@@ -11,10 +11,12 @@ export function useLogout(): () => Promise<void> {
   return async () => {
     // The stored user goes whatever the server says: a session the server lost is no session.
     // Leave first: a page that needs a user (My Account) must not see the user go and send the shopper to
-    // the log-in page instead of the storefront.
+    // the log-in page instead of the storefront. Then the user goes at once, before the server answers, so
+    // that a page opened meanwhile (My Account again) finds nobody signed in; the server's log-out is sent
+    // to the end even if that page is left.
     await navigate(PATHS.storefront);
-    await logoutCustomer().catch(() => undefined);
     storeUser(null);
+    await logoutCustomer().catch(() => undefined);
   };
 }
 
