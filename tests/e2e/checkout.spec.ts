@@ -160,6 +160,42 @@ test('Back after paying shows the invoice as paid, never as payable again', asyn
   await expect(page.getByRole('row').filter({ hasText: invoice })).toHaveCount(1);
 });
 
+test('paying an older payment page of the same cart (Back, a second tab) takes no money and says so', async ({
+  page,
+}) => {
+  await fillCart(page);
+  const cart = page.getByRole('dialog', { name: /cart/i });
+  await fillDelivery(page);
+  await cart.getByRole('button', { name: 'Pay $68.20' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  const olderPage = page.url();
+  const olderInvoice = new URL(olderPage).searchParams.get('invoice') ?? '';
+  // The shopper comes back and checks out again: a new payment page for the same cart.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await fillDelivery(page);
+  await cart.getByRole('button', { name: 'Pay $68.20' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
+  const newerPage = page.url();
+  expect(newerPage).not.toBe(olderPage);
+
+  // Then pays the older page, still open in the history.
+  await page.goto(olderPage);
+  await payOnHostedPage(page, CARDS.visa, '$68.20');
+  await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
+  await expect(page.getByText(/This payment was for a checkout you had started again\./)).toBeVisible();
+  await expect(page.getByText(/you were not charged for it/).first()).toBeVisible();
+
+  // The newer page pays the cart, once.
+  await page.goto(newerPage);
+  await payOnHostedPage(page, CARDS.visa, '$68.20');
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  const newerInvoice = await detail(page, 'Order ID').textContent();
+
+  await signInAsOperator(page);
+  await expect(page.getByRole('row').filter({ hasText: newerInvoice ?? '' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: olderInvoice })).toHaveCount(0);
+});
+
 test('a stored payment request older than 30 minutes is not used', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => {

@@ -15,6 +15,7 @@ export async function storefrontWithEmptyCart(page: Page) {
   await page.evaluate(() => {
     sessionStorage.removeItem('cart');
     sessionStorage.removeItem('cartCheckoutRequestId');
+    sessionStorage.removeItem('cartId');
   });
   await page.goto('/');
   await expect(page.getByRole('button', { name: /cart, 0 items/i })).toBeVisible();

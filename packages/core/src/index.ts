@@ -13,6 +13,7 @@ export * from './schemas/payment-method';
 export * from './transaction-label';
 export * from './text';
 export * from './schemas/wallet';
+export * from './csv';
 export * from './transactions-csv';
 export * from './schemas/delivery';
 export * from './schemas/address';

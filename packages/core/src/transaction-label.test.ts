@@ -144,6 +144,7 @@ describe('failed attempts: how each ended, and why', () => {
       not_confirmed: 'Not Confirmed',
       abandoned: 'Abandoned',
       failed: 'Failed',
+      superseded: 'Second Payment Voided',
     });
     expect(Object.values(DECLINE_ADVICE_LABELS)).toEqual(['Retry later', 'Do not retry', 'Fix and retry']);
   });

@@ -58,6 +58,7 @@ export const FAILED_ATTEMPT_LABELS: Readonly<Record<FailedAttemptOutcome, string
   not_confirmed: 'Not Confirmed',
   abandoned: 'Abandoned',
   failed: 'Failed',
+  superseded: 'Second Payment Voided',
 };
 
 /** A decline's advice, short, as the Failed list and its CSV say it. */
@@ -121,6 +122,15 @@ export function failedAttemptOf(
         outcome: 'not_confirmed',
         reason:
           'The gateway did not answer in time; the store made sure nothing is held or charged (it voided the authorization, or the gateway had none).',
+        paidWith,
+      };
+    case 'superseded':
+      return {
+        outcome: 'superseded',
+        // What the payer was told: why the cart or link could no longer be paid by it (decision 047).
+        reason:
+          `Paid when it could no longer be, so the store voided it and recorded nothing. ${message ?? ''}`.trim(),
+        ...(respcode ? { respcode } : {}),
         paidWith,
       };
     case 'failed':

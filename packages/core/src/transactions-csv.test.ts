@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { csvCell } from './csv';
 import { centsToDecimalString, parseDollars } from './money';
 import type { AdminTransaction } from './schemas/admin';
 import { transactionLabel } from './transaction-label';
 import {
   buildTransactionsCsv,
-  csvField,
   FAILED_ATTEMPTS_CSV_HEADER,
   failedAttemptCsvLines,
   TRANSACTION_CSV_COLUMNS,
@@ -105,22 +105,38 @@ describe('buildTransactionsCsv', () => {
     );
   });
 
-  it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('-2')).toBe("'-2");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('\tx')).toBe("'\tx");
-    expect(csvField('\rx')).toBe(`"'\rx"`);
-    expect(csvField(null)).toBe('');
-    expect(csvField(undefined)).toBe('');
-    expect(csvField(false)).toBe('false');
+  it('writes its amounts as number cells and guards only its text, in both files', () => {
+    const hostile = { ...payment, last4: '-1', requestId: '-5', contactEmail: '=HYPERLINK("x")' };
+    const cells = transactionCsvLine(hostile).split(',');
+    expect(cells[1]).toBe("'-5");
+    expect(cells[2]).toBe('68.20');
+    expect(cells[4]).toBe("'-1");
+    expect(cells[9]).toBe('10.00');
+    expect(cells[15]).toBe('45.10');
+    const failed = failedAttemptCsvLines([
+      { ...hostile, attempt: { outcome: 'failed', reason: '-x', paidWith: '@card' } },
+    ]);
+    expect(failed).toBe(
+      `CC-7QX2MB4K9Z1A,'-5,68.20,'@card,2026-03-01T12:00:00.000Z,Failed,'-x,,,"'=HYPERLINK(""x"")",\r\n`,
+    );
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas in text', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\rx')).toBe(`"'\rx"`);
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(false)).toBe('false');
     // Numbers are not text a person typed: a negative one keeps its sign.
-    expect(csvField(-1)).toBe('-1');
+    expect(csvCell(-1)).toBe('-1');
     const odd = buildTransactionsCsv([{ ...payment, cardType: 'VI,SA', requestId: null }]);
     expect(odd.split('\r\n')[1]).toMatch(/^CC-7QX2MB4K9Z1A,,68\.20,"VI,SA",1111,/);
     // What a shopper typed for the delivery is text, quoted where it must be, never a formula.

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { centsToDecimalString, dollarsToCents } from './money';
+import { csvCents, csvLine, type CsvCell } from './csv';
+import { dollarsToCents } from './money';
 import { historyFilterFields, refineDateRange, type AdminTransaction } from './schemas/admin';
 import { DECLINE_ADVICE_LABELS, transactionLabel } from './transaction-label';
 
 /**
- * The Transaction History export (CSV): its columns and the rules of its cells, in one place. The server
- * streams the whole filtered history with them (GET /api/admin/transactions.csv); nothing else writes it.
+ * The Transaction History export (CSV): its columns and what each cell holds. The server streams the whole
+ * filtered history with them (GET /api/admin/transactions.csv); nothing else writes it. The rules of a cell
+ * (quoting, numbers as numbers, text guarded against formulas) are every export's, in `./csv`.
  */
-
-type CsvValue = string | number | boolean | null | undefined;
 
 /**
  * The columns of the export: every field product §3 lists for a transaction, the display label, then the
@@ -43,11 +43,11 @@ type Column = (typeof TRANSACTION_CSV_COLUMNS)[number];
 /** The first line of the file, with its CRLF. */
 export const TRANSACTIONS_CSV_HEADER = `${TRANSACTION_CSV_COLUMNS.join(',')}\r\n`;
 
-/** Dollar fields are written as exact two-decimal text ("68.20"), as an accountant expects. */
-const money = (dollars: number | null | undefined): string =>
-  dollars === null || dollars === undefined ? '' : centsToDecimalString(dollarsToCents(dollars));
+/** Dollar fields are numbers written with exactly two decimals ("68.20"), as an accountant expects. */
+const money = (dollars: number | null | undefined): CsvCell =>
+  dollars === null || dollars === undefined ? undefined : csvCents(dollarsToCents(dollars));
 
-const CELLS: Record<Column, (row: AdminTransaction) => CsvValue> = {
+const CELLS: Record<Column, (row: AdminTransaction) => CsvCell> = {
   orderId: (row) => row.orderId,
   requestId: (row) => row.requestId,
   amount: (row) => money(row.amount),
@@ -94,7 +94,7 @@ type AttemptColumn = (typeof FAILED_ATTEMPT_CSV_COLUMNS)[number];
 /** The first line of the Failed filter's file, with its CRLF. */
 export const FAILED_ATTEMPTS_CSV_HEADER = `${FAILED_ATTEMPT_CSV_COLUMNS.join(',')}\r\n`;
 
-const ATTEMPT_CELLS: Record<AttemptColumn, (row: AdminTransaction) => CsvValue> = {
+const ATTEMPT_CELLS: Record<AttemptColumn, (row: AdminTransaction) => CsvCell> = {
   orderId: (row) => row.orderId,
   requestId: (row) => row.requestId,
   amount: (row) => money(row.amount),
@@ -111,28 +111,13 @@ const ATTEMPT_CELLS: Record<AttemptColumn, (row: AdminTransaction) => CsvValue> 
 /** Failed attempt rows as lines of the Failed filter's file, with their CRLFs. */
 export function failedAttemptCsvLines(rows: readonly AdminTransaction[]): string {
   return rows
-    .map(
-      (row) =>
-        `${FAILED_ATTEMPT_CSV_COLUMNS.map((column) => csvField(ATTEMPT_CELLS[column](row))).join(',')}\r\n`,
-    )
+    .map((row) => csvLine(FAILED_ATTEMPT_CSV_COLUMNS.map((column) => ATTEMPT_CELLS[column](row))))
     .join('');
-}
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, or line break, quotes doubled. Text that a
- * spreadsheet would run as a formula (=, +, -, @, tab, CR at the start) gets a leading apostrophe.
- */
-export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One row of the history as one line of the file, with its CRLF. */
 export function transactionCsvLine(row: AdminTransaction): string {
-  // Joined, not concatenated cell by cell: one flat string, not a rope of forty pieces to hold per line.
-  return `${TRANSACTION_CSV_COLUMNS.map((column) => csvField(CELLS[column](row))).join(',')}\r\n`;
+  return csvLine(TRANSACTION_CSV_COLUMNS.map((column) => CELLS[column](row)));
 }
 
 /** Rows as lines of the file: what follows the header, for a page of rows or all of them. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, lt, sql, type Column } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, or, sql, type Column } from 'drizzle-orm';
 import type { FailedAttemptOutcome, OrderDelivery } from '@store/core';
-import type { Orm, Transaction } from './client';
+import { queryRows, type Orm, type Transaction } from './client';
 import { batchedPerDatabase } from './batched';
 import { fixedStatement } from './prepared';
 import { paymentRequests, payments, type orders } from './schema';
@@ -71,6 +71,19 @@ export function deliveryOf(order: DeliveryColumns): OrderDelivery | undefined {
   };
 }
 
+/**
+ * What a payment attempt pays for (decision 047): a shopper's cart, by the id the browser gave it, or a payment
+ * link, by its id. Kept as `payment_requests.cart_key`, `cart:<id>` or `link:<id>`.
+ */
+export interface PaysFor {
+  kind: 'cart' | 'link';
+  id: string;
+}
+
+export function cartKeyOf(paysFor: PaysFor): string {
+  return `${paysFor.kind}:${paysFor.id}`;
+}
+
 /** How a payment request is paid, as known before the gateway is asked (see the columns' comments). */
 export interface PaymentRequestPayer {
   /** A signed-in customer's order, and the saved method it is paid with. */
@@ -86,16 +99,22 @@ export interface PaymentRequestPayer {
  * transaction's round trips): every checkout makes it. The orders are given as one JSON array of records,
  * the lines as another, each line naming its order by position (`n`, from 1): one text each to send and to
  * read, where a column of arrays per field cost the store more to write out than the rest of a checkout's
- * statement. An order whose id is taken writes nothing; the statement answers the ids it wrote.
+ * statement. An order whose id is taken writes nothing, and so does one for a cart already paid (decision
+ * 047); the statement answers the ids it wrote, and those it did not write because their cart is paid.
  */
-const insertOrdersStatement = fixedStatement<{ id: string }>(`
+const insertOrdersStatement = fixedStatement<{ id: string; cart_paid: boolean }>(`
   with input as (
     select * from json_to_recordset($1::json) as input(n int, id text, channel text, customer_name text,
       subtotal_cents int, tax_cents int, total_cents int, contact_email text, delivery_name text,
       delivery_address text, delivery_address2 text, delivery_city text, delivery_state text,
       delivery_zip text, delivery_country text, delivery_phone text, customer_id uuid, receipt_token text,
       request_id uuid, payer_customer_id uuid, saved_method_id uuid, authorized_by text, method_kind text,
-      bank_name text)
+      bank_name text, cart_key text)
+  ), paid as (
+    select input.n from input
+    where input.cart_key is not null and exists (
+      select 1 from payment_requests request
+      where request.cart_key = input.cart_key and request.status = 'approved')
   ), created as (
     insert into orders (id, channel, customer_name, subtotal_cents, tax_cents, total_cents, contact_email,
       delivery_name, delivery_address, delivery_address2, delivery_city, delivery_state, delivery_zip,
@@ -103,7 +122,7 @@ const insertOrdersStatement = fixedStatement<{ id: string }>(`
     select id, channel, customer_name, subtotal_cents, tax_cents, total_cents, contact_email, delivery_name,
       delivery_address, delivery_address2, delivery_city, delivery_state, delivery_zip, delivery_country,
       delivery_phone, customer_id, receipt_token
-    from input order by n
+    from input where input.n not in (select n from paid) order by n
     on conflict (id) do nothing
     returning id
   ), lines as (
@@ -115,21 +134,26 @@ const insertOrdersStatement = fixedStatement<{ id: string }>(`
       join created on created.id = input.id
   ), request as (
     insert into payment_requests (request_id, order_id, amount_cents, customer_id, saved_method_id,
-      authorized_by, method_kind, bank_name)
+      authorized_by, method_kind, bank_name, cart_key)
     select input.request_id, created.id, input.total_cents, input.payer_customer_id, input.saved_method_id,
-      coalesce(input.authorized_by, 'hosted_page'), input.method_kind, input.bank_name
+      coalesce(input.authorized_by, 'hosted_page'), input.method_kind, input.bank_name, input.cart_key
     from input join created on created.id = input.id
   )
-  select id from created`);
+  select id, false as cart_paid from created
+  union all
+  select input.id, true from input join paid on paid.n = input.n`);
 
 interface OrderWrite {
   order: NewOrder;
   requestId: string;
   payer: PaymentRequestPayer;
+  paysFor: PaysFor | undefined;
 }
 
-/** Writes orders with one statement; whether each was written (false: its id was taken). */
-async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<boolean[]> {
+type OrderWritten = 'written' | 'id_taken' | 'cart_paid';
+
+/** Writes orders with one statement; whether each was written, or why not. */
+async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<OrderWritten[]> {
   // An order id twice in one statement would write the lines of both under the first: a later write of
   // the same id waits for the next statement, where it finds the id taken.
   const ids = new Set<string>();
@@ -139,7 +163,7 @@ async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<boolean[]> 
     (ids.has(write.order.id) ? later : now).push(write);
     ids.add(write.order.id);
   }
-  const records = now.map(({ order, requestId, payer }, index) => {
+  const records = now.map(({ order, requestId, payer, paysFor }, index) => {
     const delivery = deliveryColumns(order.delivery);
     return {
       n: index + 1,
@@ -166,6 +190,7 @@ async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<boolean[]> 
       authorized_by: payer.authorizedBy ?? null,
       method_kind: payer.methodKind ?? null,
       bank_name: payer.bankName ?? null,
+      cart_key: paysFor ? cartKeyOf(paysFor) : null,
     };
   });
   const lines = now.flatMap(({ order }, index) =>
@@ -178,8 +203,10 @@ async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<boolean[]> 
     })),
   );
   const rows = await insertOrdersStatement(orm, [JSON.stringify(records), JSON.stringify(lines)]);
-  const written = new Set(rows.map((row) => row.id));
-  const answers = new Map(now.map((write) => [write, written.has(write.order.id)]));
+  const outcomes = new Map(
+    rows.map((row): [string, OrderWritten] => [row.id, row.cart_paid ? 'cart_paid' : 'written']),
+  );
+  const answers = new Map(now.map((write) => [write, outcomes.get(write.order.id) ?? 'id_taken']));
   if (later.length > 0) {
     const laterAnswers = await insertOrders(orm, later);
     later.forEach((write, index) => answers.set(write, laterAnswers[index]!));
@@ -190,7 +217,8 @@ async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<boolean[]> 
 const writeOrder = batchedPerDatabase(insertOrders, { aloneOnFailure: true });
 
 /**
- * Records an order, its lines and its payment request at once; false when the order id is already taken.
+ * Records an order, its lines and its payment request at once; not when the order id is already taken, nor
+ * when the cart or link it pays for is paid already (decision 047).
  * The checkouts that arrive together are written by one statement (see batched.ts): under load, one round
  * trip to the database serves many shoppers. One that the database refuses is written again alone, so that
  * it fails alone.
@@ -200,8 +228,10 @@ export async function insertOrderWithPaymentRequest(
   order: NewOrder,
   requestId: string,
   payer: PaymentRequestPayer = {},
-): Promise<{ inserted: boolean }> {
-  return { inserted: await writeOrder(orm, { order, requestId, payer }) };
+  paysFor?: PaysFor,
+): Promise<{ inserted: boolean; cartPaid: boolean }> {
+  const outcome = await writeOrder(orm, { order, requestId, payer, paysFor });
+  return { inserted: outcome === 'written', cartPaid: outcome === 'cart_paid' };
 }
 
 export async function findPaymentRequest(
@@ -329,13 +359,80 @@ export interface NewAuthorization {
  * Records a confirmed authorization and marks its request approved, keeping what the gateway said of it. Verifying twice (two tabs, a reload)
  * records it once: the order and the retref are unique.
  */
+/**
+ * Where a payment attempt stands among the attempts of the cart or link it pays for (decision 047), read in
+ * the transaction that would record its payment, with the attempt, and the link if it pays one, held until it
+ * ends: a second attempt recorded meanwhile, a cancellation or a new Pay waits for it.
+ */
+export interface AttemptStanding {
+  status: PaymentRequestRow['status'];
+  /** What it pays for; null when nothing is named (a client that sent no cart id, a telephone order). */
+  paysFor: PaysFor['kind'] | null;
+  /** Whether no attempt of the same cart or link was made after it. */
+  newest: boolean;
+  /** Another attempt of the same cart or link already paid: its order. */
+  paidOrderId: string | null;
+  /** The link's state, for a link's attempt. */
+  link: { cancelled: boolean; expired: boolean } | null;
+}
+
+async function readAttemptStanding(tx: Transaction, requestId: string): Promise<AttemptStanding> {
+  const [request] = await queryRows<{ status: PaymentRequestRow['status']; cart_key: string | null }>(
+    tx,
+    sql`select status, cart_key from payment_requests where request_id = ${requestId} for update`,
+  );
+  if (!request) throw new Error(`Payment request ${requestId} not found`);
+  const key = request.cart_key;
+  if (!key) return { status: request.status, paysFor: null, newest: true, paidOrderId: null, link: null };
+  const [kind, id] = key.split(':') as [PaysFor['kind'], string];
+  let link: AttemptStanding['link'] = null;
+  if (kind === 'link') {
+    const [row] = await queryRows<{ cancelled: boolean; expired: boolean }>(
+      tx,
+      sql`select cancelled_at is not null as cancelled, expires_at <= now() as expired
+        from payment_links where id = ${id} for update`,
+    );
+    link = row ?? null;
+  } else {
+    // Two attempts of one cart recorded at once wait for each other here (a link's wait for its row above).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+  const [others] = await queryRows<{ newest: boolean; paid_order_id: string | null }>(
+    tx,
+    sql`select
+        (select request_id from payment_requests where cart_key = ${key}
+          order by created_at desc, request_id desc limit 1) = ${requestId}::uuid as newest,
+        (select order_id from payment_requests where cart_key = ${key} and status = 'approved'
+          and request_id <> ${requestId}::uuid limit 1) as paid_order_id`,
+  );
+  return {
+    status: request.status,
+    paysFor: kind,
+    newest: others?.newest ?? true,
+    paidOrderId: others?.paid_order_id ?? null,
+    link,
+  };
+}
+
+/**
+ * Records an authorization the gateway approved, with its order's confirmation, unless `admit` (given where
+ * the attempt stands, decision 047) answers why it may not be: then nothing is written and the reason is
+ * answered. Once recorded, a second call finds the payment and writes nothing.
+ */
 export async function recordAuthorization(
   orm: Orm,
   authorization: NewAuthorization,
   /** Written in the same transaction, only by the call that records the payment (its confirmation). */
   onRecorded?: (tx: Transaction, payment: PaymentRow) => Promise<void>,
-): Promise<PaymentRow> {
+  admit?: (standing: AttemptStanding) => string | undefined,
+): Promise<{ recorded: PaymentRow } | { refused: string }> {
   return orm.transaction(async (tx) => {
+    if (admit) {
+      // Read with the attempt held: one recorded meanwhile (by another server) is approved, and stays so.
+      const standing = await readAttemptStanding(tx, authorization.requestId);
+      const refusal = standing.status === 'approved' ? undefined : admit(standing);
+      if (refusal) return { refused: refusal };
+    }
     const { captured, gatewayAnswer, ...fields } = authorization;
     const inserted = await tx
       .insert(payments)
@@ -359,7 +456,7 @@ export async function recordAuthorization(
     const rows = await tx.select().from(payments).where(eq(payments.orderId, authorization.orderId)).limit(1);
     const payment = rows[0];
     if (!payment) throw new Error(`Authorization for ${authorization.orderId} was not recorded`);
-    return payment;
+    return { recorded: payment };
   });
 }
 
@@ -392,13 +489,14 @@ export async function listPendingPaymentRequests(
 }
 
 /**
- * Hosted-page requests closed as abandoned, younger than `createdAfter`, whose next look at the gateway is
- * due: each is looked at again after as long as it had been open when last looked at (two hours after it
+ * Hosted-page requests closed as abandoned, or declined while paying for a cart or a payment link (their page
+ * can still be paid: Back, a tab left open; decision 047), younger than `createdAfter`, whose next look at the
+ * gateway is due: each is looked at again after as long as it had been open when last looked at (two hours after it
  * was made, then four, eight …), and never sooner than an hour after the last look. A shopper who left the
  * payment page open and paid after an hour is found within a few hours, while a request nobody paid costs
  * the gateway about seven questions over an authorization's life. Oldest look first.
  */
-export async function listAbandonedToRecheck(
+export async function listClosedToRecheck(
   orm: Orm,
   options: { now: Date; createdAfter: Date; limit: number },
 ): Promise<string[]> {
@@ -407,8 +505,10 @@ export async function listAbandonedToRecheck(
     .from(paymentRequests)
     .where(
       and(
-        eq(paymentRequests.status, 'failed'),
-        eq(paymentRequests.failure, 'abandoned'),
+        or(
+          and(eq(paymentRequests.status, 'failed'), eq(paymentRequests.failure, 'abandoned')),
+          and(eq(paymentRequests.status, 'declined'), isNotNull(paymentRequests.cartKey)),
+        ),
         eq(paymentRequests.authorizedBy, 'hosted_page'),
         gt(paymentRequests.createdAt, options.createdAfter),
         sql`${paymentRequests.verifiedAt} <= ${options.now.toISOString()}::timestamptz - greatest(${paymentRequests.verifiedAt} - ${paymentRequests.createdAt}, interval '1 hour')`,

@@ -159,21 +159,23 @@ const ERROR_LIMIT = 500;
 /**
  * Records a failed try of a claimed message (`claimed`, as `claimDueMail` answered it): one more attempt,
  * the error, the lease given back and the next try after a growing wait (`mailRetryDelayMs`); after the last
- * try the message is failed, for the operator. Nothing changes if the lease was lost meanwhile (it ran out
- * and another server claimed the message) or the message was sent. Answers the row as it now is, or
- * undefined.
+ * try the message is failed, for the operator. A `permanent` failure (a recipient that is not one address,
+ * or that the mail server refused as an address: decision 045) is failed at once, as no later try would
+ * go otherwise. Nothing changes if the lease was lost meanwhile (it ran out and another server claimed the
+ * message) or the message was sent. Answers the row as it now is, or undefined.
  */
 export async function recordMailFailure(
   orm: Orm,
   claimed: Pick<OutboxRow, 'id' | 'attempts' | 'leasedUntil'>,
-  input: { error: string; now: Date },
+  input: { error: string; now: Date; permanent?: boolean },
 ): Promise<OutboxRow | undefined> {
   const attempts = claimed.attempts + 1;
+  const givenUp = input.permanent === true || attempts >= MAIL_MAX_ATTEMPTS;
   const rows = await orm
     .update(mailOutbox)
     .set({
       attempts,
-      status: attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
+      status: givenUp ? 'failed' : 'pending',
       nextAttemptAt: new Date(input.now.getTime() + mailRetryDelayMs(attempts)),
       lastError: input.error.slice(0, ERROR_LIMIT),
       leasedUntil: null,

@@ -89,6 +89,8 @@ const RESULT_REQUEST_COLUMNS = [
   'methodKind',
   'bankName',
   'createdAt',
+  'failure',
+  'message',
 ] as const satisfies readonly (keyof typeof paymentRequests.$inferSelect)[];
 
 /** What the result page shows of a recorded payment. */

@@ -189,6 +189,12 @@ export const paymentRequests = pgTable(
      * declined: how a declined card typed on the payment page or held in a wallet is found again.
      */
     last4: text('last4'),
+    /**
+     * What the attempt pays for (decision 047): a shopper's cart (`cart:` and the id the browser gave it) or a
+     * payment link (`link:` and its id). The attempts of one cart or link pay it once: only its newest attempt
+     * may be recorded as paid, and never a second one.
+     */
+    cartKey: text('cart_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** When the browser said it showed the result (Google Pay's record-payment); it changes no money. */
@@ -213,6 +219,18 @@ export const paymentRequests = pgTable(
     ),
     check('payment_requests_authorized_by_known', sql`${table.authorizedBy} in ('hosted_page', 'store')`),
     check('payment_requests_last4_digits', sql`${table.last4} is null or ${table.last4} ~ '^[0-9]{4}$'`),
+    check(
+      'payment_requests_cart_key_form',
+      sql`${table.cartKey} is null or ${table.cartKey} ~ '^(cart|link):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`,
+    ),
+    // A cart or a payment link is paid once, whatever its attempts do (decision 047).
+    uniqueIndex('payment_requests_one_paid_per_cart')
+      .on(table.cartKey)
+      .where(sql`${table.status} = 'approved' and ${table.cartKey} is not null`),
+    // A cart's or link's attempts, newest last: which one may still be paid.
+    index('payment_requests_cart_idx')
+      .on(table.cartKey, table.createdAt)
+      .where(sql`${table.cartKey} is not null`),
     check(
       'payment_requests_method_kind_known',
       sql`${table.methodKind} is null or ${table.methodKind} in ('card', 'ach')`,

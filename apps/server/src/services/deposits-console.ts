@@ -1,7 +1,9 @@
 import {
   achReturnReasonOf,
-  centsToDecimalString,
-  csvField,
+  CALENDAR_DATE_MESSAGE,
+  csvCents,
+  csvLine,
+  isCalendarDate,
   DEPOSIT_LINE_KIND_LABELS,
   DEPOSIT_MATCH_LABELS,
   DEPOSITS_CSV_COLUMNS,
@@ -39,8 +41,9 @@ export function depositDayStateOf(row: DepositDayRow, today: string): DepositDay
 /** The days a view covers: `days` (30 by default) up to `to` (today by default), both included. */
 function rangeOf(query: { to?: string; days?: number }, now: Date): { from: string; to: string } {
   const to = query.to ?? utcDayOf(now);
+  // The routes' schema refuses such a day already; the database would answer it with an error, not a 400.
+  if (!isCalendarDate(to)) throw new AppError('invalid', CALENDAR_DATE_MESSAGE);
   const toTime = Date.parse(to);
-  if (Number.isNaN(toTime)) throw new AppError('invalid', 'Date must be YYYY-MM-DD');
   return { from: utcDayOf(new Date(toTime - ((query.days ?? 30) - 1) * DAY_MS)), to };
 }
 
@@ -168,78 +171,77 @@ export async function readMoneySummary(
   };
 }
 
-/** "-1.38", "66.82": an amount in the export, signed. */
-function signedDecimal(cents: number): string {
-  return cents < 0 ? `-${centsToDecimalString(-cents)}` : centsToDecimalString(cents);
-}
-
-function csvLine(cells: (string | number | undefined | null)[]): string {
-  return `${cells.map((cell) => csvField(cell)).join(',')}\r\n`;
-}
+/** "-1.38", "66.82": an amount in words (the Note column), signed as in the Amount column. */
+const signedDecimal = (cents: number): string => csvCents(cents).csvNumber;
 
 const CSV_PAGE = 5000;
 
 /**
  * The Deposits view as a CSV file (decision 036): for each day with deposits, newest first, a line per deposit
  * (its total funded, its fees, and its net sales, chargebacks and adjustments in words), then every line of
- * the day with its match, then the captures missing from it. Read a page at a time.
+ * the day with its match, then the captures missing from it. Read a page at a time. Amounts are number cells,
+ * negative when they came off the deposit. The days are read before this returns, as the history export reads
+ * its first page (decision 018): a bad range or a database failure there is an ordinary error answer, not a
+ * broken download.
  */
-export async function* depositsCsv(
+export async function openDepositsExport(
   orm: Orm,
   query: { to?: string; days?: number },
   now = new Date(),
-): AsyncGenerator<string> {
-  yield csvLine([...DEPOSITS_CSV_COLUMNS]);
-  for (const day of await readDepositDays(orm, query, now)) {
-    if (day.depositCount === 0) continue;
-    const { deposits } = await findFundingDay(orm, day.day);
-    for (const deposit of deposits) {
-      yield csvLine([
-        day.day,
-        deposit.fundingId,
-        'Deposit',
-        '',
-        '',
-        signedDecimal(deposit.totalFundingCents),
-        signedDecimal(deposit.interchangeFeeCents + deposit.serviceChargeCents + deposit.feeCents),
-        '',
-        '',
-        `net sales ${signedDecimal(deposit.netSalesCents)}; chargebacks ${signedDecimal(deposit.reversalCents)}; adjustments ${signedDecimal(deposit.adjustmentCents)}`,
-      ]);
-    }
-    let afterId: string | undefined;
-    for (;;) {
-      const page = await pageFundingDayLines(orm, day.day, afterId, CSV_PAGE);
-      for (const line of page) {
+): Promise<AsyncGenerator<string, void, undefined>> {
+  const days = (await readDepositDays(orm, query, now)).filter((day) => day.depositCount > 0);
+  return (async function* () {
+    yield csvLine(DEPOSITS_CSV_COLUMNS);
+    for (const day of days) {
+      const { deposits } = await findFundingDay(orm, day.day);
+      for (const deposit of deposits) {
         yield csvLine([
           day.day,
-          line.fundingId,
-          DEPOSIT_LINE_KIND_LABELS[line.kind],
-          line.orderId,
-          line.retref,
-          signedDecimal(line.amountCents),
-          signedDecimal(line.feeCents),
-          DEPOSIT_MATCH_LABELS[line.match],
-          line.expectedCents === null ? '' : signedDecimal(line.expectedCents),
-          line.achReturnCode ? achReturnReasonOf(line.achReturnCode) : '',
+          deposit.fundingId,
+          'Deposit',
+          undefined,
+          undefined,
+          csvCents(deposit.totalFundingCents),
+          csvCents(deposit.interchangeFeeCents + deposit.serviceChargeCents + deposit.feeCents),
+          undefined,
+          undefined,
+          `net sales ${signedDecimal(deposit.netSalesCents)}; chargebacks ${signedDecimal(deposit.reversalCents)}; adjustments ${signedDecimal(deposit.adjustmentCents)}`,
         ]);
       }
-      if (page.length < CSV_PAGE) break;
-      afterId = page.at(-1)!.id;
+      let afterId: string | undefined;
+      for (;;) {
+        const page = await pageFundingDayLines(orm, day.day, afterId, CSV_PAGE);
+        for (const line of page) {
+          yield csvLine([
+            day.day,
+            line.fundingId,
+            DEPOSIT_LINE_KIND_LABELS[line.kind],
+            line.orderId,
+            line.retref,
+            csvCents(line.amountCents),
+            csvCents(line.feeCents),
+            DEPOSIT_MATCH_LABELS[line.match],
+            line.expectedCents === null ? undefined : csvCents(line.expectedCents),
+            line.achReturnCode ? achReturnReasonOf(line.achReturnCode) : undefined,
+          ]);
+        }
+        if (page.length < CSV_PAGE) break;
+        afterId = page.at(-1)!.id;
+      }
+      for (const missing of await listMissingFromDeposits(orm, day.day)) {
+        yield csvLine([
+          day.day,
+          undefined,
+          DEPOSIT_LINE_KIND_LABELS.sale,
+          missing.orderId,
+          undefined,
+          undefined,
+          undefined,
+          DEPOSIT_MATCH_LABELS.missing,
+          csvCents(missing.capturedCents),
+          undefined,
+        ]);
+      }
     }
-    for (const missing of await listMissingFromDeposits(orm, day.day)) {
-      yield csvLine([
-        day.day,
-        '',
-        DEPOSIT_LINE_KIND_LABELS.sale,
-        missing.orderId,
-        '',
-        '',
-        '',
-        DEPOSIT_MATCH_LABELS.missing,
-        signedDecimal(missing.capturedCents),
-        '',
-      ]);
-    }
-  }
+  })();
 }

@@ -31,7 +31,8 @@ import {
 import { mailDomainOf } from '../config';
 import { AppError } from '../errors';
 import { toSavedAddress } from './address-book';
-import { checkRedirectUrl, verifyPayment } from './checkout/hosted-page';
+import { linkPaidBy } from './checkout/attempts';
+import { checkRedirectUrl, returnUrlOf, verifyPayment } from './checkout/hosted-page';
 import { newReceiptToken, priceOrder, recordOrder, type CheckoutDependencies } from './checkout/orders';
 import { paymentLink as paymentLinkMessage } from './mail/messages';
 import { ADDRESS_NOT_FOUND, CUSTOMER_NOT_FOUND } from './phone-orders';
@@ -353,6 +354,7 @@ export async function payPaymentLink(
       amountCents: link.totalCents,
       delivery,
       ...(link.customerId ? { customerId: link.customerId } : {}),
+      paysFor: linkPaidBy(link.id),
     });
     await setPaymentLinkOrder(tx, link.id, orderId);
     await insertAuditEvent(tx, {
@@ -371,7 +373,7 @@ export async function payPaymentLink(
     paymentUrl: deps.gateway.hostedPaymentUrl({
       orderId: attempt.orderId,
       amountCents: found.link.totalCents,
-      returnUrl: redirectUrl,
+      returnUrl: returnUrlOf(redirectUrl, attempt.requestId),
       billZip: found.link.deliveryZip,
     }),
   };

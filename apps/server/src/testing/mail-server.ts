@@ -21,7 +21,15 @@ export interface TestMailServer {
   url: string;
   port: number;
   received: ReceivedMail[];
+  /** Every RCPT TO address it was given, taken or refused, in order. */
+  recipientsTried: string[];
   close(): Promise<void>;
+}
+
+/** How the server answers a RCPT TO it refuses, e.g. 501 "5.1.3 Bad recipient address syntax". */
+export interface RecipientRefusal {
+  code: number;
+  message: string;
 }
 
 /** A header of a raw message, unfolded; undefined when absent. */
@@ -31,13 +39,25 @@ function headerOf(raw: string, name: string): string | undefined {
   return line?.slice(name.length + 1).trim();
 }
 
-/** An SMTP server without TLS or sign-in that takes every message; on `port` when given (else any free). */
-export async function startTestMailServer(options: { port?: number } = {}): Promise<TestMailServer> {
+/**
+ * An SMTP server without TLS or sign-in that takes every message; on `port` when given (else any free).
+ * `refuseRecipient` answers the recipients it refuses, as a mail server refuses an address it will not take.
+ */
+export async function startTestMailServer(
+  options: { port?: number; refuseRecipient?: (address: string) => RecipientRefusal | undefined } = {},
+): Promise<TestMailServer> {
   const received: ReceivedMail[] = [];
+  const recipientsTried: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      recipientsTried.push(address.address);
+      const refusal = options.refuseRecipient?.(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,6 +83,7 @@ export async function startTestMailServer(options: { port?: number } = {}): Prom
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    recipientsTried,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

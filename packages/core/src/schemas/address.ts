@@ -1,3 +1,9 @@
+import {
+  hasHiddenCharacterForName,
+  hiddenCharacterMessage,
+  NAME_HIDDEN_CHARACTER,
+} from './hidden-characters';
+
 /**
  * A postal address as the store's forms take it: Add Payment Method's billing address (product §5) and an
  * order's delivery address (decision 027) follow the same rules, in the same order and words.
@@ -7,6 +13,8 @@ export const ADDRESS_COUNTRIES = ['US', 'CA', 'MX'] as const;
 export interface PostalAddressFields {
   name: string;
   address: string;
+  /** Apartment, suite, floor: a delivery address's second line, optional. */
+  address2?: string;
   city: string;
   state: string;
   zip: string;
@@ -22,24 +30,72 @@ export const ADDRESS_MESSAGES = {
   phone: 'Please enter the phone number as 123-456-7890',
 } as const;
 
+/**
+ * What a name or an address line holding an invisible or text-direction character is told (decision 045):
+ * the account name's rule and words, the field named as the forms label it. The phone needs none: only
+ * digits and dashes are taken there.
+ */
+export const ADDRESS_HIDDEN_CHARACTER_MESSAGES = {
+  name: NAME_HIDDEN_CHARACTER,
+  address: hiddenCharacterMessage('Address'),
+  address2: hiddenCharacterMessage('Apartment, suite or floor'),
+  city: hiddenCharacterMessage('City'),
+  state: hiddenCharacterMessage('State'),
+  zip: hiddenCharacterMessage('ZIP code'),
+} as const;
+
+/** The fields of an address a form shows a problem under. */
+export type AddressField = keyof typeof ADDRESS_HIDDEN_CHARACTER_MESSAGES | 'phone';
+
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
 /**
  * The address rules of product §5, in its order: the name (in the caller's words: an account holder, a
- * recipient), the street, the city, the state (two letters in the US) and the ZIP or postal code.
+ * recipient), the street (and its second line, when the form has one), the city, the state (two letters in
+ * the US) and the ZIP or postal code. Each is required, and none may hold an invisible or text-direction
+ * character (decision 045).
  */
 export function firstAddressProblem(address: PostalAddressFields, nameMissing: string): string | undefined {
   const m = ADDRESS_MESSAGES;
+  const hidden = ADDRESS_HIDDEN_CHARACTER_MESSAGES;
   if (blank(address.name)) return nameMissing;
+  if (hasHiddenCharacterForName(address.name)) return hidden.name;
   if (blank(address.address)) return m.address;
+  if (hasHiddenCharacterForName(address.address)) return hidden.address;
+  if (hasHiddenCharacterForName(address.address2 ?? '')) return hidden.address2;
   if (blank(address.city)) return m.city;
+  if (hasHiddenCharacterForName(address.city)) return hidden.city;
   if (blank(address.state)) return m.state;
+  if (hasHiddenCharacterForName(address.state)) return hidden.state;
   if (address.country === 'US' && !/^[A-Za-z]{2}$/.test(address.state.trim())) return m.usState;
   if (blank(address.zip)) return m.zip;
+  if (hasHiddenCharacterForName(address.zip)) return hidden.zip;
   return undefined;
 }
 
 /** Whether an optional phone number, when given, is written as 123-456-7890. */
 export function isPhoneWellFormed(phone: string | undefined): boolean {
   return blank(phone) || /^\d{3}-\d{3}-\d{4}$/.test(phone!.trim());
+}
+
+/**
+ * The field of an address a problem of `firstAddressProblem` (or of the phone) is about, for a form to show
+ * it under that field; undefined for a problem that is not one field's. `nameMissing` is the form's own
+ * words for a missing name.
+ */
+export function addressFieldOfMessage(message: string, nameMissing: string): AddressField | undefined {
+  const m = ADDRESS_MESSAGES;
+  const fields = new Map<string, AddressField>([
+    [nameMissing, 'name'],
+    [m.address, 'address'],
+    [m.city, 'city'],
+    [m.state, 'state'],
+    [m.usState, 'state'],
+    [m.zip, 'zip'],
+    [m.phone, 'phone'],
+  ]);
+  for (const [field, hidden] of Object.entries(ADDRESS_HIDDEN_CHARACTER_MESSAGES)) {
+    fields.set(hidden, field as AddressField);
+  }
+  return fields.get(message);
 }

@@ -99,10 +99,25 @@ export function isKnownTimeZone(text: string): boolean {
   }
 }
 
-const calendarDateField = (name: 'From' | 'To') => {
-  const message = `${name} date must be a date written YYYY-MM-DD`;
-  return z.string({ error: message }).max(10, message).refine(isCalendarDate, message).optional();
-};
+/** What a date that is not a calendar day written YYYY-MM-DD is answered with. */
+export const CALENDAR_DATE_MESSAGE = 'Date must be YYYY-MM-DD';
+
+/**
+ * The one rule for a date a route takes (a day, an export's range, the history's filters): a calendar day
+ * written YYYY-MM-DD that exists (`isCalendarDate`: no 2026-02-30, 2025-02-29 or 2026-13-01). `message` names
+ * the field where a form has two.
+ */
+export function calendarDateSchema(message: string = CALENDAR_DATE_MESSAGE) {
+  // The pattern too, though the check below covers it: the API document shows it to a client generator.
+  return z
+    .string({ error: message })
+    .max(10, message)
+    .regex(CALENDAR_DATE, message)
+    .refine(isCalendarDate, message);
+}
+
+const calendarDateField = (name: 'From' | 'To') =>
+  calendarDateSchema(`${name} date must be a date written YYYY-MM-DD`).optional();
 
 /**
  * Transaction History's search and filters, the same for the list and its CSV export. The dates are
@@ -267,9 +282,17 @@ export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 /**
  * How a payment attempt that took no money ended (decision 031): declined by the gateway or the issuer; not
  * confirmed (the store asked for it itself and the answer was lost, so anything held was voided); abandoned
- * (the shopper never came back from the payment page); or failed for another reason the store recorded.
+ * (the shopper never came back from the payment page); failed for another reason the store recorded; or
+ * superseded: paid when it could no longer be (its cart or link had a newer attempt or was paid, the link was
+ * cancelled or the attempt closed), so the store voided it and recorded nothing (decision 047).
  */
-export const FAILED_ATTEMPT_OUTCOMES = ['declined', 'not_confirmed', 'abandoned', 'failed'] as const;
+export const FAILED_ATTEMPT_OUTCOMES = [
+  'declined',
+  'not_confirmed',
+  'abandoned',
+  'failed',
+  'superseded',
+] as const;
 export type FailedAttemptOutcome = (typeof FAILED_ATTEMPT_OUTCOMES)[number];
 
 /** What a failed attempt row adds: why it failed, in plain words, and for a decline whether to retry. */

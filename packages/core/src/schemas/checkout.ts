@@ -4,6 +4,7 @@ import { PRODUCT_IDS } from '../catalog';
 import { parseDollars } from '../money';
 import { ORDER_ID_PATTERN } from '../order-id';
 import { orderDeliverySchema } from './delivery';
+import { hasHiddenCharacterForName, NAME_HIDDEN_CHARACTER } from './hidden-characters';
 import { orderSummarySchema } from './order';
 
 /** A dollar amount on the wire (number or string), parsed exactly into cents. */
@@ -46,6 +47,19 @@ export const orderIdSchema = z
   .string({ error: 'Order ID is required' })
   .regex(ORDER_ID_PATTERN, 'Order ID is not valid');
 
+/**
+ * The browser's id for the cart a checkout pays (decision 047): the attempts of one cart pay it once, and only
+ * its newest may still be paid. Optional for clients that send none (each of their attempts stands alone).
+ */
+export const cartIdSchema = z
+  .string({ error: 'Cart ID is not valid' })
+  .uuid('Cart ID is not valid')
+  .transform((id) => id.toLowerCase())
+  .optional();
+
+/** The result page's query parameter naming the attempt the shopper returns from (decision 047). */
+export const ATTEMPT_RETURN_PARAM = 'attempt';
+
 const BODY_MUST_BE_OBJECT = { error: 'The request body must be a JSON object' };
 
 export const createPaymentRequestSchema = z.object(
@@ -56,11 +70,13 @@ export const createPaymentRequestSchema = z.object(
       .string({ error: 'Customer name is required' })
       .trim()
       .min(1, 'Customer name is required')
-      .max(100, 'Customer name is too long'),
+      .max(100, 'Customer name is too long')
+      .refine((name) => !hasHiddenCharacterForName(name), NAME_HIDDEN_CHARACTER),
     redirectUrl: z.string({ error: 'Redirect URL is required' }).max(2000, 'Redirect URL is too long'),
     userId: z.string().max(100).optional(),
     items: cartItemsSchema,
     delivery: orderDeliverySchema,
+    cartId: cartIdSchema,
   },
   BODY_MUST_BE_OBJECT,
 );

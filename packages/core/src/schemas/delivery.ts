@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, EMAIL_REQUIRED, INVALID_EMAIL } from './account';
-import { ADDRESS_COUNTRIES, ADDRESS_MESSAGES, firstAddressProblem, isPhoneWellFormed } from './address';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGES,
+  EMAIL_REQUIRED,
+  emailAddressProblem,
+  INVALID_EMAIL,
+} from './account';
+import {
+  ADDRESS_COUNTRIES,
+  ADDRESS_MESSAGES,
+  addressFieldOfMessage,
+  firstAddressProblem,
+  isPhoneWellFormed,
+  type AddressField,
+} from './address';
 
 /** The longest text a field of the address takes (as the Add Payment Method form's). */
 const TEXT_LIMIT = 100;
@@ -39,15 +52,26 @@ export const DELIVERY_MESSAGES = {
 
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
-/** The first problem with a contact email and delivery address, in the form's order; undefined when none. */
+/**
+ * The first problem with a contact email and delivery address, in the form's order; undefined when none.
+ * The email is one mailbox by the accounts' rule (`emailAddressProblem`, decision 045); the names and
+ * address lines hold no invisible or text-direction character.
+ */
 export function firstDeliveryProblem(delivery: OrderDelivery): string | undefined {
   const m = DELIVERY_MESSAGES;
   if (blank(delivery.email)) return m.email;
-  if (!EMAIL_PATTERN.test(delivery.email.trim())) return m.invalidEmail;
+  const emailProblem = emailAddressProblem(delivery.email.trim());
+  if (emailProblem) return emailProblem;
   const addressProblem = firstAddressProblem(delivery.address, m.name);
   if (addressProblem) return addressProblem;
   if (!isPhoneWellFormed(delivery.address.phone)) return m.phone;
   return undefined;
+}
+
+/** The field of the delivery form a problem of `firstDeliveryProblem` is about; undefined when none is. */
+export function deliveryFieldOfMessage(message: string): AddressField | 'email' | undefined {
+  if (EMAIL_MESSAGES.includes(message)) return 'email';
+  return addressFieldOfMessage(message, DELIVERY_MESSAGES.name);
 }
 
 const text = (max: number) => z.string().max(max).default('');
@@ -70,7 +94,11 @@ export const DELIVERY_REQUIRED = 'Contact and delivery details are required';
 /** An order's contact email and delivery address, as every way to pay sends them. */
 export const orderDeliverySchema = z
   .object(
-    { email: text(254), address: z.object(deliveryAddressSchema.shape, { error: DELIVERY_REQUIRED }) },
+    {
+      // Room for spaces around an address of the longest length: the rule's words say what is too long.
+      email: text(2 * EMAIL_MAX_LENGTH),
+      address: z.object(deliveryAddressSchema.shape, { error: DELIVERY_REQUIRED }),
+    },
     { error: DELIVERY_REQUIRED },
   )
   .superRefine((delivery, context) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './admin';
 
 /**
  * The console's Deposits and Disputes (decision 036): what the gateway funded each day, matched to the
@@ -6,11 +7,9 @@ import { z } from 'zod';
  * deposit is negative.
  */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export const adminDepositsQuerySchema = z.object({
   /** The last day listed (YYYY-MM-DD, UTC); today by default. */
-  to: z.string().regex(DAY, 'Date must be YYYY-MM-DD').optional(),
+  to: calendarDateSchema().optional(),
   /** How many days back from `to` (1 to 90; 30 by default). */
   days: z.coerce.number().int().min(1, 'Days must be 1 to 90').max(90, 'Days must be 1 to 90').optional(),
 });
@@ -44,7 +43,7 @@ export const adminDepositsResponseSchema = z.object({
 export type AdminDepositsResponse = z.infer<typeof adminDepositsResponseSchema>;
 
 export const depositDayParamsSchema = z.object({
-  day: z.string().regex(DAY, 'Date must be YYYY-MM-DD'),
+  day: calendarDateSchema(),
 });
 
 export const DEPOSIT_LINE_KIND_LABELS = {

@@ -3,7 +3,9 @@
  * is drawn. In an email address or a name they let two values that look alike differ, or make a name read
  * differently on the operator's screen than it was typed (a right-to-left override turns "Ada" plus a
  * hidden run into what looks like another name). Control characters are refused for every field already
- * (`text.ts`); these are refused where a person reads the value and trusts it.
+ * (`text.ts`); these are refused where a person reads the value and trusts it: account names, and the
+ * names and address lines of deliveries, which the console, the emails and the receipts show (decision
+ * 045).
  */
 
 /** Every format character: no email address needs one. */
@@ -28,5 +30,10 @@ export function hasHiddenCharacterForName(text: string): boolean {
   return false;
 }
 
-export const NAME_HIDDEN_CHARACTER = 'Name must not contain invisible or text-direction characters';
+/** What a name or an address line holding one is told, naming the field as its form labels it. */
+export function hiddenCharacterMessage(field: string): string {
+  return `${field} must not contain invisible or text-direction characters`;
+}
+
+export const NAME_HIDDEN_CHARACTER = hiddenCharacterMessage('Name');
 export const EMAIL_HIDDEN_CHARACTER = 'Email must not contain invisible or formatting characters';

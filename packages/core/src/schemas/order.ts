@@ -125,7 +125,8 @@ export function orderStatusOf(
   failure?: string | null,
 ): OrderStatus {
   if (!payment) {
-    if (failure === 'abandoned') return 'not_paid';
+    // Left unpaid, or paid when it could no longer be and voided (decision 047): nothing was charged.
+    if (failure === 'abandoned' || failure === 'superseded') return 'not_paid';
     return requestStatus === 'declined' || requestStatus === 'failed' ? 'payment_failed' : 'awaiting_payment';
   }
   if (payment.returnedAt) return 'payment_returned';

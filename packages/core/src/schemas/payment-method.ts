@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { detectCardBrand, isValidRoutingNumber } from '../card-brand';
-import { EMAIL_PATTERN, EMAIL_REQUIRED, INVALID_EMAIL, savedPaymentMethodSchema } from './account';
+import { EMAIL_REQUIRED, emailAddressProblem, INVALID_EMAIL, savedPaymentMethodSchema } from './account';
+import { hasHiddenCharacterForName, NAME_HIDDEN_CHARACTER } from './hidden-characters';
 import {
   ADDRESS_COUNTRIES,
   ADDRESS_MESSAGES,
@@ -8,7 +9,7 @@ import {
   isPhoneWellFormed,
   type PostalAddressFields,
 } from './address';
-import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
+import { cartIdSchema, cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
 import { orderDeliverySchema } from './delivery';
 
 /**
@@ -87,7 +88,8 @@ export function firstPaymentMethodProblem(
   const addressProblem = firstAddressProblem(form, m.holderName);
   if (addressProblem) return addressProblem;
   if (blank(form.email)) return m.email;
-  if (!EMAIL_PATTERN.test(form.email.trim())) return m.invalidEmail;
+  const emailProblem = emailAddressProblem(form.email.trim());
+  if (emailProblem) return emailProblem;
   if (form.mode === 'CC') {
     const digits = form.accountNumber.replace(/\s/g, '');
     if (!/^\d{15,19}$/.test(digits)) return m.cardNumber;
@@ -183,7 +185,8 @@ export const savePaymentTokenRequestSchema = z.looseObject(
       .string({ error: PAYMENT_METHOD_MESSAGES.holderName })
       .trim()
       .min(1, PAYMENT_METHOD_MESSAGES.holderName)
-      .max(PAYMENT_METHOD_LIMITS.text),
+      .max(PAYMENT_METHOD_LIMITS.text)
+      .refine((name) => !hasHiddenCharacterForName(name), NAME_HIDDEN_CHARACTER),
     expiryMonth: z
       .union([z.string().max(2), z.number()])
       .transform(String)
@@ -214,6 +217,7 @@ export const processWithTokenRequestSchema = z.looseObject(
     orderId: orderIdSchema,
     items: cartItemsSchema,
     delivery: orderDeliverySchema,
+    cartId: cartIdSchema,
   },
   { error: 'The request body must be a JSON object' },
 );

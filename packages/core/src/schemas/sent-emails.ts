@@ -38,7 +38,11 @@ export const sentEmailSchema = z.object({
   orderId: z.string().nullable(),
   recipient: z.string(),
   subject: z.string(),
-  status: z.enum(MAIL_STATUSES).describe('pending until the mail server takes it; failed after the last try'),
+  status: z
+    .enum(MAIL_STATUSES)
+    .describe(
+      'pending until the mail server takes it; failed after the last try, or at once for a recipient address that is refused',
+    ),
   attempts: z.number().int(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
+import { cartIdSchema, cartItemsSchema, dollarAmountSchema, orderIdSchema } from './checkout';
 import { orderDeliverySchema } from './delivery';
 
 const BODY_MUST_BE_OBJECT = { error: 'The request body must be a JSON object' };
@@ -25,6 +25,7 @@ export const processWithGooglePayRequestSchema = z.object(
     items: cartItemsSchema,
     /** The email and shipping address the wallet's sheet returned. */
     delivery: orderDeliverySchema,
+    cartId: cartIdSchema,
   },
   BODY_MUST_BE_OBJECT,
 );
@@ -90,6 +91,7 @@ export const processWithApplePayRequestSchema = z.object(
     items: cartItemsSchema,
     /** The email and shipping address the wallet's sheet returned. */
     delivery: orderDeliverySchema,
+    cartId: cartIdSchema,
   },
   BODY_MUST_BE_OBJECT,
 );

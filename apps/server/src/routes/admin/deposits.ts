@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../db/client';
 import { adminRoutes } from '../../http/admin-route';
-import { CSV_DOWNLOAD_RESPONSE, sendCsv } from '../../http/csv-download';
+import { CSV_DOWNLOAD_RESPONSE, sendCsvExport } from '../../http/csv-download';
 import {
-  depositsCsv,
+  openDepositsExport,
   readDepositDay,
   readDepositDays,
   readDisputes,
@@ -52,7 +52,12 @@ export function registerDepositRoutes(
       exposeHeadRoute: false,
     },
     async (request, reply) =>
-      sendCsv(reply, depositsCsvFileName(new Date()), depositsCsv(deps.orm, request.query)),
+      sendCsvExport(
+        request,
+        reply,
+        depositsCsvFileName(new Date()),
+        await openDepositsExport(deps.orm, request.query),
+      ),
   );
 
   api.get(

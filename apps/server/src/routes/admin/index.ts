@@ -34,7 +34,7 @@ import type { Orm } from '../../db/client';
 import { listRowsUnchanged } from '../../db/list-changes';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminRoutes } from '../../http/admin-route';
-import { CSV_DOWNLOAD_RESPONSE, sendCsv } from '../../http/csv-download';
+import { CSV_DOWNLOAD_RESPONSE, sendCsvExport } from '../../http/csv-download';
 import { SnapshotAnswers } from '../../http/snapshot-answers';
 import { AppError } from '../../errors';
 import type { Log } from '../../log';
@@ -226,7 +226,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
         demoMode: !deps.gateway.movesRealMoney,
         onAuditError: (error) => request.log.error({ err: error }, 'export audit line not written'),
       });
-      return sendCsv(reply, transactionsCsvFileName(new Date()), csv);
+      return sendCsvExport(request, reply, transactionsCsvFileName(new Date()), csv);
     },
   );
 

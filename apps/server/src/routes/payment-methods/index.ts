@@ -157,6 +157,7 @@ export function registerPaymentMethodRoutes(
           orderId: body.orderId,
           items: body.items,
           delivery: body.delivery,
+          cartId: body.cartId,
         }),
       );
     },

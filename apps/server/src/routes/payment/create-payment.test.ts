@@ -32,7 +32,8 @@ describe.each(testDatabaseKinds())('POST /api/payment/create-payment on $name', 
     expect(`${paymentUrl.origin}${paymentUrl.pathname}`).toBe(`${PUBLIC_URL}/sandbox/hpp`);
     expect(paymentUrl.searchParams.get('total')).toBe('68.20');
     expect(paymentUrl.searchParams.get('invoice')).toBe(body.orderId);
-    expect(paymentUrl.searchParams.get('returnUrl')).toBe(body.redirectUrl);
+    // The result page, naming the attempt the shopper comes back from (decision 047).
+    expect(paymentUrl.searchParams.get('returnUrl')).toBe(`${body.redirectUrl}?attempt=${answer.requestId}`);
 
     const { rows } = await server.database.sql.query<Record<string, unknown>>(
       'select subtotal_cents, tax_cents, total_cents, channel from orders where id = $1',

@@ -121,6 +121,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDepe
           items: body.items,
           delivery: body.delivery,
           customerId,
+          cartId: body.cartId,
         })),
         testMode: testModeReason !== undefined,
         ...(testModeReason ? { testModeReason } : {}),
@@ -167,6 +168,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: WalletRouteDepe
           items: body.items,
           delivery: body.delivery,
           customerId,
+          cartId: body.cartId,
         }),
       );
     },

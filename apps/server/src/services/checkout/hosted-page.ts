@@ -1,4 +1,5 @@
 import {
+  ATTEMPT_RETURN_PARAM,
   AUTHORIZATION_LIFETIME_MS,
   centsToDollars,
   orderChannelOf,
@@ -10,7 +11,7 @@ import {
 import type { z } from 'zod';
 import {
   findUnsettledStoreRequest,
-  listAbandonedToRecheck,
+  listClosedToRecheck,
   listPendingPaymentRequests,
   markAbandonedLookedAt,
   markPaymentRequest,
@@ -22,10 +23,12 @@ import {
   type ResultPayment,
 } from '../../db/order-store';
 import type { GatewayTransaction } from '../../gateway/payment-gateway';
+import { insertAuditEvent } from '../../db/audit-store';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';
 import { orderSummaryOf, queueOrderConfirmation } from '../receipts';
 import { keptAnswerOf } from './gateway-answer';
+import { cartPaidBy, whyNotPayable } from './attempts';
 import { recordOrder, type CheckoutDependencies } from './orders';
 import { NO_LONGER_VALID, SHOPPER_DECLINE, SHOPPER_RETRY } from './shopper-answers';
 
@@ -36,6 +39,17 @@ import { NO_LONGER_VALID, SHOPPER_DECLINE, SHOPPER_RETRY } from './shopper-answe
  */
 
 const RESULT_PATH = '/payment-complete';
+
+/**
+ * The result page's address for one attempt: it names the attempt (`attempt`), so that a payer who paid an
+ * older page of the same cart or link (Back, a second tab) is told about that payment, not the newest one's
+ * (decision 047).
+ */
+export function returnUrlOf(redirectUrl: string, requestId: string): string {
+  const url = new URL(redirectUrl);
+  url.searchParams.set(ATTEMPT_RETURN_PARAM, requestId);
+  return url.href;
+}
 
 /** The hosted page may only send the shopper back to this store's result page (no open redirect). */
 export function checkRedirectUrl(redirectUrl: string, publicUrl: string): void {
@@ -78,6 +92,7 @@ export async function createPayment(
     amountCents: input.amount,
     delivery: input.delivery,
     customerId: input.customerId,
+    paysFor: cartPaidBy(input.cartId),
   });
   return {
     status: 'success',
@@ -85,7 +100,7 @@ export async function createPayment(
     paymentUrl: deps.gateway.hostedPaymentUrl({
       orderId: input.orderId,
       amountCents: totalCents,
-      returnUrl: input.redirectUrl,
+      returnUrl: returnUrlOf(input.redirectUrl, requestId),
       // The page asks for the billing ZIP for the address check; the delivery's is a likely one.
       billZip: input.delivery.address.zip,
     }),
@@ -151,6 +166,9 @@ export async function verifyPayment(
   if (!found) throw new AppError('not_found', 'Payment request not found');
   const { request, order } = found;
   if (order.payment) return successAnswer(order.payment, order, deps.applePayTestModeReason);
+  // Paid when it could no longer be, and voided for it (decision 047): a reload reads the same.
+  if (request.failure === 'superseded')
+    return failureAnswer(request.message ?? NO_LONGER_VALID, 'superseded');
 
   const inquiry = await deps.gateway.inquireByOrderId(request.orderId);
   if (!inquiry.ok) {
@@ -202,7 +220,7 @@ export async function verifyPayment(
   // charged is the request's record, written before the call, not the saved method, which may be gone.
   const bank = request.methodKind === 'ach';
   const brand = !bank && transaction.account ? await deps.gateway.cardBin(transaction.account) : undefined;
-  const payment = await recordAuthorization(
+  const recorded = await recordAuthorization(
     deps.orm,
     {
       orderId: request.orderId,
@@ -223,9 +241,58 @@ export async function verifyPayment(
         brand?.ok ? brand.value : undefined,
       ),
     },
-    (tx, recorded) => queueOrderConfirmation(tx, deps.publicUrl, order, recorded),
+    (tx, payment) => queueOrderConfirmation(tx, deps.publicUrl, order, payment),
+    whyNotPayable,
   );
-  return successAnswer(payment, order, deps.applePayTestModeReason);
+  if ('refused' in recorded) {
+    return voidUnpayableApproval(deps, { ...request, requestId }, transaction, recorded.refused);
+  }
+  return successAnswer(recorded.recorded, order, deps.applePayTestModeReason);
+}
+
+/**
+ * An approval for an attempt that may no longer be paid (decision 047: its cart or link was paid, it was
+ * started again, the link was cancelled or the attempt closed): voided by order id, audited, the attempt
+ * closed as superseded, nothing recorded to capture; the payer reads why and that nothing was charged. When
+ * the void is not confirmed, nothing is closed and the payer is asked to try again, which voids it again.
+ */
+async function voidUnpayableApproval(
+  deps: CheckoutDependencies,
+  request: { requestId: string; orderId: string },
+  transaction: GatewayTransaction,
+  reason: string,
+): Promise<VerifyPaymentResponse> {
+  const voided = await deps.gateway.voidByOrderId(request.orderId);
+  const alreadyVoided = !voided.ok && voided.kind === 'declined' && voided.reason === 'already_voided';
+  await insertAuditEvent(deps.orm, {
+    actor: 'store',
+    action: 'void_unpayable_approval',
+    orderId: request.orderId,
+    amountCents: transaction.amountCents,
+    outcome: voided.ok || alreadyVoided ? 'success' : 'failure',
+    detail:
+      voided.ok || alreadyVoided
+        ? `${reason} (retref ${transaction.retref} voided)`
+        : `${reason} Voiding retref ${transaction.retref} failed (${voided.message}); it is voided again on the next look.`,
+  });
+  if (!voided.ok && !alreadyVoided) {
+    (deps.log ?? quietLog).error(
+      { orderId: request.orderId, retref: transaction.retref, reason: voided.message },
+      'verify-payment: could not void an approval that may not be recorded',
+    );
+    throw new AppError(
+      'gateway_unavailable',
+      'The payment could not be confirmed right now. Please try again.',
+    );
+  }
+  await markPaymentRequest(
+    deps.orm,
+    request.requestId,
+    'superseded',
+    reason,
+    keptAnswerOf({ ...transaction, respcode: transaction.respcode }),
+  );
+  return failureAnswer(reason, 'superseded');
 }
 
 const CONFIRM_AFTER_MS = 10 * 60 * 1000;
@@ -269,17 +336,19 @@ export async function confirmUnverifiedPayments(
       );
     }
   }
-  return confirmed + (await recheckAbandonedPayments(deps, now));
+  return confirmed + (await recheckClosedPayments(deps, now));
 }
 
 /**
- * Looks again, on a widening schedule (`listAbandonedToRecheck`), at hosted-page requests closed as
- * abandoned: a shopper who left the payment page open for more than an hour may still pay there, and that
- * authorization must be recorded (the order then awaits capture, the shopper gets the confirmation) rather
- * than hold the card's money for days with no order. A decline found this way is recorded as one.
+ * Looks again, on a widening schedule (`listClosedToRecheck`), at hosted-page requests closed as abandoned,
+ * and at those declined while paying for a cart or a link. A shopper who left the payment page open for more
+ * than an hour may still pay there, and that authorization must be recorded (the order then awaits capture,
+ * the shopper gets the confirmation) rather than hold the card's money for days with no order; a page paid
+ * after its cart or link moved on (Back to a declined page, a second tab) is voided (decision 047) even when
+ * the payer's result page looked at another attempt. A decline found this way is recorded as one.
  */
-async function recheckAbandonedPayments(deps: CheckoutDependencies, now: Date): Promise<number> {
-  const requestIds = await listAbandonedToRecheck(deps.orm, {
+async function recheckClosedPayments(deps: CheckoutDependencies, now: Date): Promise<number> {
+  const requestIds = await listClosedToRecheck(deps.orm, {
     now,
     createdAfter: new Date(now.getTime() - AUTHORIZATION_LIFETIME_MS),
     limit: 50,

@@ -6,11 +6,16 @@ import {
   type OrderChannel,
   type OrderDelivery,
 } from '@store/core';
-import { insertOrderWithPaymentRequest, type PaymentRequestPayer } from '../../db/checkout-store';
+import {
+  insertOrderWithPaymentRequest,
+  type PaymentRequestPayer,
+  type PaysFor,
+} from '../../db/checkout-store';
 import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import type { Log } from '../../log';
+import { CART_PAID_ALREADY } from './attempts';
 
 /**
  * Checkout: how a shopper's order becomes an authorization, by channel (docs/payment-lifecycle.md,
@@ -84,6 +89,8 @@ export async function recordOrder(
     customerId?: string;
     /** Who pays and how, as far as known before the gateway is asked. */
     payer?: PaymentRequestPayer;
+    /** The cart or payment link it pays for (decision 047): refused when that is paid already. */
+    paysFor?: PaysFor;
   },
 ): Promise<{ requestId: string; totalCents: number }> {
   if (orderChannelOf(input.orderId) !== input.channel) {
@@ -91,7 +98,7 @@ export async function recordOrder(
   }
   const totals = priceOrder(input.items, input.amountCents);
   const requestId = randomUUID();
-  const { inserted } = await insertOrderWithPaymentRequest(
+  const { inserted, cartPaid } = await insertOrderWithPaymentRequest(
     orm,
     {
       id: input.orderId,
@@ -112,7 +119,9 @@ export async function recordOrder(
     },
     requestId,
     input.payer,
+    input.paysFor,
   );
+  if (cartPaid) throw new AppError('conflict', CART_PAID_ALREADY);
   if (!inserted) throw new AppError('conflict', 'This order ID has already been used');
   return { requestId, totalCents: totals.totalCents };
 }

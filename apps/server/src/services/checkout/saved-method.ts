@@ -9,6 +9,7 @@ import {
   type PaymentMethodDependencies,
 } from '../payment-methods';
 import { beginSavedPaymentAttempt } from '../sign-in-throttle';
+import { cartPaidBy } from './attempts';
 import { recordOrder } from './orders';
 import { avsAddressOf } from './gateway-answer';
 import { confirmServerPayment } from './server-payments';
@@ -34,6 +35,8 @@ export async function payWithSavedMethod(
      * is told so (ecomind T), and the audit log names the operator.
      */
     takenBy?: string;
+    /** The browser's id for the cart it pays (decision 047); none for a telephone order. */
+    cartId?: string;
   },
 ): Promise<{ status: 'success'; transactionId: string; requestId: string; message: string }> {
   const method = await methodOf(deps.orm, input.customerId, input.methodId);
@@ -61,6 +64,7 @@ export async function payWithSavedMethod(
       methodKind: method.kind,
       bankName: method.bankName,
     },
+    paysFor: cartPaidBy(input.cartId),
   });
   const authorized = await deps.gateway.authorize({
     profile: `${customer.gatewayProfileId}/${method.gatewayAccountId}`,

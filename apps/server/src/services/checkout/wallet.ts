@@ -14,6 +14,7 @@ import { findCustomer } from '../../db/customer-store';
 import type { WalletPayload } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { avsAddressOf } from './gateway-answer';
+import { cartPaidBy } from './attempts';
 import { recordOrder, type CheckoutDependencies } from './orders';
 import { confirmServerPayment } from './server-payments';
 import { refusalError } from './shopper-answers';
@@ -41,6 +42,8 @@ export async function payWithWallet(
     delivery: OrderDelivery;
     /** The signed-in customer paying; undefined for a guest. */
     customerId?: string;
+    /** The browser's id for the cart it pays (decision 047). */
+    cartId?: string;
   },
 ): Promise<WalletPaymentResponse> {
   const { wallet } = input.payload;
@@ -56,6 +59,7 @@ export async function payWithWallet(
     delivery: input.delivery,
     customerId: customer?.id,
     payer: { customerId: customer?.id, authorizedBy: 'store', methodKind: 'card' },
+    paysFor: cartPaidBy(input.cartId),
   });
   const tokenized = await deps.gateway.tokenizeWalletPayload(input.payload);
   if (!tokenized.ok) {

@@ -1,4 +1,4 @@
-import { STORE_NAME } from '@store/core';
+import { EMAIL_HIDDEN_CHARACTER, INVALID_EMAIL, STORE_NAME } from '@store/core';
 import { ensureSandboxCredentials } from '@store/sandbox-gateway';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
@@ -20,7 +20,7 @@ import {
   type TestServer,
 } from '../../testing/test-server';
 import { refundConfirmation } from './messages';
-import { createMailSender } from './sender';
+import { createMailSender, refusedRecipientError } from './sender';
 
 /**
  * Sending the outbox over SMTP, to a real SMTP server on the loopback interface (`smtp-server`): each message
@@ -43,8 +43,11 @@ describe.each(testDatabaseKinds())('sending the outbox, on $name', (kind) => {
     await database.sql.query('delete from mail_outbox');
   });
 
-  async function mailServer(port?: number): Promise<TestMailServer> {
-    const server = await startTestMailServer({ port });
+  async function mailServer(
+    port?: number,
+    refuseRecipient?: (address: string) => { code: number; message: string } | undefined,
+  ): Promise<TestMailServer> {
+    const server = await startTestMailServer({ port, refuseRecipient });
     closing.push(() => server.close());
     return server;
   }
@@ -53,13 +56,13 @@ describe.each(testDatabaseKinds())('sending the outbox, on $name', (kind) => {
     closing.push(() => server.close());
     return server;
   }
-  function queue(key: string) {
+  function queue(key: string, recipient = 'pat@example.com') {
     return queueMail(
       database.orm,
       {
         kind: 'refund_confirmation',
         dedupeKey: key,
-        recipient: 'pat@example.com',
+        recipient,
         ...refundConfirmation({
           storeName: STORE_NAME,
           orderId: 'CC-0123456789AB',
@@ -74,6 +77,7 @@ describe.each(testDatabaseKinds())('sending the outbox, on $name', (kind) => {
   async function outbox() {
     const { rows } = await database.sql.query<{
       dedupe_key: string;
+      recipient: string;
       message_id: string;
       status: string;
       attempts: number;
@@ -277,5 +281,88 @@ describe.each(testDatabaseKinds())('sending the outbox, on $name', (kind) => {
       failed: 0,
       full: false,
     });
+  });
+  it('sends to exactly the address the console shows, and to no one else', async () => {
+    const mail = await mailServer();
+    const shown = "Ada.Lovelace+o'brien@mail.example.com";
+    await queue('money-operation:one', shown);
+    const sender = createMailSender({ orm: database.orm }, { smtpUrl: mail.url, from: FROM });
+    closing.push(async () => sender.close());
+    expect(await sender.sendDue()).toEqual({ sent: 1, failed: 0, full: false });
+    const [row] = await outbox();
+    expect(row).toMatchObject({ recipient: shown, status: 'sent' });
+    expect(mail.recipientsTried).toEqual([shown]);
+    expect(mail.received.map((received) => received.to)).toEqual([[shown]]);
+    expect(mail.received[0]!.raw).toMatch(/^To: Ada\.Lovelace\+o'brien@mail\.example\.com\r?$/im);
+  });
+
+  it('sends nothing to a recipient kept before the one-mailbox rule: failed at once, with the reason', async () => {
+    const mail = await mailServer();
+    const refused = [
+      ['postmaster,spy@evil.test', INVALID_EMAIL],
+      ['ada.lovelace<spy@evil.test>', INVALID_EMAIL],
+      ['g:postmaster,spy@evil.test;', INVALID_EMAIL],
+      ['ad\u200Ba@example.com', EMAIL_HIDDEN_CHARACTER],
+    ] as const;
+    for (const [index, [recipient]] of refused.entries()) await queue(`money-operation:${index}`, recipient);
+    const lines: { message: string; details: object }[] = [];
+    const log: Log = {
+      error: (details, message) => lines.push({ message, details }),
+      warn: (details, message) => lines.push({ message, details }),
+    };
+    const sender = createMailSender({ orm: database.orm, log }, { smtpUrl: mail.url, from: FROM });
+    closing.push(async () => sender.close());
+    expect(await sender.sendDue()).toEqual({ sent: 0, failed: refused.length, full: false });
+    expect(mail.recipientsTried).toEqual([]);
+    expect(mail.received).toEqual([]);
+    const rows = await outbox();
+    expect(
+      rows.map(({ recipient, status, attempts, last_error }) => ({
+        recipient,
+        status,
+        attempts,
+        last_error,
+      })),
+    ).toEqual(
+      refused.map(([recipient, problem]) => ({
+        recipient,
+        status: 'failed',
+        attempts: 1,
+        last_error: refusedRecipientError(problem),
+      })),
+    );
+    expect(lines.map((line) => line.message)).toEqual(
+      refused.map(() => 'mail not sent: its recipient address is refused'),
+    );
+    expect(JSON.stringify(lines)).not.toContain('evil.test');
+  });
+
+  it('gives a message up at once when the mail server refuses its recipient as an address, and retries a refusal for now', async () => {
+    const refusals: Record<string, { code: number; message: string }> = {
+      'syntax@example.com': { code: 501, message: '5.1.3 Bad recipient address syntax' },
+      'not-allowed@example.com': { code: 553, message: '5.1.3 Mailbox name not allowed' },
+      'later@example.com': { code: 450, message: '4.2.1 Mailbox busy, try again later' },
+    };
+    const mail = await mailServer(undefined, (address) => refusals[address]);
+    for (const recipient of Object.keys(refusals)) await queue(`money-operation:${recipient}`, recipient);
+    const sender = createMailSender({ orm: database.orm }, { smtpUrl: mail.url, from: FROM });
+    closing.push(async () => sender.close());
+    const now = new Date();
+    expect(await sender.sendDue({ now })).toEqual({ sent: 0, failed: 3, full: false });
+    expect(mail.recipientsTried).toEqual(Object.keys(refusals));
+    const rows = await outbox();
+    const byRecipient = Object.fromEntries(rows.map((row) => [row.recipient, row]));
+    expect(byRecipient['syntax@example.com']).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(byRecipient['syntax@example.com']!.last_error).toMatch(/501 5\.1\.3 Bad recipient address syntax/);
+    expect(byRecipient['not-allowed@example.com']).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(byRecipient['not-allowed@example.com']!.last_error).toMatch(/553/);
+    // A temporary refusal keeps the retry schedule: 30 s after the first try.
+    const later = byRecipient['later@example.com']!;
+    expect(later).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(new Date(later.next_attempt_at).getTime() - now.getTime()).toBe(30_000);
+    // Nothing more is tried of the two given up, however late the next pass.
+    mail.recipientsTried.length = 0;
+    await sender.sendDue({ now: new Date(now.getTime() + 24 * 3600_000) });
+    expect(mail.recipientsTried).toEqual(['later@example.com']);
   });
 });

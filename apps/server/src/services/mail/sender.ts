@@ -1,3 +1,4 @@
+import { emailAddressProblem } from '@store/core';
 import { createTransport } from 'nodemailer';
 import type { Orm } from '../../db/client';
 import {
@@ -16,6 +17,11 @@ import { quietLog, type Log } from '../../log';
  * again. Several servers send from one outbox: each claims different rows, so a message goes out once
  * (twice only if a server stops between the mail server's acceptance and the mark, and then with the same
  * Message-ID, which mail programs show once).
+ *
+ * A message goes to its recipient as the console shows it, and to no one else (decision 045): a recipient
+ * that is not one mailbox by the store's rule (a row kept before the rule) is not sent at all, and the
+ * address is handed to the mail library as an address, never as text it could read as a list. A recipient
+ * the mail server refuses as an address is given up at once; every other failure is tried again.
  */
 
 /** How the store reaches its mail server: SMTP_URL and MAIL_FROM (config.ts). */
@@ -60,6 +66,24 @@ function describeFailure(error: unknown): string {
   return `${code}${message}`.replace(/\s+/g, ' ').trim();
 }
 
+/** What the operator reads for a recipient the store will not send to: the rule's own words. */
+export function refusedRecipientError(problem: string): string {
+  return `Not sent: the recipient is not one email address (${problem})`;
+}
+
+/**
+ * Whether the mail server refused the recipient's address itself (RFC 5321: 501 syntax error in the
+ * address, 553 mailbox name not allowed; RFC 3463: 5.1.3 bad destination address syntax): the same address
+ * would be refused on every later try. A temporary refusal (4xx), a refusal of the store's own sender or
+ * of the message, and a connection's failure are not.
+ */
+export function isRecipientAddressRefusal(error: unknown): boolean {
+  const failure = error as { command?: unknown; responseCode?: unknown; response?: unknown };
+  if (failure.command !== 'RCPT TO' || typeof failure.responseCode !== 'number') return false;
+  if (failure.responseCode === 501 || failure.responseCode === 553) return true;
+  return failure.responseCode >= 500 && /^5\d\d[ -]5\.1\.3\b/.test(String(failure.response ?? ''));
+}
+
 export function createMailSender(
   deps: { orm: Orm; log?: Log },
   settings: MailSettings & { batch?: number; leaseMs?: number; sendTimeoutMs?: number },
@@ -80,9 +104,13 @@ export function createMailSender(
   const stopping = new AbortController();
 
   async function send(message: OutboxRow): Promise<void> {
+    // An address object is taken as the address it holds: the library parses a string as a list (and
+    // `a,b@c` is two recipients to it), an object never. The envelope says the same, explicitly.
+    const recipient = { name: '', address: message.recipient };
     await transport.sendMail({
       from: settings.from,
-      to: message.recipient,
+      to: recipient,
+      envelope: { from: settings.from, to: [recipient] },
       subject: message.subject,
       text: message.textBody,
       html: message.htmlBody,
@@ -102,7 +130,23 @@ export function createMailSender(
         leaseMs: settings.leaseMs ?? MAIL_LEASE_MS,
       });
       pass.full = claimed.length === batch;
+      const fail = async (message: OutboxRow, failure: { error: string; permanent: boolean }) => {
+        pass.failed += 1;
+        const now = options.now ?? new Date();
+        const recorded = await recordMailFailure(deps.orm, message, { ...failure, now });
+        // The outbox id and the try only: the address and the text are the customer's.
+        const details = { mailId: message.id, kind: message.kind, attempts: recorded?.attempts };
+        if (recorded?.status !== 'failed') log.warn(details, 'mail not sent; it will be tried again');
+        else if (failure.permanent) log.error(details, 'mail not sent: its recipient address is refused');
+        else log.error(details, 'mail not sent after its last try: given up');
+      };
       for (const [index, message] of claimed.entries()) {
+        // Not sent at all, mail server or not: trying again would not make it one address.
+        const problem = emailAddressProblem(message.recipient);
+        if (problem) {
+          await fail(message, { error: refusedRecipientError(problem), permanent: true });
+          continue;
+        }
         try {
           if (stopping.signal.aborted) throw stopping.signal.reason;
           await send(message);
@@ -112,13 +156,7 @@ export function createMailSender(
             await releaseMailLeases(deps.orm, claimed.slice(index));
             break;
           }
-          pass.failed += 1;
-          const now = options.now ?? new Date();
-          const recorded = await recordMailFailure(deps.orm, message, { error: describeFailure(error), now });
-          // The outbox id and the try only: the address and the text are the customer's.
-          const details = { mailId: message.id, kind: message.kind, attempts: recorded?.attempts };
-          if (recorded?.status === 'failed') log.error(details, 'mail not sent after its last try: given up');
-          else log.warn(details, 'mail not sent; it will be tried again');
+          await fail(message, { error: describeFailure(error), permanent: isRecipientAddressRefusal(error) });
           continue;
         }
         await markMailSent(deps.orm, message.id);

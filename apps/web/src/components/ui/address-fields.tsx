@@ -1,6 +1,6 @@
 import {
   ADDRESS_COUNTRIES,
-  ADDRESS_MESSAGES,
+  addressFieldOfMessage,
   formatPhoneInput,
   PAYMENT_METHOD_LIMITS,
   type DeliveryAddress,
@@ -34,17 +34,7 @@ const TEXT_LIMIT = 100;
  * name), or null for a problem that is not the address's.
  */
 export function addressFieldOfProblem(message: string, nameMissing: string): AddressFormField | null {
-  const m = ADDRESS_MESSAGES;
-  const fields = new Map<string, AddressFormField>([
-    [nameMissing, 'name'],
-    [m.address, 'address'],
-    [m.city, 'city'],
-    [m.state, 'state'],
-    [m.usState, 'state'],
-    [m.zip, 'zip'],
-    [m.phone, 'phone'],
-  ]);
-  return fields.get(message) ?? null;
+  return addressFieldOfMessage(message, nameMissing) ?? null;
 }
 
 export interface AddressFieldsProps {

@@ -9,7 +9,9 @@ import {
   setLineQuantity,
 } from './cart-lines';
 import {
+  cartIdOf,
   forgetCartCheckout,
+  forgetCartId,
   isCartPaidBy,
   markCartCheckout,
   readStoredCart,
@@ -37,6 +39,8 @@ export interface CartContextValue {
   markCheckout(requestId: string): void;
   /** Empties the cart if this (successful) payment request paid for it and it has not changed since. */
   emptyIfPaidBy(requestId: string): void;
+  /** The cart's id, sent with each checkout attempt: the store takes one payment for it (decision 047). */
+  cartId(): string;
   /** The element that had focus when the cart was opened: focus goes back there on close. */
   getOpener(): HTMLElement | null;
 }
@@ -131,8 +135,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const emptyIfPaidBy = useCallback((requestId: string) => {
     if (!isCartPaidBy(requestId)) return;
     forgetCartCheckout();
+    forgetCartId();
     setLines([]);
   }, []);
+  const cartId = useCallback(() => cartIdOf(), []);
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -150,6 +156,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setProcessing,
       markCheckout,
       emptyIfPaidBy,
+      cartId,
       getOpener,
     }),
     [
@@ -164,6 +171,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       closeCart,
       markCheckout,
       emptyIfPaidBy,
+      cartId,
       getOpener,
     ],
   );

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../browser-storage';
 import {
+  cartIdOf,
   CART_STORAGE_KEYS,
   forgetCartCheckout,
+  forgetCartId,
   isCartPaidBy,
   markCartCheckout,
   readStoredCart,
@@ -57,5 +59,19 @@ describe('the cart kept for the tab', () => {
     expect(isCartPaidBy('req-2', storage)).toBe(false);
     forgetCartCheckout(storage);
     expect(isCartPaidBy('req-1', storage)).toBe(false);
+  });
+
+  it('gives the cart one id for all its checkout attempts, and a new one once it was paid (decision 047)', () => {
+    const storage = createMemoryStorage();
+    const id = cartIdOf(storage);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    // A second attempt, a reload, a tab duplicated with its storage: the same cart.
+    expect(cartIdOf(storage)).toBe(id);
+    forgetCartId(storage);
+    const next = cartIdOf(storage);
+    expect(next).not.toBe(id);
+    // A stored value that is not an id (a hand edit) is replaced, never sent.
+    storage.setItem(CART_STORAGE_KEYS.cartId, 'not-an-id');
+    expect(cartIdOf(storage)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -10,6 +10,11 @@ export const CART_STORAGE_KEYS = {
   lines: 'cart',
   /** The payment request that is paying for the cart as it stands (cleared by any change to the cart). */
   checkoutRequestId: 'cartCheckoutRequestId',
+  /**
+   * The cart's id, sent with every checkout attempt (decision 047): the store records one payment for it,
+   * whatever its attempts do (a second tab, Back to an older payment page). A new one once it is paid.
+   */
+  cartId: 'cartId',
 } as const;
 
 function isProductId(value: unknown): value is ProductId {
@@ -57,4 +62,20 @@ export function forgetCartCheckout(storage: KeyValueStorage = getSessionStorage(
 /** True when the stored cart is the one this payment request paid for (unchanged since it started). */
 export function isCartPaidBy(requestId: string, storage: KeyValueStorage = getSessionStorage()): boolean {
   return storage.getItem(CART_STORAGE_KEYS.checkoutRequestId) === requestId;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The id of the cart this tab holds, made when first asked for. */
+export function cartIdOf(storage: KeyValueStorage = getSessionStorage()): string {
+  const stored = storage.getItem(CART_STORAGE_KEYS.cartId);
+  if (stored && UUID_PATTERN.test(stored)) return stored;
+  const made = crypto.randomUUID();
+  storage.setItem(CART_STORAGE_KEYS.cartId, made);
+  return made;
+}
+
+/** The cart was paid: whatever the tab fills next is a new cart, with an id of its own. */
+export function forgetCartId(storage: KeyValueStorage = getSessionStorage()): void {
+  storage.removeItem(CART_STORAGE_KEYS.cartId);
 }

@@ -1,4 +1,5 @@
 import {
+  EMAIL_MESSAGES,
   BANK_ACCOUNT_TYPES,
   detectCardBrand,
   expiryMonthsFor,
@@ -60,9 +61,8 @@ export function fieldOfProblem(message: string, form: PaymentMethodForm): FormFi
   const m = PAYMENT_METHOD_MESSAGES;
   const addressField = addressFieldOfProblem(message, m.holderName);
   if (addressField && addressField !== 'address2') return addressField;
+  if (message === m.email || EMAIL_MESSAGES.includes(message)) return 'email';
   const fields: Partial<Record<string, FormField>> = {
-    [m.email]: 'email',
-    [m.invalidEmail]: 'email',
     [m.cardNumber]: 'accountNumber',
     [m.routingNumber]: 'routingNumber',
     [m.accountNumber]: 'accountNumber',

@@ -1,13 +1,12 @@
 import {
   centsToDollars,
-  DELIVERY_MESSAGES,
+  deliveryFieldOfMessage,
   orderDeliverySchema,
   type Cents,
   type CartLine,
   type PaymentLinkRequest,
 } from '@store/core';
 import {
-  addressFieldOfProblem,
   EMPTY_ADDRESS_FORM,
   type AddressFormField,
   type AddressFormValues,
@@ -50,11 +49,7 @@ export function paymentLinkRequestOf(
   });
   if (!checked.success) {
     const problem = checked.error.issues[0]?.message ?? 'Please check the delivery details';
-    const emailProblem = problem === DELIVERY_MESSAGES.email || problem === DELIVERY_MESSAGES.invalidEmail;
-    return {
-      problem,
-      field: emailProblem ? 'email' : addressFieldOfProblem(problem, DELIVERY_MESSAGES.name),
-    };
+    return { problem, field: deliveryFieldOfMessage(problem) ?? null };
   }
   return {
     request: {

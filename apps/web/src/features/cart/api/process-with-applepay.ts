@@ -11,6 +11,8 @@ export interface ApplePayPayment {
   items: CartLine[];
   /** The email and shipping contact Apple's sheet gave; the server checks them. */
   delivery: CreatePaymentRequest['delivery'];
+  /** The cart it pays (decision 047). */
+  cartId?: string;
 }
 
 /**

@@ -8,6 +8,8 @@ export interface SavedMethodPayment {
   orderId: string;
   items: CartLine[];
   delivery: OrderDelivery;
+  /** The cart it pays (decision 047). */
+  cartId?: string;
 }
 
 /**

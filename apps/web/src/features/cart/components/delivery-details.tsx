@@ -1,6 +1,6 @@
-import { ADDRESS_COUNTRY_NAMES, cityLine, DELIVERY_MESSAGES, type SavedAddress } from '@store/core';
+import { ADDRESS_COUNTRY_NAMES, cityLine, deliveryFieldOfMessage, type SavedAddress } from '@store/core';
 import { useEffect, useId, useRef } from 'react';
-import { AddressFields, addressFieldOfProblem } from '../../../components/ui/address-fields';
+import { AddressFields } from '../../../components/ui/address-fields';
 import { Alert } from '../../../components/ui/alert';
 import { CellTextField } from '../../../components/ui/form-cell';
 import { SelectField } from '../../../components/ui/text-field';
@@ -45,12 +45,7 @@ export function DeliveryDetails({
   const errorId = useId();
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
-  const emailProblem = problem === DELIVERY_MESSAGES.email || problem === DELIVERY_MESSAGES.invalidEmail;
-  const problemField = problem
-    ? emailProblem
-      ? 'email'
-      : addressFieldOfProblem(problem, DELIVERY_MESSAGES.name)
-    : null;
+  const problemField = problem ? (deliveryFieldOfMessage(problem) ?? null) : null;
 
   useEffect(() => {
     if (!problem) return;

@@ -57,7 +57,7 @@ export interface Failure {
  * result page, then leave for the payment page. A failure is shown for 3 seconds.
  */
 export function useCheckout() {
-  const { lines, totals, isProcessing, setProcessing, markCheckout } = useCart();
+  const { lines, totals, isProcessing, setProcessing, markCheckout, cartId } = useCart();
   const user = useCustomerUser();
   const createPayment = useCreatePayment();
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -81,6 +81,7 @@ export function useCheckout() {
       redirectUrl: `${window.location.origin}${PATHS.paymentComplete}`,
       items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
       delivery,
+      cartId: cartId(),
     };
 
     let paymentUrl: URL | null;
@@ -131,6 +132,7 @@ export function useCheckout() {
           orderId,
           items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
           delivery,
+          cartId: cartId(),
         },
         // One key per payment attempt: a retry of this request is this payment, never a second one.
         orderId,
@@ -203,7 +205,16 @@ export function useCheckout() {
     setProcessing(true);
     const paid = await settleWalletPayment('googlepay', async ({ orderId, amount }) => {
       const answer = await processWithGooglePay(
-        { paymentToken, amount, orderId, ...payer(), gateway: 'cardconnect', items: cartItems(), delivery },
+        {
+          paymentToken,
+          amount,
+          orderId,
+          ...payer(),
+          gateway: 'cardconnect',
+          items: cartItems(),
+          delivery,
+          cartId: cartId(),
+        },
         orderId,
       );
       void recordGooglePayPayment({
@@ -263,6 +274,7 @@ export function useCheckout() {
             ...payer(),
             items: cartItems(),
             delivery: deliveryFromApplePay(payment.shippingContact),
+            cartId: cartId(),
           },
           orderId,
         ),

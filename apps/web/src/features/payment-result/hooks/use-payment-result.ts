@@ -1,3 +1,4 @@
+import { ATTEMPT_RETURN_PARAM } from '@store/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCart } from '../../../lib/cart/cart-provider';
@@ -24,6 +25,7 @@ export function usePaymentResult(): PaymentOutcome {
       urlStatus: searchParams.get('status'),
       walletError: readWalletPaymentError(),
       stored: readStoredPaymentRequest(),
+      urlAttempt: searchParams.get(ATTEMPT_RETURN_PARAM),
     }),
   );
   const pending = initial.state === 'processing' ? initial : null;

@@ -54,6 +54,29 @@ describe('resolveInitialOutcome', () => {
       storedAmount: '68.20',
     });
   });
+
+  it('verifies the attempt the shopper came back from, when it is not the stored one (decision 047)', () => {
+    const older = '0b7d6a3e-51f4-4c8e-9d7a-2f3b4c5d6e7f';
+    expect(
+      resolveInitialOutcome({ urlStatus: null, walletError: null, stored: fresh, urlAttempt: older }),
+    ).toEqual({ state: 'processing', requestId: older, storedAmount: null });
+    // The stored one named again keeps its amount; something that is not an id is not sent.
+    expect(
+      resolveInitialOutcome({ urlStatus: null, walletError: null, stored: fresh, urlAttempt: 'req-1' }),
+    ).toEqual({ state: 'processing', requestId: 'req-1', storedAmount: '68.20' });
+    expect(
+      resolveInitialOutcome({ urlStatus: null, walletError: null, stored: fresh, urlAttempt: '../x' }),
+    ).toEqual({ state: 'processing', requestId: 'req-1', storedAmount: '68.20' });
+    // Without a stored request of its 30 minutes, the address alone shows nothing (product §5).
+    expect(
+      resolveInitialOutcome({
+        urlStatus: null,
+        walletError: null,
+        stored: { kind: 'none' },
+        urlAttempt: older,
+      }),
+    ).toMatchObject({ state: 'failed', kind: 'no-payment' });
+  });
 });
 
 describe('interpretVerifyResponse', () => {

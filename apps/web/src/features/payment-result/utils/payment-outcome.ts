@@ -55,13 +55,22 @@ export interface InitialOutcomeInput {
   /** What a wallet flow left in storage when it failed. */
   walletError: string | null;
   stored: StoredPaymentRequest;
+  /**
+   * The `attempt` query parameter: the payment attempt the hosted page sends the shopper back from (decision
+   * 047). It differs from the stored one when the shopper paid an older page of the same cart or link (Back,
+   * a second tab): that payment is the one to tell them about.
+   */
+  urlAttempt?: string | null;
 }
+
+const ATTEMPT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Decides, before any call, whether the page can verify a payment or has already failed. */
 export function resolveInitialOutcome({
   urlStatus,
   walletError,
   stored,
+  urlAttempt,
 }: InitialOutcomeInput): PaymentOutcome {
   const status = urlStatus?.trim().toLowerCase();
   if (status === 'cancelled') return { state: 'cancelled' };
@@ -91,8 +100,15 @@ export function resolveInitialOutcome({
       };
     case 'incomplete':
       return { state: 'failed', kind: 'no-payment', message: RESULT_MESSAGES.incomplete, details: null };
-    case 'fresh':
+    case 'fresh': {
+      // Within the stored request's 30 minutes, the attempt the shopper came back from is the one verified;
+      // the stored amount is that of the stored attempt, so another's is the server's to tell.
+      const attempt = urlAttempt?.trim().toLowerCase();
+      if (attempt && ATTEMPT_ID.test(attempt) && attempt !== stored.requestId.toLowerCase()) {
+        return { state: 'processing', requestId: attempt, storedAmount: null };
+      }
       return { state: 'processing', requestId: stored.requestId, storedAmount: stored.amount };
+    }
   }
 }
 
