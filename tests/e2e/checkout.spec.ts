@@ -1,5 +1,11 @@
 import { expect, test, type Page } from './fixtures';
-import { fillDelivery, payOnHostedPage, signInAsOperator, storefrontWithEmptyCart } from './flows';
+import {
+  expectNothingPastTheEdge,
+  fillDelivery,
+  payOnHostedPage,
+  signInAsOperator,
+  storefrontWithEmptyCart,
+} from './flows';
 import { CARDS } from './test-data';
 
 /** Puts 3 pen packs and 2 reams in the cart as a shopper would, and returns with the cart open. */
@@ -182,8 +188,13 @@ test('paying an older payment page of the same cart (Back, a second tab) takes n
   await page.goto(olderPage);
   await payOnHostedPage(page, CARDS.visa, '$68.20');
   await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
-  await expect(page.getByText(/This payment was for a checkout you had started again\./)).toBeVisible();
+  await expect(page.getByText(/You had started this checkout again/)).toBeVisible();
   await expect(page.getByText(/you were not charged for it/).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('older-page-paid-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNothingPastTheEdge(page);
+  await page.screenshot({ path: test.info().outputPath('older-page-paid-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The newer page pays the cart, once.
   await page.goto(newerPage);

@@ -18,16 +18,16 @@ export function linkPaidBy(linkId: string): PaysFor {
   return { kind: 'link', id: linkId };
 }
 
-const NOT_CHARGED = 'This payment was cancelled: you were not charged for it.';
+const NOT_CHARGED = 'so this payment was cancelled: you were not charged for it.';
 
 /** What the payer reads when an approval could not be recorded, each saying that nothing was charged. */
 export const UNPAYABLE_ATTEMPT = {
-  cartPaid: (orderId: string) => `Your cart was already paid (order ${orderId}). ${NOT_CHARGED}`,
-  cartReplaced: `This payment was for a checkout you had started again. ${NOT_CHARGED} Return to the store to pay your cart.`,
-  linkPaid: `This payment link has already been paid. ${NOT_CHARGED}`,
-  linkCancelled: `This payment link was cancelled. ${NOT_CHARGED} Please contact the store for a new one.`,
-  linkExpired: `This payment link has expired. ${NOT_CHARGED} Please contact the store for a new one.`,
-  linkPageClosed: `This payment page was no longer open for the link. ${NOT_CHARGED} Open the payment link again to pay.`,
+  cartPaid: (orderId: string) => `Your cart was already paid (order ${orderId}), ${NOT_CHARGED}`,
+  cartReplaced: `You had started this checkout again, ${NOT_CHARGED}`,
+  linkPaid: `This payment link was already paid, ${NOT_CHARGED}`,
+  linkCancelled: `The store withdrew this payment link, ${NOT_CHARGED} Please contact the store for a new one.`,
+  linkExpired: `This payment link had expired, ${NOT_CHARGED} Please contact the store for a new one.`,
+  linkPageClosed: `This payment page was no longer open for the link, ${NOT_CHARGED} Open the payment link again to pay.`,
 } as const;
 
 /** Why a cart that is paid already takes no new attempt (create-payment, saved methods, wallets). */
