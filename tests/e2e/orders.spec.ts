@@ -7,6 +7,7 @@ import {
   DELIVERY,
   expectClickable,
   expectNothingPastTheEdge,
+  fillDelivery,
   guestPayment,
   payOnHostedPage,
   registerCustomer,
@@ -131,6 +132,67 @@ test('a customer’s default address is preselected, the saved card pays, and th
   await orders.getByRole('link', { name: /View receipt/ }).click();
   await expect(page.getByRole('heading', { name: /Receipt for order/ })).toBeVisible();
   await expect(page.getByText('9 Office Park')).toBeVisible();
+});
+
+test('a $7.00 capture of a $15.74 order reads paid in part, $7.00, on My Account, the receipt and the order page', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  await registerCustomer(page, 'Pia Partial');
+  await addSavedCard(page, CARDS.visa);
+  const cart = await cartWithOnePenPack(page);
+  await fillDelivery(page);
+  await cart.getByRole('button', { name: 'Pay $15.74' }).click();
+  await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  const orderId =
+    (await page
+      .locator('dt', { hasText: 'Order ID' })
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent()) ?? '';
+
+  // The operator captures $7.00 of it (the rest is not shipped).
+  await signInAsOperator(page);
+  const headers = { origin: baseURL ?? '' };
+  const pending = (await (await page.request.post('/api/admin/payments', { headers, data: {} })).json()) as {
+    payments: { orderId: string; paymentId: string }[];
+  };
+  const paymentId = pending.payments.find((row) => row.orderId === orderId)?.paymentId;
+  const captured = await page.request.post('/api/admin/capture-payment', {
+    headers,
+    data: { payment: { paymentId, originalAmount: 15.74, amount: 7 } },
+  });
+  expect(captured.ok()).toBe(true);
+
+  const line = 'Paid $7.00 of $15.74';
+  await page.goto(`/admin/orders/${orderId}`);
+  await expect(page.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible();
+  await expect(page.getByText('Paid in part').first()).toBeVisible();
+  await expect(page.getByText(line).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('order-page-partial-1280.png'), fullPage: true });
+
+  await page.goto('/account');
+  const orders = page.getByRole('list', { name: 'Your orders' });
+  await expect(orders).toContainText('Paid in part');
+  await expect(orders).toContainText(line);
+  await page.screenshot({ path: test.info().outputPath('my-account-partial-1280.png'), fullPage: true });
+  await orders.getByRole('link', { name: /View receipt/ }).click();
+  await expect(page.getByRole('heading', { name: /Receipt for order/ })).toBeVisible();
+  await expect(page.getByText('Paid in part')).toBeVisible();
+  await expect(page.getByText(line)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('receipt-partial-1280.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNothingPastTheEdge(page);
+  await page.screenshot({ path: test.info().outputPath('receipt-partial-375.png'), fullPage: true });
+  await page.goto('/account');
+  await expect(orders).toContainText(line);
+  await expectNothingPastTheEdge(page);
+  await page.screenshot({ path: test.info().outputPath('my-account-partial-375.png'), fullPage: true });
+  await page.goto(`/admin/orders/${orderId}`);
+  await expect(page.getByText(line).first()).toBeVisible();
+  await expectNothingPastTheEdge(page);
+  await page.screenshot({ path: test.info().outputPath('order-page-partial-375.png'), fullPage: true });
 });
 
 test('Google Pay’s sheet gives the email and the shipping address, and the order keeps them', async ({

@@ -19,6 +19,7 @@ export * from './schemas/delivery';
 export * from './schemas/address';
 export * from './schemas/address-book';
 export * from './schemas/order';
+export * from './order-standing';
 export * from './schemas/admin-order';
 export * from './schemas/phone-order';
 export * from './schemas/admin-customers';

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
-import type { FailedAttemptOutcome } from '@store/core';
+import type { FailedAttemptOutcome, PaymentMoney } from '@store/core';
 import type { Orm, Transaction } from './client';
 import { batchedPerDatabase } from './batched';
 import { DELIVERY_COLUMNS } from './checkout-store';
+import { paymentMoneyColumn, paymentMoneyOf } from './payment-money';
 import { columnsOf, fixedStatement, rowOf } from './prepared';
 import {
   auditEvents,
@@ -35,6 +36,8 @@ export interface OrderRecord extends OrderWithLines {
   /** How its attempt ended, when it took no money (decision 031). */
   requestFailure: FailedAttemptOutcome | null;
   payment?: typeof payments.$inferSelect;
+  /** Its payment's figures (decision 048), once authorized. */
+  money?: PaymentMoney;
   /** Its refunds done (none scheduled or unconfirmed), oldest first; a void of the capture is `method` void. */
   refunds: { amountCents: number; at: Date; method: 'refund' | 'void' | null }[];
 }
@@ -162,6 +165,7 @@ export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<
       requestStatus: paymentRequests.status,
       requestFailure: paymentRequests.failure,
       payment: payments,
+      refundSums: paymentMoneyColumn(payments.id),
     })
     .from(orders)
     .innerJoin(paymentRequests, eq(paymentRequests.orderId, orders.id))
@@ -192,6 +196,7 @@ export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<
     requestStatus: row.requestStatus,
     requestFailure: row.requestFailure,
     payment: row.payment ?? undefined,
+    ...(row.payment ? { money: paymentMoneyOf(row.payment, row.refundSums) } : {}),
     refunds: refunds.map((refund) => ({
       amountCents: refund.amountCents,
       at: refund.at ?? new Date(0),
@@ -206,10 +211,8 @@ export interface CustomerOrderRow {
   itemCount: number;
   requestStatus: OrderRecord['requestStatus'];
   requestFailure: OrderRecord['requestFailure'];
-  /** `refundedCents`: the refunds done, not those scheduled or unconfirmed; `cancelledCents`: of them, voids. */
-  payment?: Pick<typeof payments.$inferSelect, 'captureStatus' | 'capturedCents' | 'refundedCents'> & {
-    cancelledCents: number;
-  };
+  /** Its payment's figures (decision 048), once authorized. */
+  money?: PaymentMoney;
 }
 
 /**
@@ -230,12 +233,16 @@ export async function listCustomerOrders(
       itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = ${orders.id})`,
       requestStatus: paymentRequests.status,
       requestFailure: paymentRequests.failure,
-      captureStatus: payments.captureStatus,
-      capturedCents: payments.capturedCents,
-      refundedCents: sql<number>`(select coalesce(sum(o.amount_cents), 0)::int from money_operations o
-        where o.payment_id = ${payments.id} and o.kind = 'refund' and o.status = 'succeeded')`,
-      cancelledCents: sql<number>`(select coalesce(sum(o.amount_cents), 0)::int from money_operations o
-        where o.payment_id = ${payments.id} and o.kind = 'refund' and o.status = 'succeeded' and o.method = 'void')`,
+      payment: {
+        captureStatus: payments.captureStatus,
+        authorizedCents: payments.authorizedCents,
+        capturedCents: payments.capturedCents,
+        refundedCents: payments.refundedCents,
+        disputeAmountCents: payments.disputeAmountCents,
+        disputedAt: payments.disputedAt,
+        returnedAt: payments.returnedAt,
+      },
+      refundSums: paymentMoneyColumn(payments.id),
     })
     .from(orders)
     .innerJoin(paymentRequests, eq(paymentRequests.orderId, orders.id))
@@ -258,15 +265,7 @@ export async function listCustomerOrders(
     itemCount: Number(row.itemCount),
     requestStatus: row.requestStatus,
     requestFailure: row.requestFailure,
-    payment:
-      row.captureStatus === null
-        ? undefined
-        : {
-            captureStatus: row.captureStatus,
-            capturedCents: row.capturedCents!,
-            refundedCents: Number(row.refundedCents),
-            cancelledCents: Number(row.cancelledCents),
-          },
+    ...(row.payment ? { money: paymentMoneyOf(row.payment, row.refundSums) } : {}),
   }));
 }
 
@@ -274,6 +273,8 @@ export async function listCustomerOrders(
 export interface AdminOrderRecord extends OrderWithLines {
   request: typeof paymentRequests.$inferSelect;
   payment?: typeof payments.$inferSelect;
+  /** Its payment's figures (decision 048), once authorized. */
+  money?: PaymentMoney;
   customer?: { name: string; email: string; numericId: number };
   /** Every audit line about the order, oldest first: who did what to it, and how it ended. */
   events: (typeof auditEvents.$inferSelect)[];
@@ -289,6 +290,7 @@ export async function findAdminOrder(orm: Orm, orderId: string): Promise<AdminOr
       lines: LINES_OF_ORDER,
       request: paymentRequests,
       payment: payments,
+      refundSums: paymentMoneyColumn(payments.id),
       customerName: customers.name,
       customerEmail: customers.email,
       customerNumericId: customers.numericId,
@@ -324,6 +326,7 @@ export async function findAdminOrder(orm: Orm, orderId: string): Promise<AdminOr
     lines: row.lines,
     request: row.request,
     payment: row.payment ?? undefined,
+    ...(row.payment ? { money: paymentMoneyOf(row.payment, row.refundSums) } : {}),
     customer:
       row.customerName !== null && row.customerEmail !== null && row.customerNumericId !== null
         ? { name: row.customerName, email: row.customerEmail, numericId: row.customerNumericId }

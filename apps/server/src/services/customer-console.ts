@@ -2,7 +2,8 @@ import {
   centsToDollars,
   customerSearchTerms,
   CUSTOMER_PAGE_ORDERS,
-  orderStatusOf,
+  orderStandingFields,
+  orderStandingOf,
   type AdminCustomer,
   type AdminCustomerMethod,
   type AdminCustomerRow,
@@ -131,11 +132,12 @@ export async function readCustomer(
       orderId: row.order.id,
       placedAt: row.order.createdAt.toISOString(),
       total: centsToDollars(row.order.totalCents),
-      orderStatus: orderStatusOf(
-        row.requestStatus,
-        row.payment,
-        row.order.fulfilmentStatus,
-        row.requestFailure,
+      ...orderStandingFields(
+        orderStandingOf(
+          { status: row.requestStatus, failure: row.requestFailure },
+          row.money,
+          row.order.fulfilmentStatus,
+        ),
       ),
     })),
     orderCount: customer.orderCount,

@@ -8,7 +8,8 @@ import {
   FAILED_ATTEMPT_LABELS,
   formatCents,
   MAIL_KIND_LABELS,
-  orderStatusOf,
+  orderStandingFields,
+  orderStandingOf,
   PAYMENT_WAY_LABELS,
   paymentWayOf,
   type AdminOrderResponse,
@@ -71,7 +72,7 @@ export async function readAdminOrder(
       ...orderSummaryOf(record),
       placedAt: order.createdAt.toISOString(),
       paymentWay,
-      orderStatus: orderStatusOf(request.status, payment, order.fulfilmentStatus, request.failure),
+      ...orderStandingFields(orderStandingOf(request, record.money, order.fulfilmentStatus)),
       fulfilment: {
         status: order.fulfilmentStatus,
         ...(order.shippedAt ? { shippedAt: order.shippedAt.toISOString() } : {}),

@@ -1,8 +1,10 @@
 import {
   centsToDollars,
   findProduct,
-  orderStatusOf,
+  orderStandingFields,
+  orderStandingOf,
   STORE_NAME,
+  walletNameOf,
   type CustomerOrdersResponse,
   type OrderLine,
   type OrderSummary,
@@ -75,34 +77,43 @@ export function orderSummaryOf({ order, lines }: OrderSummaryRecord): OrderSumma
   };
 }
 
-/** "VISA •••• 1111", or a bank's name and the account's last 4. */
-export function paymentMethodLabel(payment: { cardBrand: string; last4: string; bankName: string | null }) {
-  return `${payment.bankName ?? payment.cardBrand} •••• ${payment.last4}`;
+/**
+ * "VISA •••• 1111", a bank's name and the account's last 4, or with the wallet that paid first ("Apple Pay ·
+ * VISA •••• 1111": a wallet's last 4 is its device number's, which the customer knows by the wallet), as the
+ * result page, the emails and the console name it.
+ */
+export function paymentMethodLabel(payment: {
+  orderId: string;
+  cardBrand: string;
+  last4: string;
+  bankName: string | null;
+}) {
+  const wallet = walletNameOf(payment.orderId);
+  const method = `${payment.bankName ?? payment.cardBrand} •••• ${payment.last4}`;
+  return wallet ? `${wallet} · ${method}` : method;
 }
 
 function receiptOf(record: OrderRecord): Receipt {
-  const { payment } = record;
-  // What the customer's money went through: refunds done (not those scheduled or awaiting the gateway), and
-  // a charge cancelled before it settled, which never reached their statement and is no refund.
+  const { payment, money } = record;
+  // The refunds listed are those done, given back by a refund: a charge cancelled before it settled never
+  // reached the customer's statement and is no refund (the figures are the payment's, decision 048).
   const given = record.refunds.filter((refund) => refund.method !== 'void');
-  const sum = (refunds: OrderRecord['refunds']) =>
-    refunds.reduce((total, refund) => total + refund.amountCents, 0);
-  const cancelledCents = sum(record.refunds) - sum(given);
   return {
     ...orderSummaryOf(record),
     placedAt: record.order.createdAt.toISOString(),
-    orderStatus: orderStatusOf(
-      record.requestStatus,
-      payment && { ...payment, refundedCents: sum(record.refunds), cancelledCents },
-      record.order.fulfilmentStatus,
-      record.requestFailure,
+    ...orderStandingFields(
+      orderStandingOf(
+        { status: record.requestStatus, failure: record.requestFailure },
+        money,
+        record.order.fulfilmentStatus,
+      ),
     ),
     ...(payment ? { paymentMethod: paymentMethodLabel(payment) } : {}),
     refunds: given.map((refund) => ({
       amount: centsToDollars(refund.amountCents),
       at: refund.at.toISOString(),
     })),
-    refundedTotal: centsToDollars(sum(given)),
+    refundedTotal: centsToDollars(money?.refundedCents ?? 0),
   };
 }
 
@@ -148,11 +159,12 @@ export async function readCustomerOrders(
       placedAt: row.order.createdAt.toISOString(),
       total: centsToDollars(row.order.totalCents),
       itemCount: row.itemCount,
-      orderStatus: orderStatusOf(
-        row.requestStatus,
-        row.payment,
-        row.order.fulfilmentStatus,
-        row.requestFailure,
+      ...orderStandingFields(
+        orderStandingOf(
+          { status: row.requestStatus, failure: row.requestFailure },
+          row.money,
+          row.order.fulfilmentStatus,
+        ),
       ),
       ...(row.order.receiptToken ? { receiptPath: receiptPathOf(row.order.receiptToken) } : {}),
     })),

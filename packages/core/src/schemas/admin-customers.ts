@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from './order';
+import { orderStandingShape } from './order';
 import { savedAddressSchema } from './address-book';
 import { historySearchTerms } from './admin';
 
@@ -105,7 +105,7 @@ export const adminCustomerOrderSchema = z.object({
   orderId: z.string(),
   placedAt: z.string(),
   total: z.number(),
-  orderStatus: z.enum(ORDER_STATUSES),
+  ...orderStandingShape,
 });
 export type AdminCustomerOrder = z.infer<typeof adminCustomerOrderSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FULFILMENT_STATUSES, ORDER_STATUSES, orderSummarySchema } from './order';
+import { FULFILMENT_STATUSES, orderStandingShape, orderSummarySchema } from './order';
 import type { OrderChannel } from '../order-id';
 import { adminTransactionSchema, PAYMENT_WAYS, type PaymentWay } from './admin';
 import { hasHiddenCharacterForEmail } from './hidden-characters';
@@ -62,7 +62,7 @@ export type OrderActions = z.infer<typeof orderActionsSchema>;
 export const adminOrderSchema = orderSummarySchema.extend({
   placedAt: z.string(),
   paymentWay: z.enum(PAYMENT_WAYS),
-  orderStatus: z.enum(ORDER_STATUSES),
+  ...orderStandingShape,
   fulfilment: z.object({
     status: z.enum(FULFILMENT_STATUSES),
     shippedAt: z.string().optional(),

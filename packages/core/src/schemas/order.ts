@@ -28,7 +28,9 @@ export const ORDER_STATUSES = [
   'not_paid',
   'authorized',
   'paid',
+  'partially_paid',
   'shipped',
+  'refund_scheduled',
   'partially_refunded',
   'refunded',
   'cancelled',
@@ -47,12 +49,24 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   not_paid: 'Not paid',
   authorized: 'Payment authorized',
   paid: 'Paid',
+  partially_paid: 'Paid in part',
   shipped: 'Shipped',
+  refund_scheduled: 'Refund scheduled',
   partially_refunded: 'Refunded in part',
   refunded: 'Refunded',
   cancelled: 'Cancelled',
   disputed: 'Disputed',
   payment_returned: 'Payment returned by the bank',
+};
+
+/**
+ * An order's status as every view of it sends it (decision 048): the status, the amount it speaks of and
+ * whether that amount is only held (`orderStandingFields` in order-standing.ts).
+ */
+export const orderStandingShape = {
+  orderStatus: z.enum(ORDER_STATUSES),
+  statusAmount: z.number().optional(),
+  statusHeld: z.literal(true).optional(),
 };
 
 /** What was bought and where it goes: the part of an order every view of it shows. */
@@ -75,7 +89,7 @@ export const receiptResponseSchema = z.object({
   status: z.literal('success'),
   order: orderSummarySchema.extend({
     placedAt: z.string(),
-    orderStatus: z.enum(ORDER_STATUSES),
+    ...orderStandingShape,
     /** "VISA •••• 1111" or "First Bank •••• 6789"; absent while nothing was paid. */
     paymentMethod: z.string().optional(),
     /** Refunds given back, oldest first. */
@@ -95,7 +109,7 @@ export const customerOrdersResponseSchema = z.object({
       placedAt: z.string(),
       total: z.number(),
       itemCount: z.number(),
-      orderStatus: z.enum(ORDER_STATUSES),
+      ...orderStandingShape,
       receiptPath: z.string().optional(),
     }),
   ),
@@ -103,43 +117,6 @@ export const customerOrdersResponseSchema = z.object({
   nextCursor: z.string().optional(),
 });
 export type CustomerOrdersResponse = z.infer<typeof customerOrdersResponseSchema>;
-
-/**
- * An order's status from its payment request, its payment once authorized, and whether it has shipped: a
- * bank's return of the debit or a cardholder's dispute (decision 036) says more than anything else, a refund
- * or a cancellation more than the shipping, the shipping more than the payment.
- */
-export function orderStatusOf(
-  requestStatus: 'pending' | 'approved' | 'declined' | 'failed',
-  payment?: {
-    captureStatus: string;
-    capturedCents: number;
-    refundedCents: number;
-    /** Of the refunds, what was given back by voiding the capture before it settled (Cancel charge). */
-    cancelledCents?: number;
-    returnedAt?: Date | string | null;
-    disputedAt?: Date | string | null;
-  },
-  fulfilmentStatus: FulfilmentStatus = 'unfulfilled',
-  /** How an attempt that took no money ended: one the shopper left (or cancelled) unpaid failed nothing. */
-  failure?: string | null,
-): OrderStatus {
-  if (!payment) {
-    // Left unpaid, or paid when it could no longer be and voided (decision 047): nothing was charged.
-    if (failure === 'abandoned' || failure === 'superseded') return 'not_paid';
-    return requestStatus === 'declined' || requestStatus === 'failed' ? 'payment_failed' : 'awaiting_payment';
-  }
-  if (payment.returnedAt) return 'payment_returned';
-  if (payment.disputedAt) return 'disputed';
-  // A charge cancelled whole before it settled was never charged: cancelled, not refunded (decision 024).
-  if (payment.capturedCents > 0 && (payment.cancelledCents ?? 0) >= payment.capturedCents) return 'cancelled';
-  if (payment.refundedCents > 0) {
-    return payment.refundedCents >= payment.capturedCents ? 'refunded' : 'partially_refunded';
-  }
-  if (payment.captureStatus === 'voided' || payment.captureStatus === 'expired') return 'cancelled';
-  if (fulfilmentStatus === 'shipped') return 'shipped';
-  return payment.captureStatus === 'authorized' ? 'authorized' : 'paid';
-}
 
 export const receiptParamsSchema = z.object({ token: z.string().max(100) });
 export const customerOrdersQuerySchema = z.object({ cursor: z.string().max(100).optional() });

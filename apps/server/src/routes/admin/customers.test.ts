@@ -262,6 +262,8 @@ describe.each(testDatabaseKinds())("the console's Customers, on $name", (kind) =
         placedAt: expect.any(String),
         total: 10.49,
         orderStatus: 'authorized',
+        statusAmount: 10.49,
+        statusHeld: true,
       });
     }
 

@@ -184,7 +184,8 @@ describe.each(testDatabaseKinds())('orders with a contact and a delivery address
     const asAdmin = (path: string, body: Record<string, unknown>) =>
       server.post(path, body, { cookie: admin.cookie });
 
-    // Captured today, not settled: a partial refund waits for settlement, so nothing is given back yet.
+    // Captured today, not settled: a partial refund waits for settlement, so nothing is given back yet; the
+    // receipt says it is scheduled (decision 048).
     const waiting = await authorizedPayment(server);
     await asAdmin('/api/admin/capture-payment', { payment: { paymentId: waiting.paymentId } });
     const scheduled = await asAdmin('/api/admin/refund', {
@@ -193,7 +194,8 @@ describe.each(testDatabaseKinds())('orders with a contact and a delivery address
     });
     expect(scheduled.status).toBe(200);
     expect(await receiptOf(waiting.orderId)).toMatchObject({
-      orderStatus: 'paid',
+      orderStatus: 'refund_scheduled',
+      statusAmount: 5,
       refunds: [],
       refundedTotal: 0,
     });

@@ -1,4 +1,5 @@
-import { formatCents, dollarsToCents, ORDER_STATUS_LABELS, type CustomerUser } from '@store/core';
+import { orderStandingLine } from '../../../lib/order-standing';
+import { ORDER_STATUS_LABELS, type CustomerUser } from '@store/core';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -44,7 +45,7 @@ export function OrdersSection({ user }: { user: CustomerUser }) {
                 </p>
                 <p className={styles.note}>
                   {PLACED.format(new Date(order.placedAt))} · {order.itemCount}{' '}
-                  {order.itemCount === 1 ? 'item' : 'items'} · {formatCents(dollarsToCents(order.total))}
+                  {order.itemCount === 1 ? 'item' : 'items'} · {orderStandingLine(order)}
                 </p>
               </div>
               {order.receiptPath && isReceiptPath(order.receiptPath) && (

@@ -1,3 +1,4 @@
+import { orderStandingLine } from '../../../lib/order-standing';
 import {
   dollarsToCents,
   formatCents,
@@ -193,6 +194,7 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
                               label={ORDER_STATUS_LABELS[order.orderStatus]}
                               tone={ORDER_STATUS_TONES[order.orderStatus]}
                             />
+                            <span className={`${table.sub} ${table.wrap}`}>{orderStandingLine(order)}</span>
                           </td>
                         </tr>
                       ))}

@@ -1,3 +1,4 @@
+import { orderStandingLine } from '../../../lib/order-standing';
 import {
   dollarsToCents,
   formatCents,
@@ -107,7 +108,7 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
         </div>
         <p className={styles.meta}>
           Placed {formatDateTime(order.placedAt)} · {PAYMENT_WAY_LABELS[order.paymentWay]} ·{' '}
-          <strong>{formatCents(dollarsToCents(order.total))}</strong>
+          <strong>{orderStandingLine(order)}</strong>
         </p>
       </div>
 

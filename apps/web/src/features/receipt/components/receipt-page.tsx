@@ -1,3 +1,4 @@
+import { orderStandingLine } from '../../../lib/order-standing';
 import type { Receipt } from '@store/core';
 import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
@@ -87,7 +88,12 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           { term: 'Placed', value: formatLongDateTime(receipt.placedAt) },
           {
             term: 'Status',
-            value: <span className={`${styles.status} ${styles[status.tone]}`}>{status.label}</span>,
+            value: (
+              <>
+                <span className={`${styles.status} ${styles[status.tone]}`}>{status.label}</span>{' '}
+                {orderStandingLine(receipt)}
+              </>
+            ),
           },
           ...(receipt.paymentMethod ? [{ term: 'Payment method', value: receipt.paymentMethod }] : []),
         ]}

@@ -7,6 +7,7 @@ export function describeOrderStatus(status: OrderStatus): { label: string; tone:
   const label = ORDER_STATUS_LABELS[status];
   switch (status) {
     case 'paid':
+    case 'partially_paid':
     case 'shipped':
     case 'authorized':
       return { label, tone: 'success' };
