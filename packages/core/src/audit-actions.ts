@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<string, string> = {
   ship: 'Mark as shipped',
   payment_declined: 'Payment declined',
   void_lost_authorization: 'Unanswered authorization voided',
+  void_unpayable_approval: 'Second payment voided',
   view_customer: 'View customer',
   phone_order: 'Phone order',
   payment_link: 'Payment link sent',

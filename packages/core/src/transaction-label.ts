@@ -24,6 +24,8 @@ export function transactionLabel(
     | 'chargeCancelled'
     | 'isPartialCapture'
     | 'attempt'
+    | 'disputedAmount'
+    | 'returnedByBank'
   >,
 ): string {
   if (row.attempt) return FAILED_ATTEMPT_LABELS[row.attempt.outcome];
@@ -33,6 +35,9 @@ export function transactionLabel(
     return row.isDemoRefund ? 'Demo Refund' : 'Refund';
   }
   if (row.creditType === 'credit') return 'Credited';
+  // Money taken back by the bank or the card network says more than what the store did (decision 048).
+  if (row.returnedByBank) return 'Returned by Bank';
+  if (row.disputedAmount !== undefined) return 'Disputed';
   if (row.chargeCancelled) return 'Cancelled';
   if (row.isRefunded) return 'Refunded';
   if (row.isPartialRefund) return 'Partial Refund';

@@ -3,10 +3,12 @@ import type {
   DeliveryAddress,
   FailedAttemptOutcome,
   HistorySearchTerms,
+  PaymentMoney,
   TransactionChannel,
 } from '@store/core';
 import { deliveryOf, type PaymentRow } from './checkout-store';
 import type { Orm } from './client';
+import { paymentMoneyColumn, paymentMoneyOf, type RefundSums } from './payment-money';
 import { readPrepared, snapshotText } from './prepared';
 import { payments } from './schema';
 import { anyOf, matchesWords, startsWith } from './text-match';
@@ -128,10 +130,8 @@ export interface HistoryRow {
   bankName: string | null;
   authorizedCents: number;
   capturedCents: number;
-  /** Refunded or reserved for a refund still unconfirmed: what can no longer be refunded. */
-  refundedCents: number;
-  /** Refunds the gateway has confirmed. */
-  confirmedRefundedCents: number;
+  /** The payment's money, as every reader has it (decision 048). */
+  money: PaymentMoney;
   captureStatus: PaymentRow['captureStatus'];
   refundCents: number | null;
   /** The row's time, as ISO text (as are the other times). */
@@ -139,16 +139,10 @@ export interface HistoryRow {
   paymentAt: string;
   /** When the gateway settled the payment's capture. */
   settledAt: string | null;
-  /** A bank debit the bank returned (decision 036): nothing of it can be refunded. */
-  returned: boolean;
   /** For a refund row: sent as a refund, or (whole, before settlement) as a void of the capture. */
   refundMethod: 'refund' | 'void' | null;
   /** For a refund row: done, or waiting for the capture to settle. */
   refundState: 'succeeded' | 'scheduled' | null;
-  /** For a payment row: refunds waiting for the capture to settle. */
-  scheduledRefundCents: number;
-  /** For a payment row: what was given back by voiding the capture before settlement (never charged). */
-  cancelledCents: number;
   /** The order's contact email and delivery address; null on orders taken before the store asked. */
   contactEmail: string | null;
   delivery: DeliveryAddress | null;
@@ -182,7 +176,8 @@ export type HistoryFilter =
   | 'partial_refund'
   | 'refund'
   | 'voided'
-  | 'expired';
+  | 'expired'
+  | 'disputed';
 
 // Amounts of one row are compared as differences with 0: the planner estimates those from the statistics
 // kept on them (migration 0010), and so reads the history index newest first instead of sorting the table.
@@ -195,6 +190,8 @@ const PAYMENT_FILTERS: Record<Exclude<HistoryFilter, 'all' | 'refund'>, SQL> = {
   partial_refund: sql`p.refunded_cents > 0 and p.refunded_cents - p.captured_cents < 0`,
   voided: sql`p.capture_status = 'voided'`,
   expired: sql`p.capture_status = 'expired'`,
+  // A chargeback or a bank's return (decision 036): money the network or the bank took back.
+  disputed: sql`(p.disputed_at is not null or p.returned_at is not null)`,
 };
 
 /**
@@ -324,14 +321,9 @@ export async function listHistory(
     select r.row_kind, r.row_id, ${isoText(sql`r.at`)} as at, r.refund_cents, r.refund_method, r.refund_state,
            p.id as payment_id, p.order_id, p.request_id, p.card_brand, p.bank_name, p.last4, p.authorized_cents,
            p.captured_cents, p.refunded_cents, p.capture_status, ${isoText(sql`p.created_at`)} as payment_at,
-           ${isoText(sql`p.settled_at`)} as settled_at, p.returned_at is not null as returned,
-           (select coalesce(sum(o.amount_cents), 0) from money_operations o
-             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'succeeded') as confirmed_refunded_cents,
-           (select coalesce(sum(o.amount_cents), 0) from money_operations o
-             where o.payment_id = p.id and o.kind = 'refund' and o.status = 'scheduled') as scheduled_refund_cents,
-           (select coalesce(sum(o.amount_cents), 0) from money_operations o
-             where o.payment_id = p.id and o.kind = 'refund' and o.method = 'void' and o.status = 'succeeded')
-             as cancelled_cents,
+           ${isoText(sql`p.settled_at`)} as settled_at, ${isoText(sql`p.returned_at`)} as returned_at,
+           ${isoText(sql`p.disputed_at`)} as disputed_at, p.dispute_amount_cents,
+           ${paymentMoneyColumn(sql`p.id`)} as refund_sums,
            ord.contact_email, ord.delivery_name, ord.delivery_address, ord.delivery_address2, ord.delivery_city,
            ord.delivery_state, ord.delivery_zip, ord.delivery_country, ord.delivery_phone,
            ${snapshotText} as snapshot
@@ -356,18 +348,25 @@ export async function listHistory(
     last4: String(row.last4),
     authorizedCents: Number(row.authorized_cents),
     capturedCents: Number(row.captured_cents),
-    refundedCents: Number(row.refunded_cents),
-    confirmedRefundedCents: Number(row.confirmed_refunded_cents),
+    money: paymentMoneyOf(
+      {
+        captureStatus: row.capture_status as PaymentRow['captureStatus'],
+        authorizedCents: Number(row.authorized_cents),
+        capturedCents: Number(row.captured_cents),
+        refundedCents: Number(row.refunded_cents),
+        disputeAmountCents: row.dispute_amount_cents === null ? null : Number(row.dispute_amount_cents),
+        disputedAt: (row.disputed_at ?? null) as string | null,
+        returnedAt: (row.returned_at ?? null) as string | null,
+      },
+      row.refund_sums as RefundSums | string | null,
+    ),
     captureStatus: row.capture_status as PaymentRow['captureStatus'],
     refundCents: row.refund_cents === null ? null : Number(row.refund_cents),
     at: row.at as string,
     paymentAt: row.payment_at as string,
     settledAt: (row.settled_at ?? null) as string | null,
-    returned: row.returned === true,
     refundMethod: (row.refund_method ?? null) as HistoryRow['refundMethod'],
     refundState: (row.refund_state ?? null) as HistoryRow['refundState'],
-    scheduledRefundCents: Number(row.scheduled_refund_cents),
-    cancelledCents: Number(row.cancelled_cents),
     ...deliveryFields(row),
   }));
   return { rows, snapshot: found[0] ? String(found[0].snapshot) : undefined };

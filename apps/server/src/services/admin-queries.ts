@@ -159,6 +159,8 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
     if (row.refundState === 'scheduled') transaction.refundState = 'scheduled';
   } else {
     const at = row.paymentAt;
+    const { money } = row;
+    const givenBack = money.refundedCents + money.cancelledCents;
     transaction = {
       paymentId: row.paymentId,
       orderId: row.orderId,
@@ -173,19 +175,23 @@ function toTransaction(row: HistoryRow, demoMode: boolean): AdminTransaction {
       transactionDate: at,
       timestamp: at,
       captureStatus: row.captureStatus,
-      // Only confirmed refunds count as refunded; one still unconfirmed already limits what can be refunded.
-      isRefunded: row.capturedCents > 0 && row.confirmedRefundedCents === row.capturedCents,
-      isPartialRefund: row.confirmedRefundedCents > 0 && row.confirmedRefundedCents < row.capturedCents,
-      refundAmount: centsToDollars(row.confirmedRefundedCents),
+      // Only confirmed refunds count as refunded; one still unconfirmed already limits what can be refunded,
+      // and a debit the bank returned has nothing to refund (the payment's figures, decision 048).
+      // The spec's flags count whatever was given back, a cancelled charge too (its label says Cancelled).
+      isRefunded: money.capturedCents > 0 && givenBack === money.capturedCents,
+      isPartialRefund: givenBack > 0 && givenBack < money.capturedCents,
+      refundAmount: centsToDollars(givenBack),
       isDemoRefund: false,
-      // A debit the bank returned is the customer's again: nothing to refund (decision 036).
-      refundableAmount: row.returned ? 0 : centsToDollars(row.capturedCents - row.refundedCents),
+      refundableAmount: centsToDollars(money.refundableCents),
     };
     if (row.settledAt) transaction.settledAt = row.settledAt;
-    if (row.scheduledRefundCents > 0) {
-      transaction.scheduledRefundAmount = centsToDollars(row.scheduledRefundCents);
+    if (money.scheduledRefundCents > 0) {
+      transaction.scheduledRefundAmount = centsToDollars(money.scheduledRefundCents);
     }
-    if (row.capturedCents > 0 && row.cancelledCents === row.capturedCents) transaction.chargeCancelled = true;
+    if (money.capturedCents > 0 && money.cancelledCents === money.capturedCents)
+      transaction.chargeCancelled = true;
+    if (money.disputed) transaction.disputedAmount = centsToDollars(money.chargedBackCents);
+    if (money.returned) transaction.returnedByBank = true;
   }
   if (row.bankName) transaction.bankName = row.bankName;
   const wallet = walletNameOf(row.orderId);

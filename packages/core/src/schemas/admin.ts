@@ -35,6 +35,7 @@ export const TRANSACTION_FILTERS = [
   'refund',
   'voided',
   'expired',
+  'disputed',
   'failed',
 ] as const;
 export type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
@@ -353,6 +354,10 @@ export const adminTransactionSchema = z.object({
    * it sent as a void), so the customer was never charged.
    */
   chargeCancelled: z.literal(true).optional(),
+  /** On a payment row: the cardholder disputed it, and what the card network took back (decision 036). */
+  disputedAmount: z.number().optional(),
+  /** On a payment row: the customer's bank sent the debit back (decision 036); nothing of it can be refunded. */
+  returnedByBank: z.literal(true).optional(),
   /** What can still be given back: captured minus refunded (0 on refund rows). */
   refundableAmount: z.number(),
   /** The order's contact email and where it goes, on one line; absent on orders taken before the store asked. */

@@ -55,6 +55,7 @@ import { reconcilePendingOperations } from '../../services/money/reconciliation'
 import type { RefundsBeforeSettlement } from '../../services/money/refund-policy';
 import { followFunding } from '../../services/money/funding';
 import { catchUpWithSettlement } from '../../services/money/settlement';
+import { paymentMoneyOf } from '../../db/payment-money';
 import { listSentEmails, readSentEmailHtml } from '../../services/sent-emails';
 
 function plural(count: number, noun: string): string {
@@ -331,7 +332,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
           demoMode: !deps.gateway.movesRealMoney,
           refund: {
             amount: centsToDollars(answer.operation.amountCents),
-            refundableAmount: centsToDollars(answer.payment.capturedCents - answer.payment.refundedCents),
+            refundableAmount: centsToDollars(paymentMoneyOf(answer.payment, null).refundableCents),
             ...(answer.operation.status === 'scheduled' ? { scheduled: true } : {}),
           },
         };

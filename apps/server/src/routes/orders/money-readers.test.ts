@@ -1,4 +1,9 @@
-import { createOrderId, type OrderStandingFields } from '@store/core';
+import {
+  createOrderId,
+  transactionLabel,
+  type AdminTransaction,
+  type OrderStandingFields,
+} from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { followFunding } from '../../services/money/funding';
 import { followSettlement, sendScheduledRefunds } from '../../services/money/settlement';
@@ -168,6 +173,31 @@ describe.each(testDatabaseKinds())('every reader of an order tells the same mone
     await expectEveryReader(disputedThenRefunded, { orderStatus: 'disputed', statusAmount: 7.66 });
 
     await expectEveryReader(returned, { orderStatus: 'payment_returned', statusAmount: 10.49 });
+
+    // Transaction History tells the same: its rows say Disputed and Returned by Bank with what was taken
+    // back, a returned debit has nothing left to refund, and the Disputed filter lists both.
+    const history = async (body: Record<string, unknown>) =>
+      (await admin.post('/api/admin/transactions', { limit: 500, ...body })).body
+        .transactions as (AdminTransaction & {
+        orderId: string;
+      })[];
+    const rowOf = async (orderId: string) =>
+      (await history({ search: orderId })).find(
+        (row) => row.orderId === orderId && row.refundType !== 'refund',
+      )!;
+    const disputedRow = await rowOf(chargedBack.orderId);
+    expect(transactionLabel(disputedRow)).toBe('Disputed');
+    expect(disputedRow).toMatchObject({ disputedAmount: 7.66, refundableAmount: 7.66 });
+    const returnedRow = await rowOf(returned.orderId);
+    expect(transactionLabel(returnedRow)).toBe('Returned by Bank');
+    expect(returnedRow).toMatchObject({ returnedByBank: true, refundableAmount: 0 });
+    expect(transactionLabel(await rowOf(cancelled.orderId))).toBe('Cancelled');
+    expect(await rowOf(partial.orderId)).toMatchObject({ captureAmount: 7, refundableAmount: 7 });
+    const disputedList = (await history({ status: 'disputed' })).map((row) => row.orderId);
+    expect(disputedList).toEqual(
+      expect.arrayContaining([chargedBack.orderId, disputedThenRefunded.orderId, returned.orderId]),
+    );
+    expect(disputedList).not.toContain(partial.orderId);
   }, 180_000);
 
   it('a wallet order names its wallet on the receipt, as the result page and the console do', async () => {

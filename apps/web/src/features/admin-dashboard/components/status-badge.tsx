@@ -18,11 +18,15 @@ const LABEL_TONES: Record<string, BadgeTone> = {
   Cancelled: 'neutral',
   'Charge Cancelled': 'neutral',
   Expired: 'danger',
+  // Money the card network or the bank took back (decision 048).
+  Disputed: 'danger',
+  'Returned by Bank': 'danger',
   // Failed attempts (the Failed filter): nothing was charged.
   Declined: 'danger',
   'Not Confirmed': 'warning',
   Abandoned: 'neutral',
   Failed: 'danger',
+  'Second Payment Voided': 'neutral',
 };
 
 export function toneOfLabel(label: string): BadgeTone {

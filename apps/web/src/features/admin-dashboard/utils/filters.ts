@@ -19,6 +19,7 @@ export const TRANSACTION_FILTER_LABELS: Record<TransactionFilter, string> = {
   refund: 'Refund rows',
   voided: 'Voided',
   expired: 'Expired',
+  disputed: 'Disputed or returned',
   // Attempts that took no money: listed only here, never under All (decision 031).
   failed: 'Failed attempts',
 };
