@@ -185,6 +185,8 @@ test('an operator cancels a link: its page says so and offers no payment', async
   await expect(item).toContainText('Cancelled');
   await expect(item).toContainText('by operator');
   await expect(item.getByRole('button', { name: /^Cancel link/ })).toHaveCount(0);
+  // Nothing to send any more: a cancelled link is not offered to copy.
+  await expect(item.getByRole('button', { name: /^Copy link/ })).toHaveCount(0);
 
   // Pay, pressed on the page opened before: refused with the reason, and the button goes.
   await pay.click();

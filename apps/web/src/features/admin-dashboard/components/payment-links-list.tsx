@@ -120,9 +120,12 @@ function PaymentLinkItem({
         </p>
       )}
       <div className={styles.linkActions}>
-        <CopyLinkButton url={link.url} size="small">
-          Copy link{whose}
-        </CopyLinkButton>
+        {/* A cancelled or expired link pays nothing: there is nothing to send. A paid one still shows the receipt. */}
+        {link.status !== 'cancelled' && link.status !== 'expired' && (
+          <CopyLinkButton url={link.url} size="small">
+            Copy link{whose}
+          </CopyLinkButton>
+        )}
         {link.status === 'open' && (
           <Button variant="ghost" size="small" className={dialog.dangerGhost} onClick={onCancel}>
             Cancel link{whose}
