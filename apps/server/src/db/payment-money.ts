@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PaymentMoney } from '@store/core';
 import type { payments } from './schema';
 
@@ -19,7 +19,7 @@ export interface RefundSums {
 }
 
 /** The subquery, for the payment whose id is `paymentId` (a column, or `p.id` in a raw statement). */
-export function paymentMoneyColumn(paymentId: SQL | SQL.Aliased | { name: string }): SQL<RefundSums> {
+export function paymentMoneyColumn(paymentId: SQL | AnyColumn): SQL<RefundSums> {
   return sql<RefundSums>`(select json_build_object(
       'refunded', coalesce(sum(o.amount_cents) filter (where o.status = 'succeeded' and o.method is distinct from 'void'), 0),
       'cancelled', coalesce(sum(o.amount_cents) filter (where o.status = 'succeeded' and o.method = 'void'), 0),

@@ -5,7 +5,7 @@ import { createPostgresTestDatabase } from '../../db/test-database';
 import { CART_PAID_ALREADY, UNPAYABLE_ATTEMPT } from '../../services/checkout/attempts';
 import { confirmUnverifiedPayments } from '../../services/checkout/hosted-page';
 import { startChildServer, type ChildServer } from '../../testing/processes';
-import { DECLINING_VISA } from '../../testing/shoppers';
+import { DECLINING_VISA, VISA } from '../../testing/shoppers';
 import {
   payOnHostedPage,
   postJson,
@@ -26,7 +26,8 @@ import {
  * charged.
  */
 
-const GOOD_CARD = '4111111111111111';
+/** The sandbox's approving Visa test card, as the payment page takes it. */
+const GOOD_CARD = VISA.replaceAll(' ', '');
 
 /** What the store knows of an order's payment, and what the gateway holds under its order id. */
 async function moneyOf(server: TestServer, orderId: string) {

@@ -32,7 +32,7 @@ export const UNPAYABLE_ATTEMPT = {
 
 /** Why a cart that is paid already takes no new attempt (create-payment, saved methods, wallets). */
 export const CART_PAID_ALREADY =
-  'This cart was already paid. Nothing new was charged; refresh the page to start a new order.';
+  'This cart was already paid. Nothing new was charged; empty the cart to start a new order.';
 
 /**
  * Why the approval of an attempt may not be recorded, or undefined when it may. An attempt may be paid while

@@ -285,13 +285,7 @@ async function voidUnpayableApproval(
       'The payment could not be confirmed right now. Please try again.',
     );
   }
-  await markPaymentRequest(
-    deps.orm,
-    request.requestId,
-    'superseded',
-    reason,
-    keptAnswerOf({ ...transaction, respcode: transaction.respcode }),
-  );
+  await markPaymentRequest(deps.orm, request.requestId, 'superseded', reason, keptAnswerOf(transaction));
   return failureAnswer(reason, 'superseded');
 }
 
