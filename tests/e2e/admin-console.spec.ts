@@ -250,13 +250,14 @@ test('an operator exports the filtered history as a CSV file that the server str
   expect(searched.lines[0]).toBe(
     'orderId,requestId,amount,cardType,last4,transactionDate,captureStatus,isRefunded,isPartialRefund,' +
       'refundAmount,refundType,creditType,isDemoRefund,refundedOrderId,isPartialCapture,captureAmount,' +
-      'originalAmount,refundDate,label,contactEmail,deliverTo',
+      'originalAmount,refundDate,label,contactEmail,deliverTo,scheduledRefundAmount,takenBackAmount,' +
+      'refundableAmount',
   );
   expect(searched.lines.slice(1)).toEqual([
     expect.stringMatching(
       new RegExp(
         `^${pens},[0-9a-f-]{36},15\\.74,VISA,1111,.*,authorized,.*,Pending Capture,` +
-          'pat@example\\.com,"Pat Shopper, 12 Paper Lane, Austin, TX 78701, United States"$',
+          'pat@example\\.com,"Pat Shopper, 12 Paper Lane, Austin, TX 78701, United States",,,0\\.00$',
       ),
     ),
   ]);

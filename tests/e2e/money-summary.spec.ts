@@ -4,7 +4,7 @@ import { expectClickable, expectNothingPastTheEdge, guestPayment, signInAsOperat
 
 /**
  * The money at a glance (decision 036): "Money, last 30 days" on the console's first screen, its totals and
- * its chart of captured, refunded, net and fees per day, with the same numbers in a table for screen readers.
+ * its chart of captured, refunded, taken back, net and fees per day, with the same numbers in a table for screen readers.
  * The operator captures an order and sees today's captured amount grow by exactly that much.
  */
 
@@ -61,7 +61,7 @@ test('an operator captures an order and sees today’s captured money grow by it
   const card = moneyCard(page);
   await expect(card.getByRole('button', { name: 'Hide chart' })).toHaveAttribute('aria-expanded', 'true');
   await expect(
-    card.getByRole('img', { name: /Chart of captured, refunded, net and fees per day/ }),
+    card.getByRole('img', { name: /Chart of captured, refunded, taken back, net and fees per day/ }),
   ).toBeVisible();
   await expect(card.locator('canvas').first()).toBeVisible();
   await expect(todayCaptured(page)).toHaveText(/\$/);

@@ -57,19 +57,20 @@ describe('buildTransactionsCsv', () => {
     expect(lines[0]).toBe(
       'orderId,requestId,amount,cardType,last4,transactionDate,captureStatus,isRefunded,isPartialRefund,' +
         'refundAmount,refundType,creditType,isDemoRefund,refundedOrderId,isPartialCapture,captureAmount,' +
-        'originalAmount,refundDate,label,contactEmail,deliverTo',
+        'originalAmount,refundDate,label,contactEmail,deliverTo,scheduledRefundAmount,takenBackAmount,' +
+        'refundableAmount',
     );
     expect(lines[1]).toBe(
       'CC-7QX2MB4K9Z1A,req-1,68.20,VISA,1111,2026-03-01T12:00:00.000Z,partially_captured,false,true,' +
-        '10.00,,,false,,true,45.10,68.20,,Partial Refund,,',
+        '10.00,,,false,,true,45.10,68.20,,Partial Refund,,,,,35.10',
     );
     expect(lines[2]).toBe(
       'CC-7QX2MB4K9Z1A,req-1,10.00,VISA,1111,2026-03-01T12:00:00.000Z,,true,true,10.00,refund,,true,' +
-        'CC-7QX2MB4K9Z1A,true,45.10,68.20,2026-03-02T09:30:00.000Z,Demo Refund,,',
+        'CC-7QX2MB4K9Z1A,true,45.10,68.20,2026-03-02T09:30:00.000Z,Demo Refund,,,,,',
     );
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
-    expect(TRANSACTION_CSV_COLUMNS).toHaveLength(21);
+    expect(TRANSACTION_CSV_COLUMNS).toHaveLength(24);
   });
 
   it('labels a cancelled charge and a settled partial capture as the console does', () => {
@@ -82,16 +83,29 @@ describe('buildTransactionsCsv', () => {
       isPartialRefund: false,
       refundAmount: 68.2,
       chargeCancelled: true,
+      refundableAmount: 0,
     });
-    expect(cancelled).toMatch(/,Cancelled,,\r\n$/);
-    expect(transactionCsvLine({ ...refund, refundMethod: 'void' })).toMatch(/,Charge Cancelled,,\r\n$/);
+    expect(cancelled).toMatch(/,Cancelled,,,,,0\.00\r\n$/);
+    expect(transactionCsvLine({ ...refund, refundMethod: 'void' })).toMatch(/,Charge Cancelled,,,,,\r\n$/);
     const settled = transactionCsvLine({
       ...payment,
       captureStatus: 'settled',
       isPartialRefund: false,
       refundAmount: 0,
     });
-    expect(settled).toMatch(/,settled,.*,Partially Captured,,\r\n$/);
+    expect(settled).toMatch(/,settled,.*,Partially Captured,,,,,35\.10\r\n$/);
+  });
+
+  it('tells what a scheduled refund, a chargeback and a bank return leave, as the history row does', () => {
+    expect(transactionCsvLine({ ...payment, scheduledRefundAmount: 5, refundableAmount: 30.1 })).toMatch(
+      /,Partial Refund,,,5\.00,,30\.10\r\n$/,
+    );
+    expect(transactionCsvLine({ ...payment, disputedAmount: 45.1 })).toMatch(
+      /,Disputed,,,,45\.10,35\.10\r\n$/,
+    );
+    expect(transactionCsvLine({ ...payment, returnedByBank: true, refundableAmount: 0 })).toMatch(
+      /,Returned by Bank,,,,45\.10,0\.00\r\n$/,
+    );
   });
 
   it('gives a header only for no rows', () => {
@@ -146,7 +160,7 @@ describe('buildTransactionsCsv', () => {
       deliverTo: '<script>alert(1)</script>, 1 "Main" St, Austin, TX 78701, United States',
     });
     expect(typed).toMatch(
-      /,'=cmd@example\.com,"<script>alert\(1\)<\/script>, 1 ""Main"" St, Austin, TX 78701, United States"\r\n$/,
+      /,'=cmd@example\.com,"<script>alert\(1\)<\/script>, 1 ""Main"" St, Austin, TX 78701, United States",,,35\.10\r\n$/,
     );
   });
 });
@@ -188,6 +202,11 @@ const formerBrowserCsv = (() => {
     // Added with the orders' delivery (decision 027): written as any other text.
     contactEmail: (row) => row.contactEmail,
     deliverTo: (row) => row.deliverTo,
+    // Added with the payment's figures (decision 048).
+    scheduledRefundAmount: (row) => money(row.scheduledRefundAmount),
+    takenBackAmount: (row) =>
+      money(row.disputedAmount ?? (row.returnedByBank ? row.captureAmount : undefined)),
+    refundableAmount: (row) => (row.refundType === 'refund' ? undefined : money(row.refundableAmount)),
   };
   const field = (value: FormerValue): string => {
     if (value === null || value === undefined) return '';

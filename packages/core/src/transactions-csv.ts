@@ -11,8 +11,9 @@ import { DECLINE_ADVICE_LABELS, transactionLabel } from './transaction-label';
  */
 
 /**
- * The columns of the export: every field product §3 lists for a transaction, the display label, then the
- * order's contact email and delivery address (decision 027).
+ * The columns of the export: every field product §3 lists for a transaction, the display label, the order's
+ * contact email and delivery address (decision 027), then the payment's other figures (decision 048): a
+ * refund only scheduled, what a chargeback or the bank's return took back, and what may still be refunded.
  */
 export const TRANSACTION_CSV_COLUMNS = [
   'orderId',
@@ -36,6 +37,9 @@ export const TRANSACTION_CSV_COLUMNS = [
   'label',
   'contactEmail',
   'deliverTo',
+  'scheduledRefundAmount',
+  'takenBackAmount',
+  'refundableAmount',
 ] as const;
 
 type Column = (typeof TRANSACTION_CSV_COLUMNS)[number];
@@ -69,6 +73,10 @@ const CELLS: Record<Column, (row: AdminTransaction) => CsvCell> = {
   label: (row) => transactionLabel(row),
   contactEmail: (row) => row.contactEmail,
   deliverTo: (row) => row.deliverTo,
+  scheduledRefundAmount: (row) => money(row.scheduledRefundAmount),
+  takenBackAmount: (row) => money(row.disputedAmount ?? (row.returnedByBank ? row.captureAmount : undefined)),
+  // A refund's own row has nothing to refund; the payment's row says what is left.
+  refundableAmount: (row) => (row.refundType === 'refund' ? undefined : money(row.refundableAmount)),
 };
 
 /**

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Orm, type Transaction } from './client';
+import { paymentMoneyColumn } from './payment-money';
 import { depositLines, deposits, moneyOperations, payments } from './schema';
 
 /**
@@ -291,9 +292,13 @@ export async function listDisputedPayments(orm: Orm, limit: number) {
       orderId: payments.orderId,
       cardBrand: payments.cardBrand,
       last4: payments.last4,
+      captureStatus: payments.captureStatus,
+      authorizedCents: payments.authorizedCents,
       capturedCents: payments.capturedCents,
       refundedCents: payments.refundedCents,
+      refundSums: paymentMoneyColumn(payments.id),
       disputedAt: payments.disputedAt,
+      returnedAt: payments.returnedAt,
       disputeAmountCents: payments.disputeAmountCents,
       disputeReasonCode: payments.disputeReasonCode,
       disputeReason: payments.disputeReason,
@@ -318,40 +323,4 @@ export async function pageFundingDayLines(
     .where(and(eq(depositLines.day, day), afterId ? sql`${depositLines.id} > ${afterId}` : undefined))
     .orderBy(depositLines.id)
     .limit(limit);
-}
-
-/** Captured, refunded and deposit fees per UTC day from `from` to `to` (both included). */
-export async function sumMoneyByDay(
-  orm: Orm,
-  from: string,
-  to: string,
-): Promise<{ day: string; capturedCents: number; refundedCents: number; feesCents: number }[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    orm,
-    sql`with days as (
-        select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day),
-      captured as (
-        select (captured_at at time zone 'UTC')::date as day, sum(captured_cents)::bigint as cents from payments
-        where captured_at >= ${from}::date and captured_at < ${to}::date + interval '1 day' and captured_cents > 0
-        group by 1),
-      refunded as (
-        select (completed_at at time zone 'UTC')::date as day, sum(amount_cents)::bigint as cents from money_operations
-        where kind = 'refund' and status = 'succeeded'
-          and completed_at >= ${from}::date and completed_at < ${to}::date + interval '1 day'
-        group by 1),
-      fees as (
-        select day, sum(interchange_fee_cents + service_charge_cents + fee_cents)::bigint as cents from deposits
-        where day between ${from}::date and ${to}::date group by day)
-      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(c.cents, 0) as captured_cents,
-        coalesce(r.cents, 0) as refunded_cents, coalesce(f.cents, 0) as fees_cents
-      from days d left join captured c on c.day = d.day left join refunded r on r.day = d.day
-        left join fees f on f.day = d.day
-      order by d.day`,
-  );
-  return rows.map((row) => ({
-    day: String(row.day),
-    capturedCents: Number(row.captured_cents),
-    refundedCents: Number(row.refunded_cents),
-    feesCents: Number(row.fees_cents),
-  }));
 }

@@ -8,7 +8,7 @@ import type {
 } from '@store/core';
 import { deliveryOf, type PaymentRow } from './checkout-store';
 import type { Orm } from './client';
-import { paymentMoneyColumn, paymentMoneyOf, type RefundSums } from './payment-money';
+import { GIVEN_BACK_CENTS, paymentMoneyColumn, paymentMoneyOf, type RefundSums } from './payment-money';
 import { readPrepared, snapshotText } from './prepared';
 import { payments } from './schema';
 import { anyOf, matchesWords, startsWith } from './text-match';
@@ -181,13 +181,15 @@ export type HistoryFilter =
 
 // Amounts of one row are compared as differences with 0: the planner estimates those from the statistics
 // kept on them (migration 0010), and so reads the history index newest first instead of sorting the table.
+// Whether anything was given back is the payment's figures' answer (decision 048): `p.refunded_cents` also
+// counts refunds only scheduled or unconfirmed, so it only narrows the rows cheaply before the figures decide.
 const PAYMENT_FILTERS: Record<Exclude<HistoryFilter, 'all' | 'refund'>, SQL> = {
   pending: sql`p.capture_status = 'authorized'`,
-  captured: sql`p.capture_status in ('captured', 'settled') and p.captured_cents - p.authorized_cents = 0 and p.refunded_cents = 0`,
-  partially_captured: sql`p.capture_status in ('partially_captured', 'settled') and p.captured_cents - p.authorized_cents < 0 and p.refunded_cents = 0`,
+  captured: sql`p.capture_status in ('captured', 'settled') and p.captured_cents - p.authorized_cents = 0 and (p.refunded_cents = 0 or ${GIVEN_BACK_CENTS} = 0)`,
+  partially_captured: sql`p.capture_status in ('partially_captured', 'settled') and p.captured_cents - p.authorized_cents < 0 and (p.refunded_cents = 0 or ${GIVEN_BACK_CENTS} = 0)`,
   settled: sql`p.capture_status = 'settled'`,
-  refunded: sql`p.captured_cents > 0 and p.refunded_cents - p.captured_cents = 0`,
-  partial_refund: sql`p.refunded_cents > 0 and p.refunded_cents - p.captured_cents < 0`,
+  refunded: sql`p.captured_cents > 0 and p.refunded_cents - p.captured_cents = 0 and ${GIVEN_BACK_CENTS} = p.captured_cents`,
+  partial_refund: sql`p.refunded_cents > 0 and ${GIVEN_BACK_CENTS} between 1 and p.captured_cents - 1`,
   voided: sql`p.capture_status = 'voided'`,
   expired: sql`p.capture_status = 'expired'`,
   // A chargeback or a bank's return (decision 036): money the network or the bank took back.

@@ -20,9 +20,9 @@ import {
   listDisputedPayments,
   listMissingFromDeposits,
   pageFundingDayLines,
-  sumMoneyByDay,
   type DepositDayRow,
 } from '../db/deposit-store';
+import { moneyByDay, paymentMoneyOf, type DayMoney } from '../db/payment-money';
 import { AppError } from '../errors';
 import { DAY_MS, utcDayOf } from '../utc-day';
 
@@ -130,7 +130,8 @@ export async function readDisputes(orm: Orm): Promise<AdminDisputesResponse['dis
     orderId: row.orderId,
     method: `${row.cardBrand} •••• ${row.last4}`,
     captured: signedCentsToDollars(row.capturedCents),
-    refunded: signedCentsToDollars(row.refundedCents),
+    // What refunds gave back (decision 048): a refund only scheduled or unconfirmed has given nothing yet.
+    refunded: signedCentsToDollars(paymentMoneyOf(row, row.refundSums).refundedCents),
     disputedAt: row.disputedAt!.toISOString(),
     amount: signedCentsToDollars(row.disputeAmountCents ?? 0),
     ...(row.disputeReasonCode ? { reasonCode: row.disputeReasonCode } : {}),
@@ -140,8 +141,9 @@ export async function readDisputes(orm: Orm): Promise<AdminDisputesResponse['dis
 }
 
 /**
- * The money at a glance (the console's first screen): captured, refunded, net and the deposits' fees per day,
- * and their totals; fees are the Deposits view's own figures.
+ * The money at a glance (the console's first screen): per day and in total, what was captured (less charges
+ * cancelled since), refunded, taken back by chargebacks and the bank's returns, the net after them, and the
+ * deposits' fees (the Deposits view's own figures). The parts are a payment's figures' (decision 048).
  */
 export async function readMoneySummary(
   orm: Orm,
@@ -149,25 +151,23 @@ export async function readMoneySummary(
   now = new Date(),
 ): Promise<Omit<MoneySummaryResponse, 'status'>> {
   const { from, to } = rangeOf(query, now);
-  const rows = await sumMoneyByDay(orm, from, to);
-  const sum = (pick: (row: (typeof rows)[number]) => number) =>
-    rows.reduce((total, row) => total + pick(row), 0);
-  const dollars = (captured: number, refunded: number, fees: number) => ({
-    captured: signedCentsToDollars(captured),
-    refunded: signedCentsToDollars(refunded),
-    net: signedCentsToDollars(captured - refunded),
-    fees: signedCentsToDollars(fees),
+  const rows = await moneyByDay(orm, from, to);
+  const figures = (money: Omit<DayMoney, 'day'>) => ({
+    captured: signedCentsToDollars(money.capturedCents),
+    refunded: signedCentsToDollars(money.refundedCents),
+    takenBack: signedCentsToDollars(money.takenBackCents),
+    net: signedCentsToDollars(money.capturedCents - money.refundedCents - money.takenBackCents),
+    fees: signedCentsToDollars(money.feesCents),
   });
+  const total = (pick: (row: DayMoney) => number) => rows.reduce((sum, row) => sum + pick(row), 0);
   return {
-    days: rows.map((row) => ({
-      day: row.day,
-      ...dollars(row.capturedCents, row.refundedCents, row.feesCents),
-    })),
-    totals: dollars(
-      sum((row) => row.capturedCents),
-      sum((row) => row.refundedCents),
-      sum((row) => row.feesCents),
-    ),
+    days: rows.map((row) => ({ day: row.day, ...figures(row) })),
+    totals: figures({
+      capturedCents: total((row) => row.capturedCents),
+      refundedCents: total((row) => row.refundedCents),
+      takenBackCents: total((row) => row.takenBackCents),
+      feesCents: total((row) => row.feesCents),
+    }),
   };
 }
 

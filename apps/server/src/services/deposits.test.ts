@@ -237,15 +237,22 @@ describe.each(testDatabaseKinds())('deposits reconciled, on $name', (kind) => {
     const { orderId } = await capturedPayment(server, admin.cookie);
     await admin.post('/api/admin/sandbox/settle', { daysAgo: 1 });
     const summary = await get<{
-      days: { day: string; captured: number; refunded: number; net: number; fees: number }[];
-      totals: { captured: number; refunded: number; net: number; fees: number };
+      days: {
+        day: string;
+        captured: number;
+        refunded: number;
+        takenBack: number;
+        net: number;
+        fees: number;
+      }[];
+      totals: { captured: number; refunded: number; takenBack: number; net: number; fees: number };
     }>('/api/admin/money-summary?days=30');
     expect(summary.status).toBe(200);
     expect(summary.body.days).toHaveLength(30);
     const todays = summary.body.days.at(-1)!;
     expect(todays.day).toBe(today());
     expect(todays.captured).toBeGreaterThanOrEqual(68.2);
-    expect(todays.net).toBe(Math.round((todays.captured - todays.refunded) * 100) / 100);
+    expect(todays.net).toBe(Math.round((todays.captured - todays.refunded - todays.takenBack) * 100) / 100);
     const deposits = await get<AdminDepositsResponse>('/api/admin/deposits');
     expect(todays.fees).toBe(deposits.body.days.find((row) => row.day === today())!.fees);
     const cents = (dollars: number) => Math.round(dollars * 100);

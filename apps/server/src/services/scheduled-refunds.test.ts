@@ -218,6 +218,34 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
     expect((await atGateway(paymentId)).refundedAmountCents).toBe(700);
   });
 
+  it('releases a same-day refund lost on the way when the store refuses refunds before settlement: one rule for both', async () => {
+    const { paymentId } = await captured();
+    const refusing = { ...deps(), refundsBeforeSettlement: 'refuse' as const };
+    const lost: PaymentGateway = {
+      ...server.gateway,
+      refund: async () => ({
+        ok: false,
+        kind: 'unavailable',
+        message: 'The payment gateway could not be reached',
+      }),
+    };
+    await expect(
+      refundPayment({ ...refusing, gateway: lost }, { paymentId, amountCents: 700, actor: 'admin' }),
+    ).rejects.toThrow(/did not confirm the refund/);
+    await reconcilePendingOperations(refusing, 0);
+    expect(await refundsOf(paymentId)).toEqual([{ status: 'failed', method: 'refund', amount_cents: 700 }]);
+    const { rows } = await server.database.sql.query<{ refunded_cents: number; detail: string }>(
+      `select p.refunded_cents, (select detail from audit_events a where a.order_id = p.order_id
+         and a.actor = 'reconciliation' order by a.at desc limit 1) as detail
+       from payments p where p.id = $1`,
+      [paymentId],
+    );
+    expect(rows[0]).toEqual({
+      refunded_cents: 0,
+      detail: 'not done at the gateway before settlement; released (refunds before settlement are refused)',
+    });
+  });
+
   it('releases a scheduled refund the gateway refuses once sent, and says so in the audit log', async () => {
     const { paymentId } = await captured();
     await refund(paymentId, 4);

@@ -148,11 +148,13 @@ export const moneySummaryQuerySchema = z.object({
 
 export const moneySummaryDaySchema = z.object({
   day: z.string(),
-  /** Captured that day (authorizations taken, bank debits made). */
+  /** Captured that day (authorizations taken, bank debits made), less charges cancelled since. */
   captured: z.number(),
-  /** Refunded that day. */
+  /** Refunds confirmed that day. */
   refunded: z.number(),
-  /** Captured less refunded. */
+  /** Taken back that day by chargebacks and by the bank's returns of debits. */
+  takenBack: z.number(),
+  /** Captured less refunded and taken back. */
   net: z.number(),
   /** The fees of that day's deposits, as the Deposits view shows them (negative). */
   fees: z.number(),

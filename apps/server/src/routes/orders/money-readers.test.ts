@@ -110,7 +110,11 @@ describe.each(testDatabaseKinds())('every reader of an order tells the same mone
     await followFunding(deps, { recheckAfterMs: 0 });
   };
 
+  const moneySummary = async () =>
+    (await get('/api/admin/money-summary?days=30', admin.cookie)).totals as Record<string, number>;
+
   it('a partial capture, a capture refunded in part, a scheduled refund, a cancelled charge, a void, a chargeback (refunded or not) and a returned debit', async () => {
+    const summaryBefore = await moneySummary();
     const authorized = await customerOrder();
     const partial = await customerOrder();
     const refunded = await customerOrder();
@@ -140,6 +144,19 @@ describe.each(testDatabaseKinds())('every reader of an order tells the same mone
     });
     expect(waiting.body.refund).toMatchObject({ scheduled: true });
     await expectEveryReader(scheduled, { orderStatus: 'refund_scheduled', statusAmount: 5 });
+    // Transaction History's filters read the same figures: a refund only scheduled has refunded nothing.
+    const filtered = async (status: string) =>
+      (
+        (await admin.post('/api/admin/transactions', { limit: 500, status })).body.transactions as {
+          orderId: string;
+          refundType?: string;
+        }[]
+      )
+        .filter((row) => row.refundType !== 'refund')
+        .map((row) => row.orderId);
+    expect(await filtered('partial_refund')).not.toContain(scheduled.orderId);
+    expect(await filtered('refunded')).not.toContain(scheduled.orderId);
+    expect(await filtered('captured')).toContain(scheduled.orderId);
 
     await call('/api/admin/cancel-charge', { payment: { paymentId: cancelled.paymentId } });
     await expectEveryReader(cancelled, { orderStatus: 'cancelled', statusAmount: 10.49 });
@@ -173,6 +190,41 @@ describe.each(testDatabaseKinds())('every reader of an order tells the same mone
     await expectEveryReader(disputedThenRefunded, { orderStatus: 'disputed', statusAmount: 7.66 });
 
     await expectEveryReader(returned, { orderStatus: 'payment_returned', statusAmount: 10.49 });
+    expect(await filtered('partial_refund')).toEqual(
+      expect.arrayContaining([refunded.orderId, scheduled.orderId, disputedThenRefunded.orderId]),
+    );
+    // A cancelled charge was given back whole, but never charged: the Refunded filter lists it as the
+    // history did before, under its own word (Cancelled).
+    expect(await filtered('refunded')).toContain(cancelled.orderId);
+
+    // "Money, last 30 days" counts the same money: captures less the cancelled charge, refunds done, and what
+    // the chargebacks and the bank's return took back, with the net after them.
+    const summaryAfter = await moneySummary();
+    const change = (series: string) =>
+      Math.round((summaryAfter[series]! - summaryBefore[series]!) * 100) / 100;
+    expect({
+      captured: change('captured'),
+      refunded: change('refunded'),
+      takenBack: change('takenBack'),
+      net: change('net'),
+    }).toEqual({
+      // 7.00 + 10.49 + 10.49 + 7.66 + 7.66 + 10.49 (the cancelled charge's 10.49 never taken)
+      captured: 53.79,
+      // 5.00 + 5.00 (the scheduled refund, sent after settlement) + 2.00
+      refunded: 12,
+      // 7.66 + 7.66 charged back, 10.49 returned
+      takenBack: 25.81,
+      net: 15.98,
+    });
+    // The Disputes tab tells what refunds gave back of a disputed payment: the same $2.00.
+    const disputes = (await get('/api/admin/disputes', admin.cookie)).disputes as {
+      orderId: string;
+      refunded: number;
+    }[];
+    expect(disputes.find((row) => row.orderId === disputedThenRefunded.orderId)).toMatchObject({
+      refunded: 2,
+    });
+    expect(disputes.find((row) => row.orderId === chargedBack.orderId)).toMatchObject({ refunded: 0 });
 
     // Transaction History tells the same: its rows say Disputed and Returned by Bank with what was taken
     // back, a returned debit has nothing left to refund, and the Disputed filter lists both.
@@ -198,6 +250,30 @@ describe.each(testDatabaseKinds())('every reader of an order tells the same mone
       expect.arrayContaining([chargedBack.orderId, disputedThenRefunded.orderId, returned.orderId]),
     );
     expect(disputedList).not.toContain(partial.orderId);
+
+    // The export writes the same rows: its label and figures are the history row's.
+    const csv = await fetch(`${server.url}/api/admin/transactions.csv`, {
+      headers: { cookie: admin.cookie },
+    });
+    const lines = (await csv.text()).split('\r\n');
+    const header = lines[0]!.split(',');
+    const cellsOf = (orderId: string) => {
+      // The payment's row, not a refund's. Only the quoted address holds commas: the cells after it are
+      // counted from the end of the line.
+      const line = lines.find((text) => text.startsWith(`${orderId},`) && !text.includes(',refund,'))!;
+      const cells = line.split(',');
+      return (column: string) => {
+        const index = header.indexOf(column);
+        return index < header.indexOf('deliverTo') ? cells[index] : cells.at(index - header.length);
+      };
+    };
+    expect(cellsOf(cancelled.orderId)('label')).toBe('Cancelled');
+    expect(cellsOf(returned.orderId)('label')).toBe('Returned by Bank');
+    expect(cellsOf(returned.orderId)('takenBackAmount')).toBe('10.49');
+    expect(cellsOf(returned.orderId)('refundableAmount')).toBe('0.00');
+    expect(cellsOf(chargedBack.orderId)('label')).toBe('Disputed');
+    expect(cellsOf(chargedBack.orderId)('takenBackAmount')).toBe('7.66');
+    expect(cellsOf(partial.orderId)('refundableAmount')).toBe('7.00');
   }, 180_000);
 
   it('a wallet order names its wallet on the receipt, as the result page and the console do', async () => {

@@ -5,14 +5,13 @@ import {
   listPendingOperations,
   listSucceededRefunds,
   releaseOperation,
-  scheduleRefund,
   type MoneyOperationRow,
 } from '../../db/ledger-store';
 import { quietLog } from '../../log';
 import { audit } from './audit';
 import { confirmOperation } from './customer-messages';
 import type { OperationsDependencies } from './dependencies';
-import { REFUND_SCHEDULED_MESSAGE, schedulesUnsettledRefunds } from './refund-policy';
+import { refundBeforeSettlement } from './refund-policy';
 
 /**
  * Reconciliation: an operation whose answer was lost (a timeout, a crash) is settled from the gateway's own
@@ -109,23 +108,21 @@ export async function reconcileOperation(
     }
     return notScheduled(await settledState(deps.orm, operation.id));
   }
-  if (
-    answer.state === 'not_done' &&
-    options.releaseIfNotDone &&
-    answer.unsettled &&
-    schedulesUnsettledRefunds(deps)
-  ) {
+  if (answer.state === 'not_done' && options.releaseIfNotDone && answer.unsettled) {
     // A refund lost on its way to a capture not settled yet: the gateway would have declined it (28), so
-    // it waits for the settlement like any refund asked that day, instead of being dropped.
-    if (await scheduleRefund(deps.orm, operation.id, REFUND_SCHEDULED_MESSAGE)) {
+    // it is treated as any refund asked before the settlement (the refund policy's rule), not dropped.
+    const held = await refundBeforeSettlement(deps, operation, 'The gateway has no record of it; released');
+    if (held.changed) {
       await audit(
         deps.orm,
         'reconciliation',
         operation.kind,
         payment,
         operation.amountCents,
-        'success',
-        'not done at the gateway before settlement; scheduled to run after it',
+        held.scheduled ? 'success' : 'failure',
+        held.scheduled
+          ? 'not done at the gateway before settlement; scheduled to run after it'
+          : 'not done at the gateway before settlement; released (refunds before settlement are refused)',
       );
     }
     return notScheduled(await settledState(deps.orm, operation.id));

@@ -1,5 +1,10 @@
 import type { PaymentRow } from '../../db/checkout-store';
-import { setRefundMethod, type MoneyOperationRow } from '../../db/ledger-store';
+import {
+  releaseOperation,
+  scheduleRefund,
+  setRefundMethod,
+  type MoneyOperationRow,
+} from '../../db/ledger-store';
 import type { GatewayFailure, GatewayResult, GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import type { OperationsDependencies } from './dependencies';
@@ -26,9 +31,28 @@ export const REFUND_BEFORE_SETTLEMENT_REFUSED =
 export const CHARGE_SETTLED_MESSAGE =
   'This charge has already gone into the gateway’s settlement batch, so it can no longer be cancelled. Refund it instead.';
 
-/** Whether a refund declined as not settled yet waits for the settlement (rather than being refused). */
-export function schedulesUnsettledRefunds(deps: OperationsDependencies): boolean {
-  return (deps.refundsBeforeSettlement ?? 'schedule') === 'schedule';
+/** What became of a refund that reached the gateway before its capture settled. */
+export type RefundBeforeSettlement =
+  { scheduled: true; changed: boolean } | { scheduled: false; changed: boolean; explanation: string };
+
+/**
+ * A reserved refund the gateway cannot take yet, because its capture has not settled (declined as such, or
+ * found not done at the gateway while the capture is still unsettled): kept, its amount still reserved, for
+ * upkeep to send once the capture settles; or, where the store refuses such refunds, released with the
+ * explanation. `changed` is false when another server settled the operation first. The one place this is
+ * decided, for the refund's own answer (runner.ts) and for reconciliation.
+ */
+export async function refundBeforeSettlement(
+  deps: OperationsDependencies,
+  operation: MoneyOperationRow,
+  gatewayMessage: string,
+): Promise<RefundBeforeSettlement> {
+  if ((deps.refundsBeforeSettlement ?? 'schedule') === 'schedule') {
+    const scheduled = await scheduleRefund(deps.orm, operation.id, REFUND_SCHEDULED_MESSAGE);
+    return { scheduled: true, changed: scheduled !== undefined };
+  }
+  const released = await releaseOperation(deps.orm, operation.id, gatewayMessage);
+  return { scheduled: false, changed: released !== undefined, explanation: REFUND_BEFORE_SETTLEMENT_REFUSED };
 }
 
 /** The gateway refunds a capture only once it has settled (unless the merchant takes unsettled refunds). */

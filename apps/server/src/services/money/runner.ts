@@ -1,10 +1,10 @@
 import { formatCents } from '@store/core';
 import { findPayment, type PaymentRow } from '../../db/checkout-store';
+import { refundableCentsOf } from '../../db/payment-money';
 import {
   findOperation,
   findOperationByKey,
   releaseOperation,
-  scheduleRefund,
   type MoneyOperationRow,
   type Reservation,
 } from '../../db/ledger-store';
@@ -17,10 +17,9 @@ import { adoptGatewayChanges } from './gateway-changes';
 import { reconcileOperation, settledState } from './reconciliation';
 import {
   isDeclinedAsNotSettled,
-  REFUND_BEFORE_SETTLEMENT_REFUSED,
+  refundBeforeSettlement,
   REFUND_SCHEDULED_MESSAGE,
   RETURNED_REFUND_REFUSAL,
-  schedulesUnsettledRefunds,
 } from './refund-policy';
 
 /**
@@ -63,7 +62,7 @@ export function refusal(
       return kind === 'refund'
         ? new AppError(
             'invalid',
-            `The refund cannot exceed the ${formatCents((payment?.capturedCents ?? 0) - (payment?.refundedCents ?? 0))} still refundable`,
+            `The refund cannot exceed the ${formatCents(payment ? refundableCentsOf(payment) : 0)} still refundable`,
           )
         : new AppError(
             'invalid',
@@ -118,13 +117,10 @@ export async function settle(
     return { state: await reconcileOperation(deps, operation, { releaseIfNotDone: false, payment }) };
   }
   if (operation.kind === 'refund' && isDeclinedAsNotSettled(result)) {
-    if (schedulesUnsettledRefunds(deps)) {
-      // Kept, its amount still reserved: upkeep sends it once the capture settles.
-      await scheduleRefund(deps.orm, operation.id, REFUND_SCHEDULED_MESSAGE);
-      return { state: await settledState(deps.orm, operation.id) };
-    }
-    await releaseOperation(deps.orm, operation.id, result.message);
-    return { state: 'failed', explanation: REFUND_BEFORE_SETTLEMENT_REFUSED };
+    const held = await refundBeforeSettlement(deps, operation, result.message);
+    return held.scheduled || !held.changed
+      ? { state: await settledState(deps.orm, operation.id) }
+      : { state: 'failed', explanation: held.explanation };
   }
   // The gateway answered and refused (declined, retry later, or the request itself): nothing was done.
   // A refusal may mean the payment was changed at the gateway itself: its record is the truth, adopt it.

@@ -12,6 +12,8 @@ export const MONEY_SERIES_STYLES: Record<MoneySeries, { token: string; width: nu
   // Captured is the widest and net, drawn over it, narrower: without refunds both lines stay visible.
   captured: { token: '--color-brand-700', width: 4 },
   refunded: { token: '--color-danger-600', width: 2, dash: [2, 3] },
+  // Chargebacks and returned debits: the same colour family as refunds, a dash-dot of its own.
+  takenBack: { token: '--color-warning-800', width: 2, dash: [6, 3, 1, 3] },
   net: { token: '--color-success-700', width: 2 },
   fees: { token: '--color-accent-600', width: 2, dash: [8, 4] },
 };

@@ -25,7 +25,7 @@ function matches(query: string): boolean {
 
 /**
  * "Money, last 30 days" at the top of the console (decision 036): the period's totals always, and, when
- * opened, a chart of captured, refunded, net and fees per day with the same numbers as a table (hidden from
+ * opened, a chart of captured, refunded, taken back (chargebacks, returned debits), net and fees per day with the same numbers as a table (hidden from
  * sight but read by screen readers, or shown with "Show as table").
  */
 export function MoneySummaryCard() {
@@ -96,7 +96,7 @@ export function MoneySummaryCard() {
           <>
             <div
               role="img"
-              aria-label={`Chart of captured, refunded, net and fees per day, ${title.toLowerCase()}. The table that follows has the same numbers; the totals above are its legend.`}
+              aria-label={`Chart of captured, refunded, taken back, net and fees per day, ${title.toLowerCase()}. The table that follows has the same numbers; the totals above are its legend.`}
               className={styles.figure}
             >
               <MoneyChart columns={columns} height={chartHeight} />

@@ -22,6 +22,7 @@ import { useNotices } from '../hooks/use-notices';
 import { useNow } from '../hooks/use-now';
 import { failureText } from '../utils/admin-errors';
 import { formatDateTime } from '../utils/format-date';
+import { paymentMoneyFacts } from '../utils/payment-money-facts';
 import { authorizationTimeLeft } from '../utils/time-left';
 import { CancelChargeDialog } from './cancel-charge-dialog';
 import { DashboardHeader } from './dashboard-header';
@@ -202,12 +203,11 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
                 </Fact>
                 <Fact term="Authorized">{formatCents(dollarsToCents(transaction.originalAmount))}</Fact>
                 <Fact term="Captured">{formatCents(dollarsToCents(transaction.captureAmount))}</Fact>
-                <Fact term="Refunded">
-                  {formatCents(dollarsToCents(transaction.refundAmount))}
-                  {transaction.scheduledRefundAmount
-                    ? ` + ${formatCents(dollarsToCents(transaction.scheduledRefundAmount))} scheduled`
-                    : ''}
-                </Fact>
+                {paymentMoneyFacts(transaction).map(([term, value]) => (
+                  <Fact key={term} term={term}>
+                    {value}
+                  </Fact>
+                ))}
                 {timeLeft && (
                   <Fact term="Authorization expires">
                     <span className={timeLeft.expiringSoon || timeLeft.expired ? styles.warn : undefined}>

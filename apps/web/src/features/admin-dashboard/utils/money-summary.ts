@@ -7,12 +7,13 @@ import { addDays, signedDollarsToCents } from './deposits';
  * numbers.
  */
 
-export const MONEY_SERIES = ['captured', 'refunded', 'net', 'fees'] as const;
+export const MONEY_SERIES = ['captured', 'refunded', 'takenBack', 'net', 'fees'] as const;
 export type MoneySeries = (typeof MONEY_SERIES)[number];
 
 export const MONEY_SERIES_LABELS: Record<MoneySeries, string> = {
   captured: 'Captured',
   refunded: 'Refunded',
+  takenBack: 'Taken back',
   net: 'Net',
   fees: 'Fees',
 };
@@ -26,12 +27,13 @@ export function moneyFigures(amounts: Omit<MoneySummaryDay, 'day'>): MoneyFigure
   return {
     captured: signedDollarsToCents(amounts.captured),
     refunded: signedDollarsToCents(amounts.refunded),
+    takenBack: signedDollarsToCents(amounts.takenBack),
     net: signedDollarsToCents(amounts.net),
     fees: signedDollarsToCents(amounts.fees),
   };
 }
 
-const ZERO: MoneyFigures = { captured: 0, refunded: 0, net: 0, fees: 0 };
+const ZERO: MoneyFigures = { captured: 0, refunded: 0, takenBack: 0, net: 0, fees: 0 };
 
 /**
  * One row per day from the first day to the last, oldest first. The server sends every day, but a day it
