@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PaymentRow } from './checkout-store';
 import { isUniqueViolation, queryRows, type Orm } from './client';
-import { addRefundedCents, closeAuthorization, hasOperationInFlight, lockPayment } from './ledger-store';
-import { moneyOperations, payments } from './schema';
+import { checkCaptureMove, movePayment, type AuditLine } from './ledger-moves';
+import { addRefundedCents, hasOperationInFlight, lockPayment } from './ledger-store';
+import { auditEvents, moneyOperations, payments } from './schema';
 
 /**
  * What the store learns from the gateway about its payments: changes made at the gateway itself, refunds
@@ -22,23 +22,26 @@ export async function adoptGatewayOutcome(
   orm: Orm,
   paymentId: string,
   outcome: GatewayOutcome,
+  audit: (adopted: PaymentRow) => AuditLine,
 ): Promise<PaymentRow | undefined> {
   return orm.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment || payment.captureStatus !== 'authorized') return undefined;
     if (await hasOperationInFlight(tx, paymentId)) return undefined;
     const now = new Date();
-    const change: PgUpdateSetSource<typeof payments> =
-      outcome.status === 'captured'
-        ? {
-            capturedCents: outcome.capturedCents,
-            captureStatus:
-              outcome.capturedCents < payment.authorizedCents ? 'partially_captured' : 'captured',
-            capturedAt: now,
-          }
-        : { captureStatus: outcome.status };
-    const rows = await closeAuthorization(tx, paymentId, { ...change, gatewayCheckedAt: now }).returning();
-    return rows[0];
+    return outcome.status === 'captured'
+      ? movePayment(tx, paymentId, {
+          from: ['authorized'],
+          to: outcome.capturedCents < payment.authorizedCents ? 'partially_captured' : 'captured',
+          set: { capturedCents: outcome.capturedCents, capturedAt: now, gatewayCheckedAt: now },
+          audit,
+        })
+      : movePayment(tx, paymentId, {
+          from: ['authorized'],
+          to: outcome.status,
+          set: { gatewayCheckedAt: now },
+          audit,
+        });
   });
 }
 
@@ -50,6 +53,7 @@ export async function adoptGatewayOutcome(
 export async function recordGatewayRefund(
   orm: Orm,
   input: { paymentId: string; amountCents: number; gatewayRetref: string },
+  audit: AuditLine,
 ): Promise<boolean> {
   try {
     return await orm.transaction(async (tx) => {
@@ -66,6 +70,7 @@ export async function recordGatewayRefund(
         actor: 'gateway',
         completedAt: new Date(),
       });
+      await tx.insert(auditEvents).values(audit);
       return true;
     });
   } catch (error) {
@@ -142,6 +147,9 @@ export async function recordBatchSettlement(
   settledAt: Date,
   batchId: string,
 ): Promise<number> {
+  // The move this statement makes, for each payment it settles.
+  checkCaptureMove('captured', 'settled');
+  checkCaptureMove('partially_captured', 'settled');
   let settled = 0;
   // A batch may hold thousands: a statement takes at most a thousand retrefs.
   for (let first = 0; first < retrefs.length; first += 1000) {
@@ -197,19 +205,14 @@ export async function recordSettlement(
   settledAt: Date,
   batchId?: string,
 ): Promise<boolean> {
-  const rows = await orm
-    .update(payments)
-    .set({
-      captureStatus: 'settled',
-      settledAt,
-      settlementBatch: batchId ?? null,
-      settlementCheckedAt: new Date(),
-    })
-    .where(
-      and(eq(payments.id, paymentId), inArray(payments.captureStatus, ['captured', 'partially_captured'])),
-    )
-    .returning({ id: payments.id });
-  return rows.length === 1;
+  const settled = await orm.transaction((tx) =>
+    movePayment(tx, paymentId, {
+      from: ['captured', 'partially_captured'],
+      to: 'settled',
+      set: { settledAt, settlementBatch: batchId ?? null, settlementCheckedAt: new Date() },
+    }),
+  );
+  return settled !== undefined;
 }
 
 export async function markGatewayChecked(orm: Orm, paymentId: string): Promise<void> {

@@ -1,15 +1,23 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PaymentRow } from './checkout-store';
 import { isUniqueViolation, type Orm, type Transaction } from './client';
 import type { OutboxEntry } from './mail-outbox-store';
 import { fixedStatement, rowOf } from './prepared';
-import { moneyOperations, payments, type auditEvents } from './schema';
+import {
+  checkCaptureMove,
+  checkOperationMove,
+  moveOperation,
+  movePayment,
+  type AuditLine,
+} from './ledger-moves';
+import { moneyOperations, payments } from './schema';
 
 /**
  * The ledger of money operations (captures, voids, refunds) and their effect on payments. Every write is one
  * guarded statement or one transaction that locks the payment first, so that the money rules hold on any
  * number of servers; the database's checks and triggers back them (docs/payment-lifecycle.md, "Money rules").
+ * Every change of a status is a move of `ledger-moves.ts`, checked against the core's transition tables and
+ * written with its audit line.
  */
 
 export type MoneyOperationRow = typeof moneyOperations.$inferSelect;
@@ -146,18 +154,6 @@ export async function lockPayment(tx: Transaction, paymentId: string): Promise<P
   return (await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1))[0];
 }
 
-/** Moves an authorization that is still open to where it ends: captured, voided or expired. */
-export function closeAuthorization(
-  tx: Transaction,
-  paymentId: string,
-  change: PgUpdateSetSource<typeof payments>,
-) {
-  return tx
-    .update(payments)
-    .set(change)
-    .where(and(eq(payments.id, paymentId), eq(payments.captureStatus, 'authorized')));
-}
-
 /**
  * Every transaction that changes an operation and its payment locks the payment row first, in the same
  * order as the reservations do, so that two of them can never wait on each other (deadlock).
@@ -186,7 +182,7 @@ async function lockPaymentOf(
 export async function completeOperation(
   orm: Orm,
   operationId: string,
-  result: Omit<OperationDone, 'operationId'>,
+  result: Omit<OperationDone, 'operationId'> & { audit?: AuditLineOf },
 ): Promise<MoneyOperationRow | undefined> {
   try {
     return (await completeOperations(orm, [{ operationId, ...result }]))[0];
@@ -210,7 +206,14 @@ export interface OperationDone {
 }
 
 /** An audit line written with the operation it tells of; its amount is the one settled. */
-type AuditLineOf = Omit<typeof auditEvents.$inferInsert, 'amountCents' | 'id' | 'at'>;
+export type AuditLineOf = Omit<AuditLine, 'amountCents'>;
+
+/** The moves `settleOperationsDone` makes: an operation done, and the authorization it closes. */
+const MOVES_OF_A_DONE_OPERATION = () => {
+  checkOperationMove('pending', 'succeeded');
+  for (const closed of ['captured', 'partially_captured', 'voided'] as const)
+    checkCaptureMove('authorized', closed);
+};
 
 /**
  * Settles operations done at the gateway, any number, in one statement (and so in one transaction): the
@@ -280,6 +283,7 @@ export async function completeOperations(
   done: (OperationDone & { audit?: AuditLineOf })[],
 ): Promise<MoneyOperationRow[]> {
   if (done.length === 0) return [];
+  MOVES_OF_A_DONE_OPERATION();
   const audited = done.filter((operation) => operation.audit);
   const mails = done.flatMap(({ operationId, mail }) =>
     mail
@@ -339,21 +343,24 @@ export async function reserveCaptures(
   return (await reserveFullCaptures(orm, [paymentIds, actor])).map((row) => rowOf(moneyOperations, row));
 }
 
-/** Settles a pending operation as not done: a refund's reservation is given back. */
+/**
+ * Settles a pending operation as not done, with its audit line: a refund's reservation is given back; a
+ * capture or void refused because the authorization lapsed expires it.
+ */
 export async function releaseOperation(
   orm: Orm,
   operationId: string,
   message: string,
-  options: { expireAuthorization?: boolean } = {},
+  options: { expireAuthorization?: boolean; audit?: (released: MoneyOperationRow) => AuditLine } = {},
 ): Promise<MoneyOperationRow | undefined> {
   return orm.transaction(async (tx) => {
     await lockPaymentOf(tx, operationId);
-    const rows = await tx
-      .update(moneyOperations)
-      .set({ status: 'failed', message, completedAt: new Date() })
-      .where(and(eq(moneyOperations.id, operationId), eq(moneyOperations.status, 'pending')))
-      .returning();
-    const operation = rows[0];
+    const operation = await moveOperation(tx, operationId, {
+      from: 'pending',
+      to: 'failed',
+      set: { message, completedAt: new Date() },
+      audit: options.audit,
+    });
     if (!operation) return undefined;
     if (operation.kind === 'refund') {
       await tx
@@ -361,7 +368,7 @@ export async function releaseOperation(
         .set({ refundedCents: sql`${payments.refundedCents} - ${operation.amountCents}::int` })
         .where(eq(payments.id, operation.paymentId));
     } else if (options.expireAuthorization) {
-      await closeAuthorization(tx, operation.paymentId, { captureStatus: 'expired' });
+      await movePayment(tx, operation.paymentId, { from: ['authorized'], to: 'expired' });
     }
     return operation;
   });
@@ -434,21 +441,16 @@ export async function scheduleRefund(
   orm: Orm,
   operationId: string,
   message: string,
+  audit?: (scheduled: MoneyOperationRow) => AuditLine,
 ): Promise<MoneyOperationRow | undefined> {
   return orm.transaction(async (tx) => {
     await lockPaymentOf(tx, operationId);
-    const rows = await tx
-      .update(moneyOperations)
-      .set({ status: 'scheduled', method: 'refund', message, sentAt: null })
-      .where(
-        and(
-          eq(moneyOperations.id, operationId),
-          eq(moneyOperations.kind, 'refund'),
-          eq(moneyOperations.status, 'pending'),
-        ),
-      )
-      .returning();
-    return rows[0];
+    return moveOperation(tx, operationId, {
+      from: 'pending',
+      to: 'scheduled',
+      set: { method: 'refund', message, sentAt: null },
+      audit,
+    });
   });
 }
 
@@ -475,12 +477,10 @@ export async function claimScheduledRefund(
   orm: Orm,
   operationId: string,
 ): Promise<MoneyOperationRow | undefined> {
-  const rows = await orm
-    .update(moneyOperations)
-    .set({ status: 'pending', sentAt: new Date() })
-    .where(and(eq(moneyOperations.id, operationId), eq(moneyOperations.status, 'scheduled')))
-    .returning();
-  return rows[0];
+  return orm.transaction(async (tx) => {
+    await lockPaymentOf(tx, operationId);
+    return moveOperation(tx, operationId, { from: 'scheduled', to: 'pending', set: { sentAt: new Date() } });
+  });
 }
 
 /** Refunds recorded as done for a payment (to tell a known refund at the gateway from a lost one). */

@@ -213,6 +213,8 @@ export interface CustomerOrderRow {
   requestFailure: OrderRecord['requestFailure'];
   /** Its payment's figures (decision 048), once authorized. */
   money?: PaymentMoney;
+  /** How it was paid, once authorized. */
+  method?: { cardBrand: string; last4: string; bankName: string | null };
 }
 
 /**
@@ -241,6 +243,9 @@ export async function listCustomerOrders(
         disputeAmountCents: payments.disputeAmountCents,
         disputedAt: payments.disputedAt,
         returnedAt: payments.returnedAt,
+        cardBrand: payments.cardBrand,
+        last4: payments.last4,
+        bankName: payments.bankName,
       },
       refundSums: paymentMoneyColumn(payments.id),
     })
@@ -265,7 +270,16 @@ export async function listCustomerOrders(
     itemCount: Number(row.itemCount),
     requestStatus: row.requestStatus,
     requestFailure: row.requestFailure,
-    ...(row.payment ? { money: paymentMoneyOf(row.payment, row.refundSums) } : {}),
+    ...(row.payment
+      ? {
+          money: paymentMoneyOf(row.payment, row.refundSums),
+          method: {
+            cardBrand: row.payment.cardBrand,
+            last4: row.payment.last4,
+            bankName: row.payment.bankName,
+          },
+        }
+      : {}),
   }));
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
+import { IllegalMoveError, moveOperation, movePayment } from './ledger-moves';
 import { testDatabaseKinds } from './test-database';
 
 /**
@@ -90,5 +91,95 @@ describe.each(testDatabaseKinds())('state transitions enforced by the database o
       }
     }
     expect(new Set(went)).toEqual(allowed);
+  });
+
+  const auditLines = async (orderId: string) =>
+    (
+      await database.sql.query<{ action: string; detail: string }>(
+        'select action, detail from audit_events where order_id = $1 order by at',
+        [orderId],
+      )
+    ).rows;
+  const line = (orderId: string, detail: string) => ({
+    actor: 'test',
+    action: 'capture',
+    orderId,
+    amountCents: 1050,
+    outcome: 'success' as const,
+    detail,
+  });
+  const orderOf = async (paymentId: string) =>
+    (
+      await database.sql.query<{ order_id: string }>('select order_id from payments where id = $1', [
+        paymentId,
+      ])
+    ).rows[0]!.order_id;
+
+  it('moves through the ledger exactly as the tables say, each with its audit line, and refuses any other with a typed error before writing', async () => {
+    // Every pair the table has moves, with its line; every other is refused before a statement runs.
+    for (const from of CAPTURE_STATUSES) {
+      for (const to of CAPTURE_STATUSES) {
+        if (from === to) continue;
+        const paymentId = await paymentIn(from);
+        const orderId = await orderOf(paymentId);
+        const move = () =>
+          database.orm.transaction((tx) =>
+            movePayment(tx, paymentId, { from: [from], to, audit: line(orderId, `${from}→${to}`) }),
+          );
+        if (CAPTURE_TRANSITIONS[from].includes(to)) {
+          expect((await move())?.captureStatus).toBe(to);
+          expect(await auditLines(orderId)).toEqual([{ action: 'capture', detail: `${from}→${to}` }]);
+        } else {
+          const refused = await move().catch((error: unknown) => error);
+          expect(refused).toBeInstanceOf(IllegalMoveError);
+          expect(refused).toMatchObject({ machine: 'capture', from, to });
+          expect(await auditLines(orderId)).toEqual([]);
+        }
+      }
+    }
+    // A payment no longer in the state the move starts from (another server moved it): nothing is written.
+    const settled = await paymentIn('settled');
+    const settledOrder = await orderOf(settled);
+    expect(
+      await database.orm.transaction((tx) =>
+        movePayment(tx, settled, { from: ['authorized'], to: 'voided', audit: line(settledOrder, 'late') }),
+      ),
+    ).toBeUndefined();
+    expect(await auditLines(settledOrder)).toEqual([]);
+  });
+
+  it("writes an operation's move and its audit line together: a move that fails leaves neither", async () => {
+    const paymentId = await paymentIn('captured');
+    const orderId = await orderOf(paymentId);
+    const { rows } = await database.sql.query<{ id: string }>(
+      `insert into money_operations (payment_id, kind, amount_cents, status, actor)
+       values ($1, 'refund', 100, 'pending', 'test') returning id`,
+      [paymentId],
+    );
+    const operationId = rows[0]!.id;
+    await expect(
+      database.orm.transaction(async (tx) => {
+        await moveOperation(tx, operationId, {
+          from: 'pending',
+          to: 'scheduled',
+          audit: line(orderId, 'kept'),
+        });
+        throw new Error('the gateway call after it failed');
+      }),
+    ).rejects.toThrow('the gateway call after it failed');
+    expect(await auditLines(orderId)).toEqual([]);
+    await expect(
+      database.orm.transaction((tx) => moveOperation(tx, operationId, { from: 'succeeded', to: 'pending' })),
+    ).rejects.toMatchObject({
+      name: 'IllegalMoveError',
+      machine: 'operation',
+      from: 'succeeded',
+      to: 'pending',
+    });
+    const moved = await database.orm.transaction((tx) =>
+      moveOperation(tx, operationId, { from: 'pending', to: 'scheduled', audit: line(orderId, 'kept') }),
+    );
+    expect(moved?.status).toBe('scheduled');
+    expect(await auditLines(orderId)).toEqual([{ action: 'capture', detail: 'kept' }]);
   });
 });

@@ -166,6 +166,7 @@ export async function readCustomerOrders(
           row.order.fulfilmentStatus,
         ),
       ),
+      ...(row.method ? { paymentMethod: paymentMethodLabel({ orderId: row.order.id, ...row.method }) } : {}),
       ...(row.order.receiptToken ? { receiptPath: receiptPathOf(row.order.receiptToken) } : {}),
     })),
     ...(rows.length > ORDERS_PAGE_SIZE && last

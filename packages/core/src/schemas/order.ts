@@ -110,6 +110,8 @@ export const customerOrdersResponseSchema = z.object({
       total: z.number(),
       itemCount: z.number(),
       ...orderStandingShape,
+      /** How it was paid, as the receipt names it ("Apple Pay · VISA •••• 1111"); absent before payment. */
+      paymentMethod: z.string().optional(),
       receiptPath: z.string().optional(),
     }),
   ),

@@ -11,6 +11,7 @@ import { googlePayToken, shoppersAt, type Shopper } from '../../testing/shoppers
 import {
   backdateSandboxSettlement,
   settleSandbox,
+  TEST_DELIVERY,
   testDatabaseKinds,
   useAdminSession,
   useTestServer,
@@ -285,6 +286,36 @@ describe.each(testDatabaseKinds())('every reader of an order tells the same mone
     );
     const receipt = await get(`/api/receipts/${rows[0]!.receipt_token}`, '');
     expect((receipt.order as { paymentMethod: string }).paymentMethod).toMatch(
+      /^Google Pay · VISA •••• \d{4}$/,
+    );
+  });
+
+  it("My Account names how each order was paid as its receipt does: a wallet by the wallet's name", async () => {
+    const { shopper, orderId } = await customerOrder();
+    const mine = (await get('/api/users/orders', shopper.cookie)).orders as {
+      orderId: string;
+      paymentMethod?: string;
+    }[];
+    expect(mine.find((row) => row.orderId === orderId)?.paymentMethod).toBe('VISA •••• 1111');
+    const wallet = createOrderId('googlepay');
+    // A signed-in customer's wallet payment names them (userId), as the checkout sends it.
+    const paid = await server.post(
+      '/api/googlepay/process-with-googlepay',
+      {
+        paymentToken: await googlePayToken(server),
+        amount: 10.49,
+        orderId: wallet,
+        userId: shopper.id,
+        email: 'shopper@example.com',
+        gateway: 'cardconnect',
+        items: [{ productId: 'paper-ream-500', quantity: 1 }],
+        delivery: TEST_DELIVERY,
+      },
+      { cookie: shopper.cookie },
+    );
+    expect(paid.status).toBe(200);
+    const again = (await get('/api/users/orders', shopper.cookie)).orders as typeof mine;
+    expect(again.find((row) => row.orderId === wallet)?.paymentMethod).toMatch(
       /^Google Pay · VISA •••• \d{4}$/,
     );
   });

@@ -7,7 +7,7 @@ import type { GatewayResult, GatewayTransaction } from '../../gateway/payment-ga
 import { DEFAULT_CAPTURE_ALL_CONCURRENCY } from '../../config';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';
-import { audit, auditLine, auditOutcome, outcomeDetail } from './audit';
+import { audit, auditLine } from './audit';
 import type { OperationsDependencies } from './dependencies';
 import { answerFor, refusal, settle } from './runner';
 
@@ -93,16 +93,7 @@ export async function captureAll(
     operation: MoneyOperationRow,
     answer: GatewayResult<GatewayTransaction>,
   ) => {
-    const settled = await settle(deps, payment, operation, answer);
-    await audit(
-      deps.orm,
-      actor,
-      'capture',
-      payment,
-      operation.amountCents,
-      auditOutcome(settled),
-      outcomeDetail(settled, answer),
-    );
+    const settled = await settle(deps, payment, operation, answer, { actor, action: 'capture' });
     return (await answerFor(deps, operation, settled, answer.ok ? '' : answer.message)).message;
   };
   const refuse = async (payment: PaymentRow): Promise<never> => {

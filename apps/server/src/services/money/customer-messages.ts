@@ -1,7 +1,12 @@
 import { STORE_NAME, walletNameOf } from '@store/core';
 import { mailDomainOf } from '../../config';
 import type { PaymentRow } from '../../db/checkout-store';
-import { completeOperation, type MoneyOperationRow, type OperationDone } from '../../db/ledger-store';
+import {
+  completeOperation,
+  type AuditLineOf,
+  type MoneyOperationRow,
+  type OperationDone,
+} from '../../db/ledger-store';
 import { findOrderContact, outboxEntryOf, type OutboxEntry } from '../../db/mail-outbox-store';
 import { quietLog } from '../../log';
 import { chargeCancelled, refundConfirmation, type PaymentMethodShown } from '../mail/messages';
@@ -63,7 +68,7 @@ export async function confirmOperation(
   deps: OperationsDependencies,
   payment: PaymentRow,
   operation: MoneyOperationRow,
-  done: Omit<OperationDone, 'operationId' | 'mail'>,
+  done: Omit<OperationDone, 'operationId' | 'mail'> & { audit?: AuditLineOf },
 ): Promise<MoneyOperationRow | undefined> {
   let mail: OutboxEntry | undefined;
   try {

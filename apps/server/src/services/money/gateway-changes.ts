@@ -9,7 +9,7 @@ import {
 } from '../../db/gateway-sync-store';
 import { listSucceededRefunds } from '../../db/ledger-store';
 import type { GatewayTransaction } from '../../gateway/payment-gateway';
-import { audit } from './audit';
+import { auditLine } from './audit';
 import type { OperationsDependencies } from './dependencies';
 
 /**
@@ -52,22 +52,22 @@ export async function adoptGatewayChanges(
   if (payment.captureStatus === 'authorized') {
     const outcome = outcomeOf(record);
     if (!outcome) return undefined;
-    const adopted = await adoptGatewayOutcome(deps.orm, payment.id, outcome);
-    if (!adopted) return undefined;
     const amountCents = outcome.status === 'captured' ? outcome.capturedCents : payment.authorizedCents;
     const what =
       outcome.status === 'captured'
         ? `captured (${formatCents(amountCents)})`
         : OUTCOME_WORDS[outcome.status];
-    await audit(
-      deps.orm,
-      'gateway',
-      'changed_at_gateway',
-      payment,
-      amountCents,
-      'success',
-      `${what} at the gateway, outside this store`,
+    const adopted = await adoptGatewayOutcome(deps.orm, payment.id, outcome, () =>
+      auditLine(
+        'gateway',
+        'changed_at_gateway',
+        payment,
+        amountCents,
+        'success',
+        `${what} at the gateway, outside this store`,
+      ),
     );
+    if (!adopted) return undefined;
     return outcome.status === 'captured'
       ? `This payment was already captured at the gateway (${formatCents(amountCents)}), outside this store. It now shows as captured; refund it if the money must go back.`
       : `This payment was already ${what} at the gateway, outside this store. It no longer awaits capture.`;
@@ -84,22 +84,24 @@ export async function adoptGatewayChanges(
       !recorded.retrefs.has(transaction.retref);
     if (
       unknownRefund &&
-      (await recordGatewayRefund(deps.orm, {
-        paymentId: payment.id,
-        amountCents: transaction.amountCents,
-        gatewayRetref: transaction.retref,
-      }))
+      (await recordGatewayRefund(
+        deps.orm,
+        {
+          paymentId: payment.id,
+          amountCents: transaction.amountCents,
+          gatewayRetref: transaction.retref,
+        },
+        auditLine(
+          'gateway',
+          'changed_at_gateway',
+          payment,
+          transaction.amountCents,
+          'success',
+          `refunded at the gateway, outside this store (retref ${transaction.retref})`,
+        ),
+      ))
     ) {
       adoptedCents += transaction.amountCents;
-      await audit(
-        deps.orm,
-        'gateway',
-        'changed_at_gateway',
-        payment,
-        transaction.amountCents,
-        'success',
-        `refunded at the gateway, outside this store (retref ${transaction.retref})`,
-      );
     }
   }
   return adoptedCents > 0

@@ -8,7 +8,7 @@ import {
   type MoneyOperationRow,
 } from '../../db/ledger-store';
 import { quietLog } from '../../log';
-import { audit } from './audit';
+import { auditLine } from './audit';
 import { confirmOperation } from './customer-messages';
 import type { OperationsDependencies } from './dependencies';
 import { refundBeforeSettlement } from './refund-policy';
@@ -88,65 +88,36 @@ export async function reconcileOperation(
   const payment = options.payment ?? (await findPayment(deps.orm, operation.paymentId));
   if (!payment) return 'pending';
   const answer = await askGateway(deps, operation, payment);
+  const line = (outcome: 'success' | 'failure', detail: string, amountCents = operation.amountCents) =>
+    auditLine('reconciliation', operation.kind, payment, amountCents, outcome, detail);
   if (answer.state === 'done') {
-    const completed = await confirmOperation(deps, payment, operation, {
+    // Written with the settlement, if this server settles it: another may have first, and audited its own.
+    await confirmOperation(deps, payment, operation, {
       message: 'Confirmed with the gateway',
       ...(answer.amountCents !== undefined ? { amountCents: answer.amountCents } : {}),
       ...(answer.gatewayRetref ? { gatewayRetref: answer.gatewayRetref } : {}),
+      audit: line('success', 'confirmed with the gateway'),
     });
-    // Another server may have settled it meanwhile: answer what the books now say, audit only our own change.
-    if (completed) {
-      await audit(
-        deps.orm,
-        'reconciliation',
-        operation.kind,
-        payment,
-        completed.amountCents,
-        'success',
-        'confirmed with the gateway',
-      );
-    }
     return notScheduled(await settledState(deps.orm, operation.id));
   }
   if (answer.state === 'not_done' && options.releaseIfNotDone && answer.unsettled) {
     // A refund lost on its way to a capture not settled yet: the gateway would have declined it (28), so
     // it is treated as any refund asked before the settlement (the refund policy's rule), not dropped.
-    const held = await refundBeforeSettlement(deps, operation, 'The gateway has no record of it; released');
-    if (held.changed) {
-      await audit(
-        deps.orm,
-        'reconciliation',
-        operation.kind,
-        payment,
-        operation.amountCents,
-        held.scheduled ? 'success' : 'failure',
-        held.scheduled
-          ? 'not done at the gateway before settlement; scheduled to run after it'
-          : 'not done at the gateway before settlement; released (refunds before settlement are refused)',
-      );
-    }
+    await refundBeforeSettlement(deps, operation, 'The gateway has no record of it; released', (settled) =>
+      settled.state === 'scheduled'
+        ? line('success', 'not done at the gateway before settlement; scheduled to run after it')
+        : line(
+            'failure',
+            'not done at the gateway before settlement; released (refunds before settlement are refused)',
+          ),
+    );
     return notScheduled(await settledState(deps.orm, operation.id));
   }
   if (answer.state === 'not_done' && options.releaseIfNotDone) {
-    const released = await releaseOperation(
-      deps.orm,
-      operation.id,
-      'The gateway has no record of it; released',
-      {
-        expireAuthorization: answer.expired === true,
-      },
-    );
-    if (released) {
-      await audit(
-        deps.orm,
-        'reconciliation',
-        operation.kind,
-        payment,
-        operation.amountCents,
-        'failure',
-        'not done at the gateway; released',
-      );
-    }
+    await releaseOperation(deps.orm, operation.id, 'The gateway has no record of it; released', {
+      expireAuthorization: answer.expired === true,
+      audit: () => line('failure', 'not done at the gateway; released'),
+    });
     return notScheduled(await settledState(deps.orm, operation.id));
   }
   return 'pending';

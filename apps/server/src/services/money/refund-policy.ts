@@ -1,4 +1,5 @@
 import type { PaymentRow } from '../../db/checkout-store';
+import type { AuditLine } from '../../db/ledger-moves';
 import {
   releaseOperation,
   scheduleRefund,
@@ -7,7 +8,7 @@ import {
 } from '../../db/ledger-store';
 import type { GatewayFailure, GatewayResult, GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
-import type { OperationsDependencies } from './dependencies';
+import type { OperationsDependencies, Settled } from './dependencies';
 
 /**
  * How money goes back to a customer, decided here and nowhere else (docs/payment-lifecycle.md, "Refund"):
@@ -46,13 +47,22 @@ export async function refundBeforeSettlement(
   deps: OperationsDependencies,
   operation: MoneyOperationRow,
   gatewayMessage: string,
+  audit?: (settled: Settled) => AuditLine,
 ): Promise<RefundBeforeSettlement> {
   if ((deps.refundsBeforeSettlement ?? 'schedule') === 'schedule') {
-    const scheduled = await scheduleRefund(deps.orm, operation.id, REFUND_SCHEDULED_MESSAGE);
+    const scheduled = await scheduleRefund(
+      deps.orm,
+      operation.id,
+      REFUND_SCHEDULED_MESSAGE,
+      audit && (() => audit({ state: 'scheduled' })),
+    );
     return { scheduled: true, changed: scheduled !== undefined };
   }
-  const released = await releaseOperation(deps.orm, operation.id, gatewayMessage);
-  return { scheduled: false, changed: released !== undefined, explanation: REFUND_BEFORE_SETTLEMENT_REFUSED };
+  const explanation = REFUND_BEFORE_SETTLEMENT_REFUSED;
+  const released = await releaseOperation(deps.orm, operation.id, gatewayMessage, {
+    ...(audit ? { audit: () => audit({ state: 'failed', explanation }) } : {}),
+  });
+  return { scheduled: false, changed: released !== undefined, explanation };
 }
 
 /** The gateway refunds a capture only once it has settled (unless the merchant takes unsettled refunds). */

@@ -10,7 +10,8 @@ import {
 } from '../../db/ledger-store';
 import type { GatewayFailure, GatewayResult, GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
-import { audit, auditOutcome, outcomeDetail } from './audit';
+import { insertAuditEvents } from '../../db/audit-store';
+import { audit, auditLine, auditOutcome, outcomeDetail } from './audit';
 import { confirmOperation } from './customer-messages';
 import type { OperationAnswer, OperationRequest, OperationsDependencies, Settled } from './dependencies';
 import { adoptGatewayChanges } from './gateway-changes';
@@ -75,17 +76,42 @@ export function refusal(
   }
 }
 
+/** Who asked for a money call, and how its audit line names it ("capture", "cancel_charge" …). */
+export interface AuditedAs {
+  actor: string;
+  action: string;
+  /** Words before the outcome in the line's detail ("scheduled refund sent after settlement: "). */
+  detailPrefix?: string;
+}
+
 /**
  * Applies the gateway's answer to a reserved operation of `payment` (the caller's copy: only its fixed
- * fields, such as the retref, are read before the books change).
+ * fields, such as the retref, are read before the books change). The call's audit line is written with the
+ * move it makes (done, scheduled, released), in the same transaction; only when it makes none (the answer
+ * was lost, or another server settled the operation first) is the line written alone.
  */
 export async function settle(
   deps: OperationsDependencies,
   payment: PaymentRow,
   operation: MoneyOperationRow,
   result: GatewayResult<GatewayTransaction>,
+  auditedAs: AuditedAs,
   explainRefusal?: (failure: GatewayFailure) => string | undefined,
 ): Promise<Settled> {
+  const lineOf = (settled: Settled) =>
+    auditLine(
+      auditedAs.actor,
+      auditedAs.action,
+      payment,
+      operation.amountCents,
+      auditOutcome(settled),
+      `${auditedAs.detailPrefix ?? ''}${outcomeDetail(settled, result)}`,
+    );
+  /** The line of a call whose outcome this server did not write itself. */
+  const alone = async (settled: Settled) => {
+    await insertAuditEvents(deps.orm, [lineOf(settled)]);
+    return settled;
+  };
   if (result.ok) {
     // A refund sent as a void of the capture answers with the payment's own retref: no refund retref.
     const refundRetref =
@@ -96,42 +122,45 @@ export async function settle(
         ? { amountCents: result.value.amountCents }
         : {}),
       ...(refundRetref ? { gatewayRetref: refundRetref } : {}),
+      audit: lineOf({ state: 'succeeded' }),
     });
-    if (!completed) {
-      // Only possible if reconciliation settled it first, which its age threshold is there to prevent.
-      await audit(
-        deps.orm,
+    if (completed) return { state: 'succeeded' };
+    // Only possible if reconciliation settled it first, which its age threshold is there to prevent.
+    await insertAuditEvents(deps.orm, [
+      auditLine(
         operation.actor,
         operation.kind,
         payment,
         operation.amountCents,
         'failure',
         `the gateway approved it (retref ${result.value.retref}) after it was settled without that answer: review`,
-      );
-    }
-    // Completed here, it succeeded; otherwise reconciliation settled it first, and its record says how.
-    return { state: completed ? completed.status : await settledState(deps.orm, operation.id) };
+      ),
+    ]);
+    // Reconciliation's record says how it was settled.
+    return alone({ state: await settledState(deps.orm, operation.id) });
   }
   if (result.kind === 'unavailable') {
     // The outcome is unknown: ask the gateway now, and leave the reservation in place if it cannot say.
-    return { state: await reconcileOperation(deps, operation, { releaseIfNotDone: false, payment }) };
+    return alone({ state: await reconcileOperation(deps, operation, { releaseIfNotDone: false, payment }) });
   }
   if (operation.kind === 'refund' && isDeclinedAsNotSettled(result)) {
-    const held = await refundBeforeSettlement(deps, operation, result.message);
-    return held.scheduled || !held.changed
-      ? { state: await settledState(deps.orm, operation.id) }
-      : { state: 'failed', explanation: held.explanation };
+    const held = await refundBeforeSettlement(deps, operation, result.message, lineOf);
+    if (!held.changed) return alone({ state: await settledState(deps.orm, operation.id) });
+    return held.scheduled ? { state: 'scheduled' } : { state: 'failed', explanation: held.explanation };
   }
   // The gateway answered and refused (declined, retry later, or the request itself): nothing was done.
-  // A refusal may mean the payment was changed at the gateway itself: its record is the truth, adopt it.
-  await releaseOperation(deps.orm, operation.id, result.message, {
+  // A refusal may mean the payment was changed at the gateway itself: its record is the truth, adopt it
+  // (with its own audit line), once the reservation is released.
+  const explained = explainRefusal?.(result);
+  const released = await releaseOperation(deps.orm, operation.id, result.message, {
     expireAuthorization: 'reason' in result && result.reason === 'expired' && operation.kind !== 'refund',
+    audit: () => lineOf({ state: 'failed', ...(explained ? { explanation: explained } : {}) }),
   });
   // Read again: what the gateway's record is compared with is the payment as the release left it.
-  const released = await findPayment(deps.orm, operation.paymentId);
-  const explanation =
-    explainRefusal?.(result) ?? (released ? await adoptGatewayChanges(deps, released) : undefined);
-  return { state: 'failed', ...(explanation ? { explanation } : {}) };
+  const now = await findPayment(deps.orm, operation.paymentId);
+  const explanation = explained ?? (now ? await adoptGatewayChanges(deps, now) : undefined);
+  const settled: Settled = { state: 'failed', ...(explanation ? { explanation } : {}) };
+  return released ? settled : alone(settled);
 }
 
 /** The answer of a settled operation, or the error that says why it was not done (or not yet). */
@@ -174,7 +203,7 @@ async function resumeOperation(
 /**
  * One money call from start to end: a retry with the same Idempotency-Key resumes its operation; otherwise
  * `reserve` writes the operation (the database refuses what the money rules forbid), `callGateway` sends it,
- * `settle` confirms or releases it, and the outcome is audited under `auditAction`.
+ * `settle` confirms or releases it, with the outcome's audit line under `auditAction`.
  */
 export async function runOperation(
   deps: OperationsDependencies,
@@ -217,15 +246,13 @@ export async function runOperation(
   }
   const { operation, payment } = reservation;
   const result = await callGateway(payment, operation);
-  const settled = await settle(deps, payment, operation, result, explainRefusal);
-  await audit(
-    deps.orm,
-    request.actor,
-    auditAction(payment, operation.amountCents),
+  const settled = await settle(
+    deps,
     payment,
-    operation.amountCents,
-    auditOutcome(settled),
-    outcomeDetail(settled, result),
+    operation,
+    result,
+    { actor: request.actor, action: auditAction(payment, operation.amountCents) },
+    explainRefusal,
   );
   return answerFor(deps, operation, settled, result.ok ? '' : result.message);
 }

@@ -8,7 +8,6 @@ import {
   recordSettlement,
 } from '../../db/gateway-sync-store';
 import { claimScheduledRefund, listScheduledRefundsDue } from '../../db/ledger-store';
-import { audit, auditOutcome, outcomeDetail } from './audit';
 import type { OperationsDependencies } from './dependencies';
 import { settle } from './runner';
 import { DAY_MS, utcDayOf } from '../../utc-day';
@@ -164,17 +163,12 @@ export async function sendScheduledRefunds(
     const payment = operation && (await findPayment(deps.orm, operation.paymentId));
     if (!operation || !payment) continue;
     const result = await deps.gateway.refund({ retref: payment.retref, amountCents: operation.amountCents });
-    const settled = await settle(deps, payment, operation, result);
+    const settled = await settle(deps, payment, operation, result, {
+      actor: operation.actor,
+      action: 'refund',
+      detailPrefix: 'scheduled refund sent after settlement: ',
+    });
     if (settled.state === 'succeeded') approved += 1;
-    await audit(
-      deps.orm,
-      operation.actor,
-      'refund',
-      payment,
-      operation.amountCents,
-      auditOutcome(settled),
-      `scheduled refund sent after settlement: ${outcomeDetail(settled, result)}`,
-    );
   }
   return approved;
 }

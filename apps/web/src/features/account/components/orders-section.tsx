@@ -47,6 +47,7 @@ export function OrdersSection({ user }: { user: CustomerUser }) {
                   {PLACED.format(new Date(order.placedAt))} · {order.itemCount}{' '}
                   {order.itemCount === 1 ? 'item' : 'items'} · {orderStandingLine(order)}
                 </p>
+                {order.paymentMethod && <p className={styles.note}>Paid with {order.paymentMethod}</p>}
               </div>
               {order.receiptPath && isReceiptPath(order.receiptPath) && (
                 <Link className={styles.receiptLink} to={order.receiptPath}>
