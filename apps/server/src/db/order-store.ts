@@ -3,13 +3,12 @@ import type { FailedAttemptOutcome, PaymentMoney } from '@store/core';
 import type { Orm, Transaction } from './client';
 import { batchedPerDatabase } from './batched';
 import { DELIVERY_COLUMNS } from './checkout-store';
-import { paymentMoneyColumn, paymentMoneyOf } from './payment-money';
+import { listRefundsDone, paymentMoneyColumn, paymentMoneyOf } from './payment-money';
 import { columnsOf, fixedStatement, rowOf } from './prepared';
 import {
   auditEvents,
   customers,
   mailOutbox,
-  moneyOperations,
   orders,
   paymentRequests,
   payments,
@@ -38,8 +37,8 @@ export interface OrderRecord extends OrderWithLines {
   payment?: typeof payments.$inferSelect;
   /** Its payment's figures (decision 048), once authorized. */
   money?: PaymentMoney;
-  /** Its refunds done (none scheduled or unconfirmed), oldest first; a void of the capture is `method` void. */
-  refunds: { amountCents: number; at: Date; method: 'refund' | 'void' | null }[];
+  /** Its refunds done (none scheduled or unconfirmed, no cancelled charge), oldest first. */
+  refunds: { amountCents: number; at: Date }[];
 }
 
 /** An order's lines as one JSON array, read with the order itself (the `orders` table under its own name). */
@@ -173,23 +172,7 @@ export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<
     .where(eq(orders.receiptToken, token))
     .limit(1);
   if (!row) return undefined;
-  const refunds = row.payment
-    ? await orm
-        .select({
-          amountCents: moneyOperations.amountCents,
-          at: moneyOperations.completedAt,
-          method: moneyOperations.method,
-        })
-        .from(moneyOperations)
-        .where(
-          and(
-            eq(moneyOperations.paymentId, row.payment.id),
-            eq(moneyOperations.kind, 'refund'),
-            eq(moneyOperations.status, 'succeeded'),
-          ),
-        )
-        .orderBy(asc(moneyOperations.completedAt))
-    : [];
+  const refunds = row.payment ? await listRefundsDone(orm, row.payment.id) : [];
   return {
     order: row.order,
     lines: row.lines,
@@ -197,11 +180,7 @@ export async function findOrderByReceiptToken(orm: Orm, token: string): Promise<
     requestFailure: row.requestFailure,
     payment: row.payment ?? undefined,
     ...(row.payment ? { money: paymentMoneyOf(row.payment, row.refundSums) } : {}),
-    refunds: refunds.map((refund) => ({
-      amountCents: refund.amountCents,
-      at: refund.at ?? new Date(0),
-      method: refund.method,
-    })),
+    refunds,
   };
 }
 

@@ -92,6 +92,22 @@ export function paymentMoneyOf(
   };
 }
 
+/** The refunds done of a payment (given back by a refund, not a cancelled charge), oldest first. */
+export async function listRefundsDone(
+  orm: Orm,
+  paymentId: string,
+): Promise<{ amountCents: number; at: Date }[]> {
+  const rows = await queryRows<{ amount_cents: number; completed_at: Date | string | null }>(
+    orm,
+    sql`select o.amount_cents, o.completed_at from money_operations o
+      where o.payment_id = ${paymentId} and ${REFUND_DONE} order by o.completed_at, o.id`,
+  );
+  return rows.map((row) => ({
+    amountCents: Number(row.amount_cents),
+    at: row.completed_at ? new Date(row.completed_at) : new Date(0),
+  }));
+}
+
 /** The money of one UTC day, in cents, as the console's summary shows it. */
 export interface DayMoney {
   day: string;

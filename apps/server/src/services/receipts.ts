@@ -95,9 +95,6 @@ export function paymentMethodLabel(payment: {
 
 function receiptOf(record: OrderRecord): Receipt {
   const { payment, money } = record;
-  // The refunds listed are those done, given back by a refund: a charge cancelled before it settled never
-  // reached the customer's statement and is no refund (the figures are the payment's, decision 048).
-  const given = record.refunds.filter((refund) => refund.method !== 'void');
   return {
     ...orderSummaryOf(record),
     placedAt: record.order.createdAt.toISOString(),
@@ -109,7 +106,9 @@ function receiptOf(record: OrderRecord): Receipt {
       ),
     ),
     ...(payment ? { paymentMethod: paymentMethodLabel(payment) } : {}),
-    refunds: given.map((refund) => ({
+    // The refunds done: a charge cancelled before it settled never reached the customer's statement and is
+    // no refund (the payment's figures, decision 048).
+    refunds: record.refunds.map((refund) => ({
       amount: centsToDollars(refund.amountCents),
       at: refund.at.toISOString(),
     })),
