@@ -18,7 +18,7 @@ const artifacts = e2eArtifacts();
  *   from 127.0.0.1) stays within the free attempts however they interleave.
  */
 const SPECS: Record<E2eStoreName, string[]> = {
-  'accessibility-console': ['accessibility-console.spec.ts'],
+  'accessibility-console': ['accessibility-console.spec.ts', 'money-paths.spec.ts'],
   'admin-console': [
     'admin-console.spec.ts',
     'sent-emails.spec.ts',
