@@ -175,6 +175,17 @@ test('the operator takes an order by telephone on the customer page, paid with t
   await expect(page.getByText('Payment authorized', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Items' })).toContainText('$20.98');
   await expect(page.getByRole('region', { name: 'Payment' })).toContainText('1111');
+  // Their Customer ID leads back to their page: their other orders, and another phone order.
+  await page
+    .getByRole('region', { name: 'Customer' })
+    .getByRole('link', { name: new RegExp(`^Customer ID ${customerId}`) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/customers/${customerId}$`));
+  await expect(
+    page.getByRole('region', { name: 'Orders' }).getByRole('link', { name: orderId }),
+  ).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible();
 
   // The customer's confirmation is in the outbox.
   await page.getByRole('link', { name: 'Payments' }).click();

@@ -66,6 +66,19 @@ test('the operator opens an order from Pending Payments, reads its checks and ti
   await expect(page.getByRole('button', { name: /mark as shipped/i })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Refund' })).toBeVisible();
 
+  // The customer's receipt says it was shipped, with whom and how to follow it, as the email does.
+  const { order } = (await (await page.request.get(`/api/admin/orders/${orderId}`)).json()) as {
+    order: { receiptPath: string };
+  };
+  const orderPage = page.url();
+  await page.goto(order.receiptPath);
+  const delivery = page.getByRole('region', { name: 'Delivery' });
+  await expect(delivery).toContainText('Carrier');
+  await expect(delivery).toContainText('UPS');
+  await expect(delivery).toContainText('Tracking number');
+  await expect(delivery).toContainText('1Z999AA10123456784');
+  await page.goto(orderPage);
+
   // The shipping email is in the outbox, as the customer will get it.
   await page.getByRole('link', { name: 'Payments' }).click();
   await page.getByRole('tab', { name: 'Sent emails' }).click();

@@ -46,8 +46,10 @@ async function sendLinkToCaller(console: Page, payer: { name: string; email: str
   await dialog.getByLabel('ZIP code').fill('78701');
   await send.click();
 
-  await expect(dialog.getByRole('status').filter({ hasText: 'Payment link sent' })).toBeVisible();
-  await expect(dialog).toContainText(`was sent to ${payer.email}`);
+  await expect(dialog.getByRole('status').filter({ hasText: 'Payment link ready' })).toBeVisible();
+  // No mail server is set for this store: the dialog does not claim an email went out.
+  await expect(dialog).toContainText(`No mail server is set, so no email will be sent to ${payer.email}`);
+  await expect(dialog).not.toContainText('was sent');
   const url = ((await dialog.getByText(/\/pay\/[\w-]+$/).textContent()) ?? '').trim();
   return { dialog, url };
 }
@@ -211,6 +213,49 @@ test('an operator cancels a link: its page says so and offers no payment', async
   await operatorContext.close();
 });
 
+test('an operator cancels a link whose payer is at the payment page: what they pay there is voided', async ({
+  page: payer,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('paying-link');
+  const operatorContext = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+  const console = await operatorContext.newPage();
+  await signInAsOperator(console);
+  const { dialog, url } = await sendLinkToCaller(console, { name: 'Pat Slowpayer', email });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // The payer presses Pay and is at the hosted page.
+  await payer.goto(url);
+  await payer.getByRole('button', { name: 'Pay $20.98' }).click();
+  await expect(payer).toHaveURL(/\/sandbox\/hpp\?/);
+
+  // The console says why the link reads so, and still offers to cancel it.
+  await console.reload();
+  await console.getByRole('tab', { name: 'Customers' }).click();
+  const item = console.getByRole('list', { name: 'Payment links' }).getByRole('listitem').filter({
+    hasText: email,
+  });
+  await expect(item).toContainText('Being paid');
+  await expect(item).toContainText('The payer pressed Pay and is at the payment page');
+  await item.getByRole('button', { name: /^Cancel link/ }).click();
+  const confirm = console.getByRole('dialog', { name: 'Cancel the payment link' });
+  await expect(confirm).toContainText('if they pay after you cancel, the payment is voided at once');
+  await expectNoAxeViolations(console, 'the Cancel the payment link dialog, link being paid');
+  await confirm.getByRole('button', { name: 'Cancel link' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(item).toContainText('Cancelled');
+
+  // The payer pays on the page they had open: they are told they were not charged, and nothing is paid.
+  await payOnHostedPage(payer, CARDS.visa, '$20.98');
+  await expect(payer.getByRole('heading', { name: /payment successful/i })).toHaveCount(0);
+  await expect(payer.getByText(/not charged/i).first()).toBeVisible();
+  await console.reload();
+  await console.getByRole('tab', { name: 'Customers' }).click();
+  await expect(item).toContainText('Cancelled');
+  await operatorContext.close();
+});
+
 test('the console’s payment links fit a phone, a tablet and a desktop, with long names', async ({ page }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('maximiliana.wolfeschlegelsteinhausenberg');
@@ -284,7 +329,7 @@ test('a customer without a saved method or an address gets a link from their pag
   await dialog.getByLabel('State').fill('TX');
   await expectNoAxeViolations(page, 'the Send payment link dialog');
   await dialog.getByRole('button', { name: 'Send link for $15.74' }).click();
-  await expect(dialog).toContainText(`was sent to ${email}`);
+  await expect(dialog).toContainText(`no email will be sent to ${email}`);
   await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Done' }).click();
 

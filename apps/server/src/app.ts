@@ -91,6 +91,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealthRoutes(app, deps.database.sql, deps.gateway);
   const secureCookies = deps.config.publicUrl.startsWith('https:');
   const customers = createCustomerGuard(deps.database.orm, secureCookies);
+  // Without a mail server (SMTP_URL) messages are queued and never sent: the console says so.
+  const mailServer = Boolean(deps.config.mail.smtpUrl);
   registerAdminRoutes(app, {
     orm: deps.database.orm,
     gateway: deps.gateway,
@@ -100,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     captureAllConcurrency: deps.config.captureAllConcurrency,
     closeSandboxBatch: deps.closeSandboxBatch,
     publicUrl: deps.config.publicUrl,
+    mailServer: mailServer,
     log: app.log,
   });
   registerAdminOrderRoutes(app, {
@@ -124,7 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
   registerPaymentRoutes(app, { ...checkout, customers });
   registerPhoneOrderRoutes(app, { ...checkout, secureCookies });
-  registerPaymentLinkAdminRoutes(app, { ...checkout, secureCookies });
+  registerPaymentLinkAdminRoutes(app, { ...checkout, secureCookies, mailServer });
   registerPaymentLinkRoutes(app, checkout);
   // The hosted page's webhook (decision 029): only with a secret to check it by.
   const webhookSecret = hostedPageWebhookSecretOf(

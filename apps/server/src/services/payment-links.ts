@@ -231,7 +231,8 @@ export async function listLinks(
 
 /**
  * Cancels a link nobody has paid: afterwards it pays nothing. One whose payer is at the payment page right now
- * waits for that attempt's outcome (upkeep closes an abandoned one within the hour).
+ * is cancelled too: a payment made there afterwards is voided at once and its payer told they were not
+ * charged (decision 047: no approval is recorded for a cancelled link), so the operator never waits on them.
  */
 export async function cancelPaymentLink(
   deps: { orm: Orm; publicUrl: string },
@@ -244,15 +245,17 @@ export async function cancelPaymentLink(
     const current = await findPaymentLink(tx, linkId);
     if (!current) throw new AppError('not_found', PAYMENT_LINK_MESSAGES.notFound);
     const status = paymentLinkStatusOf(current, now);
-    if (status === 'paying') throw new AppError('conflict', PAYMENT_LINK_MESSAGES.beingPaid);
-    if (status !== 'open') throw new AppError('conflict', PAYMENT_LINK_MESSAGES.notCancellable);
+    if (status !== 'open' && status !== 'paying')
+      throw new AppError('conflict', PAYMENT_LINK_MESSAGES.notCancellable);
     await markPaymentLinkCancelled(tx, linkId, operator, now);
     await insertAuditEvent(tx, {
       actor: operator,
       action: 'cancel_payment_link',
       amountCents: current.link.totalCents,
       outcome: 'success',
-      detail: `link ${linkId} to ${current.link.contactEmail}`,
+      detail: `link ${linkId} to ${current.link.contactEmail}${
+        status === 'paying' ? ' (its payer was at the payment page: a payment made there now is voided)' : ''
+      }`,
     });
     return { ...current, link: { ...current.link, cancelledAt: now, cancelledBy: operator } };
   });

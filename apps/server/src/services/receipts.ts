@@ -113,6 +113,19 @@ function receiptOf(record: OrderRecord): Receipt {
       at: refund.at.toISOString(),
     })),
     refundedTotal: centsToDollars(money?.refundedCents ?? 0),
+    ...shipmentOf(record.order),
+  };
+}
+
+/** The shipment as the receipt tells it: the same carrier and tracking number as the shipping email. */
+function shipmentOf(order: OrderRecord['order']): Pick<Receipt, 'shipment'> {
+  if (order.fulfilmentStatus !== 'shipped' || !order.shippedAt) return {};
+  return {
+    shipment: {
+      shippedAt: order.shippedAt.toISOString(),
+      ...(order.shippingCarrier ? { carrier: order.shippingCarrier } : {}),
+      ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
+    },
   };
 }
 

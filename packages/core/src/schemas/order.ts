@@ -95,6 +95,14 @@ export const receiptResponseSchema = z.object({
     /** Refunds given back, oldest first. */
     refunds: z.array(z.object({ amount: z.number(), at: z.string() })),
     refundedTotal: z.number(),
+    /** Once shipped: when, and with whom and how to follow it when the operator said. */
+    shipment: z
+      .object({
+        shippedAt: z.string(),
+        carrier: z.string().optional(),
+        trackingNumber: z.string().optional(),
+      })
+      .optional(),
   }),
 });
 export type ReceiptResponse = z.infer<typeof receiptResponseSchema>;

@@ -34,7 +34,6 @@ export const PAYMENT_LINK_MESSAGES = {
   cancelled: 'This payment link was cancelled. Please contact the store for a new one.',
   paid: 'This order has already been paid. Nothing more is due.',
   notCancellable: 'Only a link awaiting payment can be cancelled',
-  beingPaid: 'The payer is at the payment page right now: try again in a few minutes',
   addressRequired: 'Choose a delivery address or type one',
   pricesChanged:
     'The prices of this order have changed since the link was sent. Please contact the store for a new one.',
@@ -92,6 +91,11 @@ export const paymentLinkCreatedResponseSchema = z.object({
   status: z.literal('success'),
   message: z.string(),
   link: adminPaymentLinkSchema,
+  mailServer: z
+    .boolean()
+    .describe(
+      "Whether a mail server is set (SMTP_URL): without one, the link's email is queued but never sent",
+    ),
 });
 
 export const adminPaymentLinksQuerySchema = z.object({

@@ -54,6 +54,11 @@ export type SentEmail = z.infer<typeof sentEmailSchema>;
 
 export const sentEmailsResponseSchema = z.object({
   status: z.literal('success'),
+  mailServer: z
+    .boolean()
+    .describe(
+      'Whether a mail server is set (SMTP_URL): without one, nothing is sent and every message stays queued',
+    ),
   emails: z.array(sentEmailSchema),
   nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
 });

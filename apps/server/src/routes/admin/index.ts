@@ -75,6 +75,8 @@ export interface AdminRouteDependencies {
   closeSandboxBatch?: CloseSandboxBatch;
   /** Where shoppers reach the store: names the messages a refund queues for its customer. */
   publicUrl?: string;
+  /** Whether a mail server is set (SMTP_URL): without one, queued messages are never sent. */
+  mailServer?: boolean;
   log?: Log;
 }
 
@@ -410,7 +412,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
       }),
       async (request) => {
         await signedInAdmin(request);
-        return { status: 'success', ...(await listSentEmails(orm, request.body)) };
+        return {
+          status: 'success',
+          mailServer: deps.mailServer ?? false,
+          ...(await listSentEmails(orm, request.body)),
+        };
       },
     );
 

@@ -219,9 +219,15 @@ describe.each(testDatabaseKinds())("the console's order page, on $name", (kind) 
     const receipt = (await (
       await fetch(`${server.url}/api/receipts/${tokens[0]!.receipt_token}`)
     ).json()) as {
-      order: { orderStatus: string };
+      order: { orderStatus: string; shipment?: Record<string, string> };
     };
     expect(receipt.order.orderStatus).toBe('shipped');
+    // With the carrier and tracking number the shipping email gave.
+    expect(receipt.order.shipment).toEqual({
+      shippedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
   });
 
   it('ships a captured order without capturing again, and refuses one whose payment was voided', async () => {

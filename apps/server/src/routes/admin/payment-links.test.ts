@@ -86,7 +86,11 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     const created = await create({ delivery: TEST_DELIVERY });
     expect(created.status).toBe(200);
     const link = created.body.link as LinkAnswer;
-    expect(created.body.message).toBe(`Payment link emailed to ${TEST_DELIVERY.email}`);
+    // No mail server is set here: the console is told the email will not be sent.
+    expect(created.body).toMatchObject({
+      message: `Payment link made; no mail server is set, so its email to ${TEST_DELIVERY.email} will not be sent`,
+      mailServer: false,
+    });
     expect(link).toMatchObject({
       status: 'open',
       email: TEST_DELIVERY.email,
@@ -267,7 +271,7 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     expect(rows).toEqual([{ status: 'declined' }]);
   });
 
-  it('is cancelled by an operator, after which it pays nothing; a link being paid waits', async () => {
+  it('is cancelled by an operator, after which it pays nothing, even while its payer is at the payment page', async () => {
     const link = await guestLink();
     const cancelled = await admin.post(`/api/admin/payment-links/${link.id}/cancel`, {});
     expect(cancelled.status).toBe(200);
@@ -282,12 +286,22 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
       body: { message: PAYMENT_LINK_MESSAGES.notCancellable },
     });
 
+    // Its payer pressed Pay and is at the payment page: the operator need not wait for them.
     const beingPaid = await guestLink();
-    await pay(tokenOf(beingPaid));
-    expect(await admin.post(`/api/admin/payment-links/${beingPaid.id}/cancel`, {})).toMatchObject({
-      status: 409,
-      body: { message: PAYMENT_LINK_MESSAGES.beingPaid },
-    });
+    const started = await pay(tokenOf(beingPaid));
+    expect((await read(tokenOf(beingPaid))).body.link.status).toBe('paying');
+    const stopped = await admin.post(`/api/admin/payment-links/${beingPaid.id}/cancel`, {});
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.link).toMatchObject({ status: 'cancelled' });
+    // The payer pays on the page they had open: the approval is voided, nothing is recorded as paid.
+    await payOnHostedPage(server, String(started.body.orderId), '4111111111111111');
+    const answer = await verify(String(started.body.requestId));
+    expect(answer.body.status).toBe('error');
+    expect((await read(tokenOf(beingPaid))).body.link.status).toBe('cancelled');
+    const { rows } = await server.database.sql.query('select id from payments where order_id = $1', [
+      String(started.body.orderId),
+    ]);
+    expect(rows).toEqual([]);
     const audit = await admin.post('/api/admin/audit-log', { limit: 50 });
     expect(audit.body.events).toContainEqual(
       expect.objectContaining({ actor: TEST_ADMIN.username, action: 'cancel_payment_link' }),

@@ -16,6 +16,8 @@ export interface PaymentLinkAdminDependencies {
   orm: Orm;
   publicUrl: string;
   secureCookies: boolean;
+  /** Whether a mail server is set (SMTP_URL): without one, the link's email is queued, never sent. */
+  mailServer?: boolean;
 }
 
 /** Payment links in the console (decision 034): prepare an order and email its link, list them, cancel one. */
@@ -44,7 +46,15 @@ export function registerPaymentLinkAdminRoutes(
           delivery,
           operator: admin.username,
         });
-        return { status: 'success', message: `Payment link emailed to ${link.email}`, link };
+        const mailServer = deps.mailServer ?? false;
+        return {
+          status: 'success',
+          message: mailServer
+            ? `Payment link made; its email to ${link.email} is queued`
+            : `Payment link made; no mail server is set, so its email to ${link.email} will not be sent`,
+          link,
+          mailServer,
+        };
       });
     },
   );
@@ -72,7 +82,12 @@ export function registerPaymentLinkAdminRoutes(
     async (request) => {
       const admin = await signedInAdmin(request);
       const link = await cancelPaymentLink(deps, request.params.linkId, admin.username);
-      return { status: 'success', message: 'Payment link cancelled: it can no longer be paid', link };
+      return {
+        status: 'success',
+        message: 'Payment link cancelled: it can no longer be paid',
+        link,
+        mailServer: deps.mailServer ?? false,
+      };
     },
   );
 }

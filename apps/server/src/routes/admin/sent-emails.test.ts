@@ -62,6 +62,8 @@ describe.each(testDatabaseKinds())("the console's Sent emails in demo mode, on $
     const { orderId } = await authorizedPayment(server);
     const answer = await admin.post('/api/admin/emails', { limit: 10 });
     expect(answer.status).toBe(200);
+    // No mail server is set here: the console is told nothing is sent.
+    expect(answer.body.mailServer).toBe(false);
     const email = (answer.body.emails as ListedEmail[]).find((listed) => listed.orderId === orderId);
     expect(email).toMatchObject({
       kind: 'order_confirmation',

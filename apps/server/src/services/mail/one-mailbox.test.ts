@@ -123,7 +123,11 @@ describe.each(testDatabaseKinds())('one mailbox and visible text through the rou
     const email = "Ada.Lovelace+o'brien@mail.example.com";
     const created = await createLink({ ...TEST_DELIVERY, email });
     expect(created.status).toBe(200);
-    expect(created.body.message).toBe(`Payment link emailed to ${email}`);
+    // A mail server is set: the email is queued, and sent below.
+    expect(created.body).toMatchObject({
+      message: `Payment link made; its email to ${email} is queued`,
+      mailServer: true,
+    });
     const linkId = (created.body.link as { id: string; email: string }).id;
     expect((created.body.link as { email: string }).email).toBe(email);
 
@@ -137,6 +141,7 @@ describe.each(testDatabaseKinds())('one mailbox and visible text through the rou
       sender.close();
     }
     const listed = await admin.post('/api/admin/emails', { limit: 50 });
+    expect(listed.body.mailServer).toBe(true);
     const shown = (listed.body.emails as { recipient: string; subject: string; status: string }[]).find(
       (message) => message.status === 'sent' && message.recipient === email,
     );

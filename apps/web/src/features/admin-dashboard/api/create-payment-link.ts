@@ -14,6 +14,8 @@ export const PAYMENT_LINKS_PATH = '/api/admin/payment-links';
 export interface CreatePaymentLinkAnswer {
   message: string;
   link: AdminPaymentLink;
+  /** Whether a mail server is set: without one, the link's email is queued but never sent. */
+  mailServer: boolean;
 }
 
 export interface CreatePaymentLinkVariables {
@@ -36,7 +38,10 @@ export async function createPaymentLink(
 ): Promise<CreatePaymentLinkAnswer> {
   const body = await adminPost<unknown>(PAYMENT_LINKS_PATH, request, { idempotencyKey });
   const parsed = paymentLinkCreatedResponseSchema.safeParse(body);
-  if (parsed.success) return { message: parsed.data.message, link: parsed.data.link };
+  if (parsed.success) {
+    const { message, link, mailServer } = parsed.data;
+    return { message, link, mailServer };
+  }
   const message = readMessage(body);
   throw new ApiError(message ?? 'Failed to send the payment link', 'rejected', 200, message);
 }

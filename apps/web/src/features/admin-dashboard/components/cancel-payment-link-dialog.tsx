@@ -12,8 +12,9 @@ export interface CancelPaymentLinkDialogProps {
 }
 
 /**
- * Cancels a payment link nobody has paid: from then on its page says so and offers no payment. The store
- * refuses while its payer is at the payment page, and once it is paid; the dialog shows why.
+ * Cancels a payment link nobody has paid: from then on its page says so and offers no payment. A link whose
+ * payer is at the payment page is cancelled too: what they pay there afterwards is voided at once (decision
+ * 047), which the dialog says. The store refuses once it is paid; the dialog shows why.
  */
 export function CancelPaymentLinkDialog({ link, onClose, onCancelled }: CancelPaymentLinkDialogProps) {
   const cancel = useCancelPaymentLink();
@@ -26,7 +27,16 @@ export function CancelPaymentLinkDialog({ link, onClose, onCancelled }: CancelPa
           For <strong>{link.payerName}</strong> · {link.email}
         </>
       }
-      question={<>Cancel the link to pay {amount}? It stops working at once, and nothing is charged.</>}
+      question={
+        link.status === 'paying' ? (
+          <>
+            Cancel the link to pay {amount}? Its payer is at the payment page now: if they pay after you
+            cancel, the payment is voided at once and they are told they were not charged.
+          </>
+        ) : (
+          <>Cancel the link to pay {amount}? It stops working at once, and nothing is charged.</>
+        )
+      }
       factsLabel="Payment link"
       facts={[
         { term: 'Sent to', value: link.email },

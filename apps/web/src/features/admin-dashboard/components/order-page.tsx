@@ -14,7 +14,7 @@ import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { SkipLink } from '../../../components/ui/skip-link';
-import { PATHS } from '../../../config/paths';
+import { adminCustomerPath, PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { useAdminOrder } from '../api/get-order';
 import { useCaptureInFull } from '../hooks/use-capture-in-full';
@@ -269,7 +269,15 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
               {order.customer ? (
                 <>
                   <Fact term="Name">{order.customer.name}</Fact>
-                  <Fact term="Customer ID">{order.customer.customerId}</Fact>
+                  <Fact term="Customer ID">
+                    {/* Their other orders, addresses and saved methods, and a phone order, are a click away. */}
+                    <Link
+                      to={adminCustomerPath(order.customer.customerId)}
+                      aria-label={`Customer ID ${order.customer.customerId}: open ${order.customer.name}'s page`}
+                    >
+                      {order.customer.customerId}
+                    </Link>
+                  </Fact>
                   <Fact term="Account email">
                     <span className={styles.breakable}>{order.customer.email}</span>
                   </Fact>

@@ -118,7 +118,7 @@ export function PaymentLinkDialog({ customer, onClose }: PaymentLinkDialogProps)
   );
 
   if (sent) {
-    const { link } = sent;
+    const { link, mailServer } = sent;
     return (
       <Modal
         title={title}
@@ -132,11 +132,22 @@ export function PaymentLinkDialog({ customer, onClose }: PaymentLinkDialogProps)
             <span className={dialog.outcomeIcon} aria-hidden="true">
               <CheckCircleIcon size={32} />
             </span>
-            <p className={dialog.outcomeTitle}>Payment link sent</p>
+            <p className={dialog.outcomeTitle}>Payment link ready</p>
+            {/* Queued is all the store knows now: Sent emails tells when the mail server took it. */}
             <p className={dialog.outcomeText}>
-              An email with the link to pay {formatCents(dollarsToCents(link.total))} was sent to{' '}
-              <strong className={styles.breakable}>{link.email}</strong>. It can be paid until{' '}
-              {formatDateTime(link.expiresAt)}.
+              {mailServer ? (
+                <>
+                  An email with the link to pay {formatCents(dollarsToCents(link.total))} is queued for{' '}
+                  <strong className={styles.breakable}>{link.email}</strong>.
+                </>
+              ) : (
+                <>
+                  No mail server is set, so no email will be sent to{' '}
+                  <strong className={styles.breakable}>{link.email}</strong>: copy the link and give it to
+                  them.
+                </>
+              )}{' '}
+              It can be paid until {formatDateTime(link.expiresAt)}.
             </p>
           </div>
           <div className={styles.created}>

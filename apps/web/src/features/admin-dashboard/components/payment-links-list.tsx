@@ -126,7 +126,7 @@ function PaymentLinkItem({
             Copy link{whose}
           </CopyLinkButton>
         )}
-        {link.status === 'open' && (
+        {(link.status === 'open' || link.status === 'paying') && (
           <Button variant="ghost" size="small" className={dialog.dangerGhost} onClick={onCancel}>
             Cancel link{whose}
           </Button>

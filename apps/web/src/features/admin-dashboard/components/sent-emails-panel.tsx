@@ -39,6 +39,16 @@ export function SentEmailsPanel({ query }: { query: ReturnType<typeof useSentEma
           </>
         }
       />
+      {query.data && (
+        <p
+          className={`${styles.delivery} ${query.data.pages[0]?.mailServer ? '' : styles.noMailServer}`}
+          role="note"
+        >
+          {query.data.pages[0]?.mailServer
+            ? 'Messages go to the mail server (SMTP_URL) within seconds; Queued means it has not taken them yet.'
+            : 'No mail server is set (SMTP_URL), so nothing is sent: every message stays Queued here, to be read as the shopper would get it. Set SMTP_URL to send them.'}
+        </p>
+      )}
       <StaleListProblem query={query} list="emails" />
       <div className={styles.layout}>
         <div className={panel.card}>

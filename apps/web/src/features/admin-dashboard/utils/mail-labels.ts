@@ -1,9 +1,12 @@
 import type { SentEmail } from '@store/core';
 import type { BadgeTone } from '../components/status-badge';
 
-/** Where a message is: waiting in the outbox, taken by the mail server, or given up after its last try. */
+/**
+ * Where a message is: queued in the outbox (and, without a mail server, staying there), taken by the mail
+ * server, or given up after its last try.
+ */
 export const MAIL_STATUS_BADGES: Record<SentEmail['status'], { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Pending', tone: 'warning' },
+  pending: { label: 'Queued', tone: 'warning' },
   sent: { label: 'Sent', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
 };

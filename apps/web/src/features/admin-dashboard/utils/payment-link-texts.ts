@@ -16,8 +16,10 @@ export function linkDatesText(link: AdminPaymentLink): string {
   const created = `Created ${formatDateTime(link.createdAt)} by ${link.createdBy}`;
   switch (link.status) {
     case 'open':
-    case 'paying':
       return `${created} · Expires ${formatDateTime(link.expiresAt)}`;
+    case 'paying':
+      // Why it reads so, and that it need not be waited for: Cancel still works (decision 047).
+      return `${created} · Expires ${formatDateTime(link.expiresAt)} · The payer pressed Pay and is at the payment page`;
     case 'expired':
       return `${created} · Expired ${formatDateTime(link.expiresAt)}`;
     case 'cancelled':

@@ -69,7 +69,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
   const refundsId = useId();
   const deliveryId = useId();
   const status = describeOrderStatus(receipt.orderStatus);
-  const delivered = Boolean(receipt.contactEmail || receipt.deliveryAddress);
+  const delivered = Boolean(receipt.contactEmail || receipt.deliveryAddress || receipt.shipment);
   return (
     <article className={`${sheet.card} ${sheet.sheet} ${PRINTED_PART}`} aria-labelledby={titleId}>
       <title>{`Receipt for order ${receipt.orderId} · ${SITE.fullName}`}</title>
@@ -131,6 +131,22 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           <h2 id={deliveryId} className={sheet.sectionTitle}>
             Delivery
           </h2>
+          {receipt.shipment && (
+            <FactList
+              facts={[
+                { term: 'Shipped', value: formatLongDateTime(receipt.shipment.shippedAt) },
+                ...(receipt.shipment.carrier ? [{ term: 'Carrier', value: receipt.shipment.carrier }] : []),
+                ...(receipt.shipment.trackingNumber
+                  ? [
+                      {
+                        term: 'Tracking number',
+                        value: <span className={styles.tracking}>{receipt.shipment.trackingNumber}</span>,
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          )}
           <OrderDelivery order={receipt} />
         </section>
       )}
