@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { operationOf, securityOf, securitySchemesOf } from './operations';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_REFERENCE_PATH = '/api/docs';
@@ -45,10 +46,17 @@ export function isContractRoute(url: string): boolean {
  * them (a field no schema names is never sent), and the same schemas are published as OpenAPI 3.1.
  */
 export async function registerContract(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
-  // A route of the API without declared answers would bypass the serializer: refuse it at start-up.
+  // A route of the API without declared answers would bypass the serializer, and one without a name and a
+  // caller would be published without them: refuse either at start-up.
   app.addHook('onRoute', (route) => {
-    if (isContractRoute(route.url) && !route.schema?.response) {
+    if (!isContractRoute(route.url) || route.schema?.hide) return;
+    if (!route.schema?.response) {
       throw new Error(`${String(route.method)} ${route.url} declares no response schema`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && !operationOf(method, route.url)) {
+        throw new Error(`${method} ${route.url} is not in OPERATIONS (http/operations.ts)`);
+      }
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -69,13 +77,26 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
           'answers and requests; every refusal is `{ status: "error", message }` with the message a person ' +
           'reads. Admin calls need the session cookie set by `/api/admin/login`; customer calls the one set ' +
           'by `/api/users/login`. Calls that move money accept an `Idempotency-Key` header.',
+        // The store is the shop owner's own software, under no public licence.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: new URL(options.publicUrl).origin }],
+      components: { securitySchemes: securitySchemesOf(options.publicUrl.startsWith('https:')) },
     },
-    transform: (document) =>
-      isContractRoute(document.url)
-        ? jsonSchemaTransform(document)
-        : { schema: { hide: true }, url: document.url },
+    transform: (document) => {
+      if (!isContractRoute(document.url)) return { schema: { hide: true }, url: document.url };
+      const transformed = jsonSchemaTransform(document);
+      const declared = operationOf(document.route.method as string, document.url);
+      if (!declared) return transformed;
+      return {
+        ...transformed,
+        schema: {
+          ...transformed.schema,
+          operationId: declared.operationId,
+          security: securityOf(declared.caller),
+        },
+      };
+    },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
   await app.register(async (reference) => {

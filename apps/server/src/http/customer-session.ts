@@ -20,8 +20,12 @@ export interface CustomerGuard {
   sessionDigest(request: FastifyRequest): string | undefined;
 }
 
+export function customerSessionCookie(secure: boolean): SessionCookie {
+  return sessionCookie('store_session', secure);
+}
+
 export function createCustomerGuard(orm: Orm, secureCookies: boolean): CustomerGuard {
-  const cookie = sessionCookie('store_session', secureCookies);
+  const cookie = customerSessionCookie(secureCookies);
   // Looked up once per request: a route may check it before the body and read it again in the handler.
   const sessionOfRequest = new WeakMap<FastifyRequest, ReturnType<typeof findCustomerSession>>();
   const current = (request: FastifyRequest) => {
