@@ -79,4 +79,42 @@ describe('the lint walls between the server layers', () => {
       ),
     ).toEqual([]);
   });
+
+  it('keeps db/ below the services', async () => {
+    expect(
+      await problemsOf(
+        'apps/server/src/db/planted.ts',
+        "import { shipOrder } from '../services/shipping';\nexport const x = shipOrder;\n",
+      ),
+    ).toEqual([expect.stringMatching(/^no-restricted-imports: .*db\/ sits below the services/)]);
+  });
+
+  it('keeps the gateway adapter off db/ and the services', async () => {
+    for (const from of ['../db/checkout-store', '../services/shipping']) {
+      expect(
+        await problemsOf(
+          'apps/server/src/gateway/planted.ts',
+          `import { x as y } from '${from}';\nexport const x = y;\n`,
+        ),
+      ).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*The gateway adapter speaks to the gateway only/),
+      ]);
+    }
+    expect(
+      await problemsOf(
+        'apps/server/src/gateway/planted.ts',
+        "import { formatCents } from '@store/core';\nexport const x = formatCents;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a circle of imports', async () => {
+    // db/client.ts as if it imported the ledger, which imports db/client.ts.
+    expect(
+      await problemsOf(
+        'apps/server/src/db/client.ts',
+        "import { lockPayment } from './ledger-store';\nexport const x = lockPayment;\n",
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/)]);
+  });
 });

@@ -52,7 +52,7 @@ import {
 import { captureAll } from '../../services/money/capture-all';
 import { capturePayment, voidPayment, refundPayment, cancelCharge } from '../../services/money/commands';
 import { reconcilePendingOperations } from '../../services/money/reconciliation';
-import type { RefundsBeforeSettlement } from '../../services/money/refund-policy';
+import type { RefundsBeforeSettlement } from '../../services/money/dependencies';
 import { followFunding } from '../../services/money/funding';
 import { catchUpWithSettlement } from '../../services/money/settlement';
 import { paymentMoneyOf } from '../../db/payment-money';

@@ -10,7 +10,7 @@ import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminRoutes } from '../../http/admin-route';
 import { runIdempotent } from '../../http/idempotency';
 import type { Log } from '../../log';
-import type { RefundsBeforeSettlement } from '../../services/money/refund-policy';
+import type { RefundsBeforeSettlement } from '../../services/money/dependencies';
 import { readAdminOrder } from '../../services/order-page';
 import { shipOrder } from '../../services/shipping';
 

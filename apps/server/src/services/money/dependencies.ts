@@ -3,7 +3,9 @@ import type { Orm } from '../../db/client';
 import type { MoneyOperationRow } from '../../db/ledger-store';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import type { Log } from '../../log';
-import type { RefundsBeforeSettlement } from './refund-policy';
+
+/** A refund the gateway takes only after settlement, asked before it: kept for then, or refused (refund-policy.ts). */
+export type RefundsBeforeSettlement = 'schedule' | 'refuse';
 
 /** What the money operations need: the database, the gateway, and how the store is configured. */
 export interface OperationsDependencies {

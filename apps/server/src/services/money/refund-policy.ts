@@ -19,7 +19,6 @@ import type { OperationsDependencies, Settled } from './dependencies';
  *   settlement (`REFUNDS_BEFORE_SETTLEMENT=schedule`, the default) or refused with that explanation (`refuse`);
  * - Cancel charge is a whole refund sent as a void, refused once anything is refunded or the capture settled.
  */
-export type RefundsBeforeSettlement = 'schedule' | 'refuse';
 
 /** What the operator reads about a refund kept until the capture settles. */
 export const REFUND_SCHEDULED_MESSAGE = "Scheduled: runs after tonight's settlement";
