@@ -101,7 +101,13 @@ const vitestReport = join(reports, 'vitest.json');
 const [[formatted, linted, typed, built], unitPassed] = await Promise.all([
   runSideBySide([
     { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
-    { title: 'Lint (ESLint)', steps: [[bin('eslint'), ['.', '--max-warnings', '0']]] },
+    {
+      title: 'Lint (ESLint, and knip for unused files, exports and dependencies)',
+      steps: [
+        [bin('eslint'), ['.', '--max-warnings', '0']],
+        [bin('knip'), ['--no-progress']],
+      ],
+    },
     { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
     {
       title: 'Production build (Vite) and compiled server (esbuild)',

@@ -14,7 +14,7 @@ export const E2E_STORES = ['accessibility-console', 'admin-console', 'shop'] as 
 
 export type E2eStoreName = (typeof E2E_STORES)[number];
 
-export interface E2eStoreArtifacts {
+interface E2eStoreArtifacts {
   /** The store's name, one of `E2E_STORES`: also the name of its folder. */
   name: E2eStoreName;
   /** The folder holding the rest. */

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from './fixtures';
 
 /** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (landmarks, heading order, …). */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 interface AxeViolation {
   id: string;
@@ -13,7 +13,7 @@ interface AxeViolation {
 }
 
 /** One violation as lines a person can act on: the rule, how bad, what it wants, and where. */
-export function describeViolation(violation: AxeViolation): string {
+function describeViolation(violation: AxeViolation): string {
   const where = violation.nodes.map((node) => {
     // A target is a list of selectors: one per frame or shadow root on the way to the element.
     const selector = node.target.map((part) => (Array.isArray(part) ? part.join(' >>> ') : String(part)));

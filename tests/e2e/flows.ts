@@ -155,7 +155,7 @@ export async function registerCustomer(page: Page, name: string, email = uniqueE
 type Dialog = ReturnType<Page['getByRole']>;
 
 /** Fills the Add Payment Method dialog's address part, as product §5 orders it. */
-export async function fillMethodAddress(dialog: Dialog) {
+async function fillMethodAddress(dialog: Dialog) {
   await dialog.getByLabel('Account holder name').fill('Pat Shopper');
   await dialog.getByLabel('Address').fill('1 Main St');
   await dialog.getByLabel('City').fill('Austin');

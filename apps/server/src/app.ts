@@ -41,7 +41,7 @@ const SANDBOX_PREFIX = '/sandbox';
 /** The kinds of file the web build writes .br and .gz copies of (apps/web/precompress-plugin.ts). */
 const PRECOMPRESSED = /\.(?:m?js|css|html|svg|json|txt|xml|webmanifest|map|ico)$/;
 
-export const WEB_DIST = join(REPOSITORY_ROOT, 'apps/web/dist');
+const WEB_DIST = join(REPOSITORY_ROOT, 'apps/web/dist');
 
 export interface AppDependencies {
   config: Config;

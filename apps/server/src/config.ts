@@ -278,7 +278,7 @@ interface GatewaySettings {
   timeoutMs: number;
 }
 
-export type GatewayConfig =
+type GatewayConfig =
   | (GatewaySettings & {
       kind: 'cardpointe';
       /** Base URL of the CardPointe REST API and CardSecure. */
@@ -328,7 +328,7 @@ export interface Config {
 }
 
 /** How the store's messages leave the outbox (decision 027). */
-export interface MailConfig {
+interface MailConfig {
   /** The mail server (SMTP_URL); without one, messages stay in the outbox and nothing is sent. */
   smtpUrl?: string;
   /** The sender every message names (MAIL_FROM). */

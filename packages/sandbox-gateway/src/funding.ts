@@ -34,7 +34,7 @@ import { formatCardPointeDate, pad, present } from './wire';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One deposit of the funding answer's `fundings` array. */
-export interface FundingRecord {
+interface FundingRecord {
   fundingmasterid: string;
   fundingid: string;
   merchid: string;
@@ -54,7 +54,7 @@ export interface FundingRecord {
 }
 
 /** One funded transaction of the funding answer's `txns` array. */
-export interface FundingTxnRecord {
+interface FundingTxnRecord {
   fundingtxnid: string;
   fundingid: string;
   retref: string;
@@ -84,7 +84,7 @@ export interface FundingTxnRecord {
 }
 
 /** One chargeback of the funding answer's `chargebacks` array, taken from that day's deposit. */
-export interface ChargebackRecord {
+interface ChargebackRecord {
   fundingchargebackid: string;
   fundingmasterid: string;
   merchid: string;
@@ -128,7 +128,7 @@ export function signedDecimal(cents: number): string {
   return cents < 0 ? `-${centsToDecimalString(-cents)}` : centsToDecimalString(cents);
 }
 
-export function isoDay(date: Date): string {
+function isoDay(date: Date): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
 

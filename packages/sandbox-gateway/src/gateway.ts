@@ -122,7 +122,7 @@ export interface AuthorizationRequest {
 }
 
 /** The sandbox's merchant is set up for online payments: an authorization without `ecomind` is one. */
-export const MERCHANT_ENTRY_ORIGIN: EntryOrigin = 'E';
+const MERCHANT_ENTRY_ORIGIN: EntryOrigin = 'E';
 
 export type AuthorizationOutcome =
   | { kind: 'answered'; response: AuthResponse | GatewayAnswer }
@@ -137,7 +137,7 @@ export type RecordedTransaction = Pick<
 >;
 
 /** The site name inquireMerchant reports for the sandbox's merchant (CardPointe's are e.g. "fts"). */
-export const SANDBOX_SITE = 'sandbox';
+const SANDBOX_SITE = 'sandbox';
 
 export type TokenizeOutcome = { ok: true; card: CardRow } | { ok: false; message: string };
 

@@ -106,12 +106,6 @@ export const CHARGEBACK_REASONS: Readonly<Record<Exclude<CardBrand, 'UNKNOWN'>, 
 
 export type AchReturnCode = 'R01' | 'R03';
 
-/** NACHA's return reasons the sandbox's test accounts produce. */
-export const ACH_RETURN_REASONS: Readonly<Record<AchReturnCode, string>> = {
-  R01: 'Insufficient funds',
-  R03: 'No account / unable to locate account',
-};
-
 /** The test bank accounts (account numbers, with any routing number) whose debits are returned. */
 const ACH_RETURN_ACCOUNTS: Readonly<Record<string, AchReturnCode>> = {
   '2000000001': 'R01',

@@ -8,7 +8,7 @@ import { present } from './wire';
  * settlestat response and, where they make sense, the totals of its settlestatByBatchSource response
  * (chargecnt and refundcnt are numbers there, the totals dollar strings).
  */
-export interface SettlementTxn {
+interface SettlementTxn {
   retref: string;
   /** Dollars with two decimals; a refund is negative. */
   setlamount: string;

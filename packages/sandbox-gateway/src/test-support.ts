@@ -39,7 +39,7 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
 }
 
 /** A clock the tests move by hand. */
-export class TestClock {
+class TestClock {
   static readonly START = new Date('2030-06-15T12:00:00.000Z');
   current = TestClock.START;
 

@@ -8,7 +8,7 @@ import type { TransactionRow } from './store';
  * dollars ("68.20"). Clients look fields up by name: their order carries no meaning.
  */
 
-export type SettlementStatus =
+type SettlementStatus =
   'Authorized' | 'Queued for Capture' | 'Accepted' | 'Voided' | 'Expired' | 'Declined' | 'Refunded';
 
 export interface GatewayAnswer extends ResponseCode {
@@ -134,7 +134,7 @@ export function isAuthorizationExpired(row: TransactionRow, now: Date): boolean 
   return now.getTime() - row.created_at.getTime() >= AUTHORIZATION_LIFETIME_MS;
 }
 
-export function settlementStatusOf(row: TransactionRow, now: Date): SettlementStatus {
+function settlementStatusOf(row: TransactionRow, now: Date): SettlementStatus {
   if (row.kind === 'refund') return 'Refunded';
   if (row.respstat !== 'A') return 'Declined';
   if (row.voided_at) return 'Voided';

@@ -80,7 +80,7 @@ export interface PaysFor {
   id: string;
 }
 
-export function cartKeyOf(paysFor: PaysFor): string {
+function cartKeyOf(paysFor: PaysFor): string {
   return `${paysFor.kind}:${paysFor.id}`;
 }
 

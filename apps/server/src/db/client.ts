@@ -52,7 +52,7 @@ const migrationsFolder = join(REPOSITORY_ROOT, 'apps/server/src/db/migrations');
  * PGlite's own start parameters, with a smaller buffer cache (decision 039): its 128 MB default is taken in
  * the process's memory whatever the shop's size (the operating system caches the files anyway).
  */
-export const PGLITE_START_PARAMS = [
+const PGLITE_START_PARAMS = [
   ...((PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? []),
   '-c',
   'shared_buffers=16MB',

@@ -92,19 +92,6 @@ export async function findSavedMethod(
   return rows[0];
 }
 
-/** The bank account a saved method stands for, if it is one. */
-export async function findBankAccountOf(
-  orm: Orm,
-  methodId: string,
-): Promise<{ bankName: string | null } | undefined> {
-  const rows = await orm
-    .select({ bankName: savedPaymentMethods.bankName })
-    .from(savedPaymentMethods)
-    .where(and(eq(savedPaymentMethods.id, methodId), eq(savedPaymentMethods.kind, 'ach')))
-    .limit(1);
-  return rows[0];
-}
-
 export type NewSavedMethod = typeof savedPaymentMethods.$inferInsert;
 
 /** Records the customer's gateway profile; false when another request recorded one first. */

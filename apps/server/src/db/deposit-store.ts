@@ -231,7 +231,7 @@ export async function listDepositDays(orm: Orm, from: string, to: string): Promi
 }
 
 /** How many lines of a day the Deposits view's detail lists: every mismatch first. */
-export const DEPOSIT_LINES_SHOWN = 1000;
+const DEPOSIT_LINES_SHOWN = 1000;
 
 /** A day's deposits and its lines (mismatches first, at most `DEPOSIT_LINES_SHOWN`), with how many there are. */
 export async function findFundingDay(

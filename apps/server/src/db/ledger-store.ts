@@ -21,7 +21,6 @@ import { moneyOperations, payments } from './schema';
  */
 
 export type MoneyOperationRow = typeof moneyOperations.$inferSelect;
-export type OperationKind = MoneyOperationRow['kind'];
 
 export type Reservation =
   | { ok: true; operation: MoneyOperationRow; payment: PaymentRow }

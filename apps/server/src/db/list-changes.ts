@@ -10,7 +10,7 @@ import { fixedStatement } from './prepared';
  * here, unless housekeeping forgot it, which it does only far behind every snapshot (`LIST_CHANGES_KEPT`):
  * a snapshot that old is answered "changed".
  */
-export const LIST_CHANGES_KEPT = 100_000;
+const LIST_CHANGES_KEPT = 100_000;
 
 const unchangedStatement = fixedStatement<{ unchanged: boolean }>(`
   with horizon as (

@@ -10,7 +10,7 @@ import { mailOutbox, orders, type MAIL_KINDS } from './schema';
  * each sent, or records the failed try and when to try again.
  */
 
-export type MailKind = (typeof MAIL_KINDS)[number];
+type MailKind = (typeof MAIL_KINDS)[number];
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** A message to queue, rendered (`services/mail/messages.ts`) and addressed. */
@@ -142,8 +142,8 @@ export async function releaseMailLeases(
 /** How many times a message is tried before it is marked failed for the operator. */
 export const MAIL_MAX_ATTEMPTS = 12;
 /** The wait after the first failed try; each later one doubles it, up to MAIL_RETRY_CAP_MS. */
-export const MAIL_RETRY_BASE_MS = 30_000;
-export const MAIL_RETRY_CAP_MS = 60 * 60 * 1000;
+const MAIL_RETRY_BASE_MS = 30_000;
+const MAIL_RETRY_CAP_MS = 60 * 60 * 1000;
 
 /**
  * How long to wait after a message's `attempts`-th failed try: 30 s, 1 min, 2 min … at most an hour, so that

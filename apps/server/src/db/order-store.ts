@@ -21,10 +21,10 @@ import {
  */
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** An order with its lines, in the order the cart listed them. */
-export interface OrderWithLines {
+interface OrderWithLines {
   order: OrderRow;
   lines: OrderLineRow[];
 }

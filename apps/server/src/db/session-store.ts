@@ -6,7 +6,7 @@ import { batchedPerDatabase } from './batched';
 import { fixedStatement, SNAPSHOT_TEXT } from './prepared';
 import { sessions } from './schema';
 
-export type SessionRow = typeof sessions.$inferSelect;
+type SessionRow = typeof sessions.$inferSelect;
 
 export async function insertSession(orm: Orm, session: typeof sessions.$inferInsert): Promise<void> {
   await orm.insert(sessions).values(session);

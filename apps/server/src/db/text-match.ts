@@ -26,7 +26,7 @@ export function startsWith(column: SQL, prefix: string): SQL {
 }
 
 /** Words as a text search query: each the start of a word (`ada:* & love:*`), quoted, so never an operator. */
-export function wordsQuery(words: readonly string[]): string {
+function wordsQuery(words: readonly string[]): string {
   return words.map((word) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
 }
 

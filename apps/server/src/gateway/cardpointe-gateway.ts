@@ -329,7 +329,7 @@ const PPS_NOT_SETTLED = '28';
 const PPS_NOT_FOUND = '29';
 const PPS_REFUSED = '94';
 
-export function refusalReasonOf(respcode: string, message: string): RefusalReason | undefined {
+function refusalReasonOf(respcode: string, message: string): RefusalReason | undefined {
   if (respcode === PPS_NOT_SETTLED) return 'not_settled';
   if (respcode === PPS_SETTLED || respcode === PPS_BATCHED) return 'batched';
   if (respcode === PPS_NOT_FOUND) return 'not_found';
@@ -361,7 +361,7 @@ function toResult(record: TransactionRecord): GatewayResult<GatewayTransaction> 
  * unlabelled, then the signature, ephemeral key, transaction id, application data hash and public key hash,
  * not URL-encoded. `echash` is sent, empty if need be, whenever `ecpublickeyhash` is.
  */
-export function appleDeviceData(paymentData: ApplePayPaymentData): string {
+function appleDeviceData(paymentData: ApplePayPaymentData): string {
   const { header } = paymentData;
   return [
     paymentData.data,

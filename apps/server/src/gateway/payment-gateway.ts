@@ -130,7 +130,7 @@ export interface AuthorizeInput {
 }
 
 /** A card or bank account to keep in a customer's stored profile at the gateway. */
-export interface ProfileAccountInput {
+interface ProfileAccountInput {
   /** The customer's profile to add the account to; a new profile is made when absent. */
   profileId?: string;
   /** A CardSecure token of the card or bank account. */
@@ -150,14 +150,14 @@ export interface ProfileAccountInput {
   makeDefault: boolean;
 }
 
-export interface ProfileAccount {
+interface ProfileAccount {
   profileId: string;
   accountId: string;
   token: string;
 }
 
 /** How the merchant account is set up at the gateway (inquireMerchant), as far as the store cares. */
-export interface MerchantSetup {
+interface MerchantSetup {
   merchantId: string;
   /** The CardPointe site the merchant is boarded to. */
   site: string;
@@ -187,7 +187,7 @@ export type MerchantCheck = { ok: true; value: MerchantSetup } | MerchantCheckFa
  * The BIN service's answer. CardPointe answers every field for Visa and Mastercard only; for other brands
  * the brand, country and BIN are what it vouches for, so the flags are read as "no" when absent.
  */
-export interface CardBin {
+interface CardBin {
   /** UNKNOWN for a card the BIN service has no information on, or of a brand the store does not take. */
   brand: CardBrand;
   /** Two-letter country of issue. */
@@ -206,7 +206,7 @@ export interface CardBin {
 }
 
 /** One deposit of a funding day. Amounts are signed: a day with more refunds than sales is a debit. */
-export interface FundingDeposit {
+interface FundingDeposit {
   fundingId: string;
   /** The funding date as the gateway sends it (YYYYMMDD, or YYYY-MM-DD in some of its examples). */
   fundingDate?: string;
@@ -226,7 +226,7 @@ export interface FundingDeposit {
 }
 
 /** A transaction funded that day: a sale for the amount paid in, a refund negative. */
-export interface FundedTransaction {
+interface FundedTransaction {
   retref: string;
   amountCents: number;
   /** The gateway's transaction type, e.g. SALE. */
@@ -242,7 +242,7 @@ export interface FundedTransaction {
 }
 
 /** A chargeback reported with a funding day: a cardholder disputed a payment. */
-export interface FundedChargeback {
+interface FundedChargeback {
   retref?: string;
   orderId?: string;
   /** Taken back from the merchant: negative, as the gateway reports it. */
@@ -262,7 +262,7 @@ export interface FundingReport {
 }
 
 /** One transaction of a settled batch: a capture for the amount settled, a refund negative. */
-export interface SettledTransaction {
+interface SettledTransaction {
   retref: string;
   amountCents: number;
   /** Y: accepted for funding. Anything else (N rejected, W under review, F, T) is not settled money. */
@@ -273,7 +273,7 @@ export interface SettledTransaction {
 }
 
 /** A batch the gateway sent to the processor (settlestat), with the transactions in it. */
-export interface SettledBatch {
+interface SettledBatch {
   batchId: string;
   /** The processor's word on the batch: GB accepted, MB accepted in part, RB or BB rejected, … */
   hostStatus: string;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-export const API_PREFIX = '/api/';
+const API_PREFIX = '/api/';
 
 /** Percent-decoding rounds for an unmatched path: enough for a doubly encoded one, bounded for a hostile one. */
 const DECODING_ROUNDS = 3;

@@ -20,7 +20,7 @@ const UNKNOWN_CLIENT = '::';
  * that entry is whatever the client wrote, markup included: only an address that parses as one is taken,
  * else the connection's own.
  */
-export function clientAddressOf(request: FastifyRequest): string {
+function clientAddressOf(request: FastifyRequest): string {
   // eslint-disable-next-line no-restricted-properties -- the one place the forwarded address is read
   const forwarded = request.ip;
   if (typeof forwarded === 'string' && isIP(forwarded) !== 0) return forwarded;

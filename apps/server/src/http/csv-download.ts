@@ -17,7 +17,7 @@ export const CSV_DOWNLOAD_RESPONSE = {
  * Sends lines as a CSV download named `fileName`: bytes, not objects, with a small buffer, so a page of rows is
  * read only once the client took the one before; Fastify pipes the stream and runs no serializer on it.
  */
-export function sendCsv(
+function sendCsv(
   reply: FastifyReply,
   fileName: string,
   lines: AsyncIterable<string> | Iterable<string>,

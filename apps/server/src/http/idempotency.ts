@@ -37,7 +37,7 @@ function fingerprintOf(body: unknown): string {
     .digest('hex');
 }
 
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;

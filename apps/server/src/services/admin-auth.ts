@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { beginSignInAttempt } from './sign-in-throttle';
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 export interface AdminIdentity {
   username: string;

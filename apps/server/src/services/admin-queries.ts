@@ -294,7 +294,7 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
  * The instant a calendar day (YYYY-MM-DD) begins in `timeZone`, `days` later: its midnight, or, where the
  * clocks skip midnight, the first instant after it.
  */
-export function startOfDay(date: string, timeZone: string, days = 0): Date {
+function startOfDay(date: string, timeZone: string, days = 0): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const midnight = Date.UTC(year, month - 1, day + days);
   if (timeZone === 'UTC') return new Date(midnight);
@@ -369,7 +369,7 @@ export async function listTransactions(
  * 1,000 rows some did on every page, and the old generation crept by ~8 MiB per 100,000 rows between major
  * collections); large enough that the queries cost no more time than the larger pages did.
  */
-export const EXPORT_PAGE_SIZE = 500;
+const EXPORT_PAGE_SIZE = 500;
 
 export interface TransactionsExportOptions extends HistoryQuery {
   /** Who exports: the audit line names them. */

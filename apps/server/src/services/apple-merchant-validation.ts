@@ -17,7 +17,7 @@ function pods(prefix: string, count: number, disasterRecovery: boolean): string[
 }
 
 /** Apple's Apple Pay servers for merchant validation, as Apple lists them (production and sandbox). */
-export const APPLE_PAY_VALIDATION_HOSTS: ReadonlySet<string> = new Set([
+const APPLE_PAY_VALIDATION_HOSTS: ReadonlySet<string> = new Set([
   'apple-pay-gateway.apple.com',
   ...pods('apple-pay-gateway-nc-pod', 5, true),
   ...pods('apple-pay-gateway-pr-pod', 5, true),

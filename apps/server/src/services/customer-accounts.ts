@@ -32,26 +32,26 @@ const HOUR_MS = 60 * 60 * 1000;
  * shared computer, or a copied cookie, dies in a day.
  */
 export const CUSTOMER_SESSION_TTL_MS = 14 * 24 * HOUR_MS;
-export const CUSTOMER_SESSION_IDLE_MS = 24 * HOUR_MS;
+const CUSTOMER_SESSION_IDLE_MS = 24 * HOUR_MS;
 /** A session in use has its end moved on at most once an hour: one write an hour per busy customer. */
 const SESSION_EXTENDED_AFTER_MS = HOUR_MS;
 
 /** The 49,000 most common passwords of zxcvbn's dictionary, read once. */
 let commonPasswords: Set<string> | undefined;
 
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary['passwords-common'] as string[]);
   return commonPasswords.has(password.toLowerCase());
 }
 
-export const COMMON_PASSWORD =
+const COMMON_PASSWORD =
   'This password is one of the most commonly used, so it is easy to guess. Choose another.';
 
 /**
  * Why a new password is refused beyond its length, or undefined: the shape rules the browser checks too,
  * then the common-password list. Every way of setting a customer's password goes through this.
  */
-export function newPasswordRefusal(password: string): string | undefined {
+function newPasswordRefusal(password: string): string | undefined {
   return guessablePasswordReason(password) ?? (isCommonPassword(password) ? COMMON_PASSWORD : undefined);
 }
 
@@ -205,9 +205,9 @@ export async function customerProfile(orm: Orm, customerId: string): Promise<Cus
  * are. (The answer is still a refusal, so a guess is still a guess: the limit on email changes is what
  * keeps guessing slow.)
  */
-export const EMAIL_UNAVAILABLE =
+const EMAIL_UNAVAILABLE =
   'This email cannot be used for your account. Use another one, or contact us if it is yours.';
-export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 /**
  * Before an email change: the current password, as sign-in checks it (OWASP ASVS 5.0 V7.5.1), since the

@@ -27,7 +27,7 @@ import { toSavedAddress } from './address-book';
  * a search is not.
  */
 
-export const CUSTOMER_NOT_FOUND = 'Customer not found';
+const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 const DEFAULT_PAGE = 50;
 /** The largest Customer ID the column holds (a PostgreSQL integer). */

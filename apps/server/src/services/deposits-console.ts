@@ -32,7 +32,7 @@ import { DAY_MS, utcDayOf } from '../utc-day';
  */
 
 /** How a day stands (see `depositDaySchema`), from its row and today's date. */
-export function depositDayStateOf(row: DepositDayRow, today: string): DepositDay['state'] {
+function depositDayStateOf(row: DepositDayRow, today: string): DepositDay['state'] {
   if (row.readAt === null) return 'awaited';
   if (row.depositCount === 0 && row.expectedCount > 0) return row.day < today ? 'missing' : 'awaited';
   return row.mismatchCount > 0 || row.missingCount > 0 ? 'mismatched' : 'matched';
@@ -121,7 +121,7 @@ export async function readDepositDay(
 }
 
 /** How many disputes the console lists, newest first. */
-export const DISPUTES_PAGE_SIZE = 200;
+const DISPUTES_PAGE_SIZE = 200;
 
 export async function readDisputes(orm: Orm): Promise<AdminDisputesResponse['disputes']> {
   const rows = await listDisputedPayments(orm, DISPUTES_PAGE_SIZE);

@@ -22,7 +22,7 @@ import { followSettlement, sendScheduledRefunds } from './money/settlement';
 
 const KEEP_IDEMPOTENT_ANSWERS_MS = 24 * 60 * 60 * 1000;
 /** Open authorizations compared with the gateway's records per pass: bounded work, oldest comparison first. */
-export const GATEWAY_CHECKS_PER_PASS = 50;
+const GATEWAY_CHECKS_PER_PASS = 50;
 
 /** What upkeep works with: checkout's dependencies and the money operations' settings. */
 export type UpkeepDependencies = CheckoutDependencies &
@@ -39,7 +39,7 @@ const THIS_PROCESS = randomUUID();
  * 037): a little less than the minute between passes, so one server asks the gateway each minute, and
  * another takes over within a minute if it stops.
  */
-export const UPKEEP_LEASE_MS = 55_000;
+const UPKEEP_LEASE_MS = 55_000;
 
 function holderOf(deps: UpkeepDependencies): string {
   return deps.upkeepHolder ?? THIS_PROCESS;
@@ -112,15 +112,15 @@ export async function runMaintenance(
 }
 
 /** How often housekeeping runs, and the longest reconciliation ever waits between two passes. */
-export const UPKEEP_INTERVAL_MS = 60_000;
+const UPKEEP_INTERVAL_MS = 60_000;
 
 /**
  * When the next mail pass runs: a second after one that claimed all it could (more may be waiting), else five
  * seconds after, so that a receipt leaves within seconds of its payment; a look at an empty outbox is one
  * query on its index of due messages.
  */
-export const MAIL_BUSY_INTERVAL_MS = 1_000;
-export const MAIL_IDLE_INTERVAL_MS = 5_000;
+const MAIL_BUSY_INTERVAL_MS = 1_000;
+const MAIL_IDLE_INTERVAL_MS = 5_000;
 
 export interface Upkeep {
   /** Stops scheduling and waits for the passes still running. */
@@ -190,9 +190,9 @@ function startMail(
 }
 
 /** How often the embedded database is looked at, and when a table is vacuumed (decision 038). */
-export const EMBEDDED_CHECK_INTERVAL_MS = 10 * 60 * 1000;
+const EMBEDDED_CHECK_INTERVAL_MS = 10 * 60 * 1000;
 export const EMBEDDED_VACUUM_AFTER_CHANGES = 5_000;
-export const EMBEDDED_VACUUM_EVERY_MS = 6 * 60 * 60 * 1000;
+const EMBEDDED_VACUUM_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The embedded database's upkeep (decision 038): every ten minutes, each table changed by more than 5,000 rows

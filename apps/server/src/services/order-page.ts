@@ -36,7 +36,7 @@ import { shippingRefusal } from './shipping';
  * can be done with it now, and a timeline of every step with who or what did it.
  */
 
-export const ORDER_NOT_FOUND = 'Order not found';
+const ORDER_NOT_FOUND = 'Order not found';
 
 /** Who the timeline names for what the store did by itself (upkeep, messages). */
 const STORE = 'Store';
@@ -214,7 +214,7 @@ function checkBadge(kind: 'AVS' | 'CVV', answer: CheckAnswer): AnswerBadge {
  * What the gateway said of a card authorization, as badges: the address (AVS) and security code (CVV)
  * checks, and the BIN facts it gave. A bank payment has no card checks; an attempt never answered, none.
  */
-export function gatewayChecksOf(request: AdminOrderRecord['request']): AnswerBadge[] {
+function gatewayChecksOf(request: AdminOrderRecord['request']): AnswerBadge[] {
   if (request.methodKind === 'ach') return [];
   if (request.status !== 'approved' && request.status !== 'declined') return [];
   const badges = [

@@ -49,15 +49,15 @@ import { orderLineOf, productNameOf, receiptPathOf } from './receipts';
 const LIFETIME_MS = PAYMENT_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 /** How many links the console lists at once, newest first. */
-export const PAYMENT_LINKS_PAGE_SIZE = 50;
+const PAYMENT_LINKS_PAGE_SIZE = 50;
 
 /** The payer's page on this store. */
-export function paymentLinkUrlOf(token: string, publicUrl: string): string {
+function paymentLinkUrlOf(token: string, publicUrl: string): string {
   return new URL(`/pay/${token}`, publicUrl).href;
 }
 
 /** Where a link stands (`PAYMENT_LINK_STATUSES`), from its record, at `now`. */
-export function paymentLinkStatusOf(record: PaymentLinkRecord, now: Date): PaymentLinkStatus {
+function paymentLinkStatusOf(record: PaymentLinkRecord, now: Date): PaymentLinkStatus {
   if (record.paid) return 'paid';
   if (record.link.cancelledAt) return 'cancelled';
   // An attempt under way is finished whenever it started: the payer is at the payment page.

@@ -40,7 +40,7 @@ export function receiptUrlOf(token: string, publicUrl: string): string {
   return new URL(receiptPathOf(token), publicUrl).href;
 }
 
-export const RECEIPT_NOT_FOUND = 'Receipt not found';
+const RECEIPT_NOT_FOUND = 'Receipt not found';
 
 /** A product's name as the catalog gives it (its id, should it ever leave the catalog). */
 export function productNameOf(productId: string): string {
@@ -82,7 +82,7 @@ export function orderSummaryOf({ order, lines }: OrderSummaryRecord): OrderSumma
  * VISA •••• 1111": a wallet's last 4 is its device number's, which the customer knows by the wallet), as the
  * result page, the emails and the console name it.
  */
-export function paymentMethodLabel(payment: {
+function paymentMethodLabel(payment: {
   orderId: string;
   cardBrand: string;
   last4: string;
@@ -138,7 +138,7 @@ export async function readReceipt(orm: Orm, token: string): Promise<Receipt> {
 }
 
 /** How many of a customer's orders one page lists. */
-export const ORDERS_PAGE_SIZE = 20;
+const ORDERS_PAGE_SIZE = 20;
 
 /** A cursor is the last order's time and id, as the browser got it: opaque to it, checked here. */
 function parseCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {

@@ -19,7 +19,7 @@ import { receiptUrlOf } from './receipts';
  * expect a physical order to be charged when it ships. A capture that fails leaves the order unshipped.
  */
 
-export const ORDER_ALREADY_SHIPPED = 'This order has already been marked as shipped';
+const ORDER_ALREADY_SHIPPED = 'This order has already been marked as shipped';
 
 /** Payment states whose goods may leave: authorized (and capturable) or charged, and not all given back. */
 const SHIPPABLE = ['authorized', 'captured', 'partially_captured', 'settled'];

@@ -37,7 +37,7 @@ function keysOf(actor: SignInActor, account: string, clientAddress: string) {
   return { pair, address };
 }
 
-export function slowDownDelayMs(excess: number): number {
+function slowDownDelayMs(excess: number): number {
   return Math.min(SIGN_IN_THROTTLE.maxDelayMs, SIGN_IN_THROTTLE.firstDelayMs * 2 ** Math.min(excess, 30));
 }
 
@@ -77,7 +77,7 @@ export async function beginSignInAttempt(
 }
 
 /** Accounts one client address may open before each further one must wait (1 s, 2 s … 15 minutes). */
-export const FREE_REGISTRATIONS_PER_ADDRESS = 10;
+const FREE_REGISTRATIONS_PER_ADDRESS = 10;
 /**
  * Cards and bank accounts a customer, or an address, may tokenize before each further one must wait:
  * enough for a person, far too few for a bot testing stolen card numbers.
@@ -150,7 +150,7 @@ export async function beginTokenizeAttempt(
  * Saved payment methods a customer, or an address, may add before each further one must wait. A token is
  * saved only once and only by the customer it was issued to, so this bounds saves, not tokenizations.
  */
-export const FREE_SAVES = { perCustomer: 10, perAddress: 20 } as const;
+const FREE_SAVES = { perCustomer: 10, perAddress: 20 } as const;
 
 export async function beginSaveMethodAttempt(
   orm: Orm,
@@ -209,7 +209,7 @@ export async function beginSavedPaymentAttempt(
  * Changes of a profile's email, per customer and per address, limited like opening accounts: whether an
  * email is taken is an answer a guesser must not get at speed.
  */
-export const FREE_EMAIL_CHANGES = { perCustomer: 5, perAddress: 10 } as const;
+const FREE_EMAIL_CHANGES = { perCustomer: 5, perAddress: 10 } as const;
 
 export async function beginEmailChangeAttempt(
   orm: Orm,

@@ -15,7 +15,7 @@ export const HOME: AddressBookEntryRequest = {
 };
 
 /** A call of the address book as the account page makes it: JSON, from the store's own origin. */
-export async function addressBookCall(
+async function addressBookCall(
   baseUrl: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,

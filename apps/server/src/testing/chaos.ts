@@ -17,7 +17,7 @@ import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from './test-serve
  * gateway's own records.
  */
 
-export type Fault = 'killed' | 'gateway silent' | 'gateway 500';
+type Fault = 'killed' | 'gateway silent' | 'gateway 500';
 
 /** The store's settings for a CardPointe gateway at `gatewayUrl` with the sandbox's credentials. */
 export function cardPointeStoreEnvironment(options: {
@@ -65,9 +65,9 @@ export interface ChaosReport {
 }
 
 /** What a shopper paying with a saved card or a wallet was told. */
-export type ShopperOutcome = 'approved' | 'refused' | 'no answer';
+type ShopperOutcome = 'approved' | 'refused' | 'no answer';
 
-export interface ShopperReport {
+interface ShopperReport {
   /** Payments shoppers started. */
   started: number;
   /** Of them, those the store recorded an order for (the others were stopped before it). */
@@ -116,7 +116,7 @@ async function pendingOperations(database: Database): Promise<number> {
  * Compares every payment the store made for a shopper (saved card, Google Pay) with the gateway's
  * authorizations of its order and with what the shopper was told.
  */
-export async function compareShopperPayments(
+async function compareShopperPayments(
   database: Database,
   outcomes: Map<string, ShopperOutcome>,
 ): Promise<ShopperReport> {

@@ -35,7 +35,7 @@ interface Operation {
   pathParameters?: { name: string; schema: JsonSchema }[];
 }
 
-export interface FuzzRequest {
+interface FuzzRequest {
   session: SessionKind;
   method: string;
   path: string;
@@ -44,15 +44,15 @@ export interface FuzzRequest {
   body?: string;
 }
 
-export type SessionKind = 'none' | 'customer' | 'admin';
+type SessionKind = 'none' | 'customer' | 'admin';
 
-export interface FuzzSessions {
+interface FuzzSessions {
   /** `addressId`: an address of the customer's own, so that calls naming one can get past the lookup. */
   customer: { cookie: string; userId: string; addressId: string };
   admin: { cookie: string };
 }
 
-export interface FuzzAnswer {
+interface FuzzAnswer {
   status: number;
   contentType: string;
   text: string;
@@ -62,7 +62,7 @@ export interface FuzzAnswer {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Reads the operations the document publishes. */
-export function operationsOf(document: {
+function operationsOf(document: {
   paths: Record<string, Record<string, Record<string, unknown>>>;
 }): Operation[] {
   const operations: Operation[] = [];
@@ -316,7 +316,7 @@ const HEADER_VARIANTS: fc.Arbitrary<Record<string, string>> = fc.oneof(
 );
 
 /** One generated request: an operation of the document (or a path it does not have), a session, a body. */
-export function requestArbitrary(operations: Operation[], sessions: FuzzSessions): fc.Arbitrary<FuzzRequest> {
+function requestArbitrary(operations: Operation[], sessions: FuzzSessions): fc.Arbitrary<FuzzRequest> {
   const strangePaths = fc.constantFrom(
     '/api/' + 'a'.repeat(9_000),
     '/api/admin/payments%00',
@@ -394,7 +394,7 @@ const LEAKS: [string, RegExp][] = [
 ];
 
 /** What is wrong with an answer, or nothing. */
-export function problemsOf(answer: FuzzAnswer): string[] {
+function problemsOf(answer: FuzzAnswer): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   for (const [what, pattern] of LEAKS) if (pattern.test(answer.text)) problems.push(`${what} in the body`);
@@ -423,7 +423,7 @@ export function problemsOf(answer: FuzzAnswer): string[] {
 // A connection per request: an answer that closes its connection (431, 413) cannot affect the next one.
 const agent = new Agent({ keepAlive: false });
 
-export function send(baseUrl: string, request: FuzzRequest, origin: string): Promise<FuzzAnswer> {
+function send(baseUrl: string, request: FuzzRequest, origin: string): Promise<FuzzAnswer> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
@@ -454,7 +454,7 @@ export function send(baseUrl: string, request: FuzzRequest, origin: string): Pro
 }
 
 /** Signs in an admin and registers a customer, for the requests sent with a session. */
-export async function openSessions(
+async function openSessions(
   baseUrl: string,
   admin: { username: string; password: string },
   origin: string,
@@ -501,7 +501,7 @@ export function residentMiB(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-export interface FuzzReport {
+interface FuzzReport {
   seed: number;
   sent: number;
   byStatus: Record<number, number>;
@@ -514,7 +514,7 @@ export interface FuzzReport {
  * Sends `runs` generated requests and checks every answer. Signing out is left to the requests without a
  * session, so the sessions stay open for the whole run. Stops at the first problem, shrunk by fast-check.
  */
-export async function runFuzz(options: {
+async function runFuzz(options: {
   baseUrl: string;
   origin: string;
   document: Parameters<typeof operationsOf>[0];

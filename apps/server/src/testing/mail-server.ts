@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
  * keeps what it is sent, a port that refuses connections, and a server that accepts them and never answers.
  */
 
-export interface ReceivedMail {
+interface ReceivedMail {
   /** The envelope's sender and recipients, as the store's SMTP client gave them. */
   from: string;
   to: string[];

@@ -42,7 +42,7 @@ export function bankForm(account: Partial<typeof BANK_ACCOUNT> = {}, billing: Pa
 }
 
 /** What the form saves with a card's token. The store takes the brand and last 4 from the gateway. */
-export function cardDetails(tokenId: string): Record<string, unknown> {
+function cardDetails(tokenId: string): Record<string, unknown> {
   return {
     paymentType: 'CC',
     holderName: 'Pat Shopper',
@@ -54,7 +54,7 @@ export function cardDetails(tokenId: string): Record<string, unknown> {
 }
 
 /** What the form saves with the token of `BANK_ACCOUNT`. */
-export const BANK_DETAILS = {
+const BANK_DETAILS = {
   paymentType: 'ACH',
   holderName: 'Pat Shopper',
   bankName: BANK_ACCOUNT.bankName,
@@ -73,7 +73,7 @@ export interface Shopper {
 }
 
 /** The session cookie an answer sets, as `name=value`. */
-export function sessionCookie(answer: Answer): string {
+function sessionCookie(answer: Answer): string {
   return (answer.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 

@@ -25,7 +25,7 @@ const fallbackStorage: KeyValueStorage = {
 };
 
 /** sessionStorage that never throws; blocked storage degrades to memory for the life of the page. */
-export function getSessionStorage(): KeyValueStorage {
+function getSessionStorage(): KeyValueStorage {
   let storage: Storage | undefined;
   try {
     storage = globalThis.sessionStorage;

@@ -7,7 +7,7 @@ import { getLocalStorage, type KeyValueStorage } from './browser-storage';
  * the public profile only, kept for display: the HttpOnly session cookie is the authority, and the app
  * re-checks it on load and forgets a user without a live session.
  */
-export const CUSTOMER_STORAGE_KEY = 'user';
+const CUSTOMER_STORAGE_KEY = 'user';
 
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; user: CustomerUser | null } = { raw: null, user: null };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isMethodExpired, methodDetail, methodTitle, preselectedMethod } from './method-label';
+import {
+  hasAnotherSavedMethod,
+  isMethodExpired,
+  methodDetail,
+  methodTitle,
+  preselectedMethod,
+} from './method-label';
 
 describe('saved method labels', () => {
   it('names a card by brand, last 4 and expiry', () => {
@@ -81,5 +87,30 @@ describe('expired saved cards', () => {
       'b',
     );
     expect(preselectedMethod([card('a', true, '01', '2026')], now)).toBeUndefined();
+  });
+});
+
+describe('after a saved method did not go through', () => {
+  const NOW = new Date(2026, 10, 25);
+  const card = (id: string, expiryYear = '2031') =>
+    ({
+      id,
+      paymentType: 'CC',
+      cardType: 'VISA',
+      last4: id.padStart(4, '0'),
+      holderName: 'Pat',
+      expiryMonth: '04',
+      expiryYear,
+      isDefault: id === '1',
+    }) as const;
+
+  it('offers the choice when another saved method can pay, and falls back to the hosted page when none can', () => {
+    expect(hasAnotherSavedMethod([card('1'), card('2')], '1', new Set(), NOW)).toBe(true);
+    // Only the one that failed.
+    expect(hasAnotherSavedMethod([card('1')], '1', new Set(), NOW)).toBe(false);
+    // The other one expired, or was declined in this cart already.
+    expect(hasAnotherSavedMethod([card('1'), card('2', '2025')], '1', new Set(), NOW)).toBe(false);
+    expect(hasAnotherSavedMethod([card('1'), card('2')], '1', new Set(['2']), NOW)).toBe(false);
+    expect(hasAnotherSavedMethod([card('1'), card('2'), card('3')], '1', new Set(['2']), NOW)).toBe(true);
   });
 });

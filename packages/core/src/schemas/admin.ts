@@ -236,12 +236,13 @@ export const capturePaymentRequestSchema = z.looseObject({
   ),
 });
 
-export const voidPaymentRequestSchema = z.looseObject({
+/**
+ * A call about one payment and nothing else: Void (an authorization's hold released) and Cancel charge (a
+ * captured payment not settled yet voided whole, so the customer is never charged).
+ */
+export const paymentActionRequestSchema = z.looseObject({
   payment: z.looseObject({ paymentId: paymentIdSchema }, { error: 'Payment is required' }),
 });
-
-/** Cancel the charge: a captured payment not settled yet is voided whole, so the customer is never charged. */
-export const cancelChargeRequestSchema = voidPaymentRequestSchema;
 
 export const refundRequestSchema = z.looseObject({
   transaction: z.looseObject({ paymentId: paymentIdSchema }, { error: 'Transaction is required' }),

@@ -46,7 +46,7 @@ function fieldValue(form: Record<string, unknown>, field: string): string {
 }
 
 /** MM/YY (or MMYY, M/YY, MM/YYYY) as MMYY; undefined when it is none of these. */
-export function normaliseExpiry(text: string): string | undefined {
+function normaliseExpiry(text: string): string | undefined {
   const match = EXPIRY.exec(text.trim());
   if (!match?.[1] || !match[2]) return undefined;
   return match[1].padStart(2, '0') + match[2].slice(-2);

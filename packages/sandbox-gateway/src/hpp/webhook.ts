@@ -109,12 +109,12 @@ export function hostedPageWebhookOf(
 }
 
 /** The body as the guide says the page sends it: the JSON text, URL-encoded. */
-export function encodeWebhookBody(payload: HostedPageWebhookPayload): string {
+function encodeWebhookBody(payload: HostedPageWebhookPayload): string {
   return encodeURIComponent(JSON.stringify(payload));
 }
 
 /** How long one delivery may take: the shopper never waits for it, but a shutdown does. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
  * Posts the webhook once (the guide promises no retry, so neither does the sandbox) and reports whether

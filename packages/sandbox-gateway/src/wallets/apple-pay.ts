@@ -234,7 +234,7 @@ function symmetricKey(sharedSecret: Buffer, merchantIdentifier: string): Buffer 
 }
 
 /** The hash CardSecure and the token name the processing key by: SHA-256 of its SubjectPublicKeyInfo. */
-export function publicKeyHashOf(processingPublicKey: KeyObject): string {
+function publicKeyHashOf(processingPublicKey: KeyObject): string {
   return createHash('sha256')
     .update(processingPublicKey.export({ type: 'spki', format: 'der' }))
     .digest('base64');

@@ -23,7 +23,7 @@ import {
 const SENDER_ID = 'Google';
 const PROTOCOL_VERSION = 'ECv2';
 /** The recipient of a token made for CardPointe (`gateway: 'cardconnect'` in the payment request). */
-export const CARDCONNECT_RECIPIENT_ID = 'gateway:cardconnect';
+const CARDCONNECT_RECIPIENT_ID = 'gateway:cardconnect';
 const CURVE = 'prime256v1';
 const INTERMEDIATE_KEY_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -8,7 +8,6 @@ import {
   adminTransactionsResponseSchema,
   auditLogRequestSchema,
   auditLogResponseSchema,
-  cancelChargeRequestSchema,
   captureAllResponseSchema,
   capturePaymentRequestSchema,
   capturePaymentResponseSchema,
@@ -25,7 +24,7 @@ import {
   sentEmailsResponseSchema,
   transactionsCsvFileName,
   transactionsCsvQuerySchema,
-  voidPaymentRequestSchema,
+  paymentActionRequestSchema,
 } from '@store/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -294,7 +293,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   api.post(
     '/api/admin/void-payment',
     admin('Void an authorization: the hold is released', {
-      body: voidPaymentRequestSchema,
+      body: paymentActionRequestSchema,
       response: messageResponseSchema,
     }),
     async (request, reply) => {
@@ -345,7 +344,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   api.post(
     '/api/admin/cancel-charge',
     admin('Cancel a captured payment before it settles (a void of the capture)', {
-      body: cancelChargeRequestSchema,
+      body: paymentActionRequestSchema,
       response: refundResponseSchema,
     }),
     async (request, reply) => {

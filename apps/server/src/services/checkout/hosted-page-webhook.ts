@@ -28,7 +28,7 @@ export function webhookKeyMatches(given: string, secret: string): boolean {
  * made at random at the first start and kept with the data, so every start and every server on the same
  * database has the same one, and nobody can read it in a README.
  */
-export function sandboxWebhookSecretOf(sandboxPassword: string): string {
+function sandboxWebhookSecretOf(sandboxPassword: string): string {
   return createHmac('sha256', sandboxPassword).update('hosted-page-webhook').digest('base64url');
 }
 

@@ -135,7 +135,7 @@ function successAnswer(
 }
 
 /** Why the hosted page may not be used yet by a customer whose previous payment is unsettled. */
-export const PREVIOUS_PAYMENT_UNSETTLED =
+const PREVIOUS_PAYMENT_UNSETTLED =
   'Your previous payment is still being checked with the bank. Nothing new was charged; try again in a few minutes.';
 
 function failureAnswer(message: string, errorcode: string): VerifyPaymentResponse {

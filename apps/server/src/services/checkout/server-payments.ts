@@ -175,4 +175,4 @@ export async function reconcileLostAuthorizations(
 }
 
 /** Why a request whose authorization answer was lost, and which was then voided, failed. */
-export const LOST_AUTHORIZATION_VOIDED = 'The gateway did not answer in time; the authorization was voided';
+const LOST_AUTHORIZATION_VOIDED = 'The gateway did not answer in time; the authorization was voided';

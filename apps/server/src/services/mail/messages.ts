@@ -25,7 +25,7 @@ export type PaymentMethodShown = ({ brand: string } | { bankName: string }) & {
 };
 
 /** One line of an order, priced in cents. */
-export interface OrderLineShown {
+interface OrderLineShown {
   productName: string;
   quantity: number;
   unitPriceCents: number;

@@ -31,15 +31,15 @@ export interface MailSettings {
 }
 
 /** Messages claimed by one pass. */
-export const MAIL_BATCH = 5;
+const MAIL_BATCH = 5;
 /** The longest one message may take to send: a mail server that stops answering is left, and tried later. */
-export const MAIL_SEND_TIMEOUT_MS = 20_000;
+const MAIL_SEND_TIMEOUT_MS = 20_000;
 /**
  * How long a pass holds the messages it claimed: longer than it takes to send all of them at the longest,
  * so that no other server claims one of them while it is still being sent. A server that stops mid-pass
  * leaves its messages to the others once its lease has run out.
  */
-export const MAIL_LEASE_MS = MAIL_BATCH * MAIL_SEND_TIMEOUT_MS + 20_000;
+const MAIL_LEASE_MS = MAIL_BATCH * MAIL_SEND_TIMEOUT_MS + 20_000;
 
 export interface MailPass {
   sent: number;
@@ -77,7 +77,7 @@ export function refusedRecipientError(problem: string): string {
  * would be refused on every later try. A temporary refusal (4xx), a refusal of the store's own sender or
  * of the message, and a connection's failure are not.
  */
-export function isRecipientAddressRefusal(error: unknown): boolean {
+function isRecipientAddressRefusal(error: unknown): boolean {
   const failure = error as { command?: unknown; responseCode?: unknown; response?: unknown };
   if (failure.command !== 'RCPT TO' || typeof failure.responseCode !== 'number') return false;
   if (failure.responseCode === 501 || failure.responseCode === 553) return true;

@@ -28,10 +28,10 @@ import { DAY_MS, utcDayOf } from '../../utc-day';
  */
 export const FUNDING_DAYS_READ = 4;
 /** Each funding day is read at most this often, by one server. */
-export const FUNDING_RECHECK_MS = 6 * 60 * 60 * 1000;
+const FUNDING_RECHECK_MS = 6 * 60 * 60 * 1000;
 
 /** What one funding day's lines are, before they are kept. */
-export interface MatchedFundingDay {
+interface MatchedFundingDay {
   lines: NewDepositLine[];
   disputes: {
     payment: FundedPayment;
@@ -49,7 +49,7 @@ export interface MatchedFundingDay {
  * when it is the amount refunded), an ACH return and a chargeback to the payment they take back from. A line
  * the store has nothing for is unexpected.
  */
-export function matchFundingDay(
+function matchFundingDay(
   day: string,
   report: FundingReport,
   paymentsByRetref: Map<string, FundedPayment>,

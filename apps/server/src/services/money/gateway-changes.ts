@@ -24,7 +24,7 @@ const OUTCOME_WORDS: Record<GatewayOutcome['status'], string> = {
 };
 
 /** The gateway's record of an authorization, as an outcome to adopt; undefined while it is still open. */
-export function outcomeOf(record: GatewayTransaction): GatewayOutcome | undefined {
+function outcomeOf(record: GatewayTransaction): GatewayOutcome | undefined {
   switch (record.settlement) {
     case 'captured':
       return { status: 'captured', capturedCents: record.capturedAmountCents || record.amountCents };

@@ -26,7 +26,7 @@ export const SETTLEMENT_RECHECK_MS = 60 * 60 * 1000;
  * asked about alone (inquire), at most every `INQUIRE_RECHECK_MS`.
  */
 export const SETTLEMENT_DAYS_ASKED = 3;
-export const INQUIRE_RECHECK_MS = 6 * 60 * 60 * 1000;
+const INQUIRE_RECHECK_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The days to ask about, oldest first: from the day before the oldest awaiting capture's (the gateway's day

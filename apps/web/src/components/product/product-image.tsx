@@ -1,7 +1,7 @@
 import type { ProductId } from '@store/core';
 import { useId } from 'react';
 
-export const PRODUCT_IMAGE_ALT: Record<ProductId, string> = {
+const PRODUCT_IMAGE_ALT: Record<ProductId, string> = {
   'pen-pack-100': 'A box of blue ballpoint pens with the caps showing, and one pen lying in front',
   'paper-ream-500': 'A wrapped ream of white copy paper with a few loose sheets behind it',
 };

@@ -1,5 +1,3 @@
-import { SITE } from '../../config/site';
-
 /** The store's mark and word mark. */
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (
@@ -15,14 +13,5 @@ export function BrandMark({ size = 32 }: { size?: number }) {
       />
       <circle cx="24.5" cy="24.5" r="3.5" fill="var(--color-accent-400)" />
     </svg>
-  );
-}
-
-export function BrandName() {
-  return (
-    <span>
-      {SITE.name}
-      <span className="visually-hidden"> Office Supply</span>
-    </span>
   );
 }

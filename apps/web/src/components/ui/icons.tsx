@@ -157,13 +157,6 @@ export const ArrowDownIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const BadgeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="9.5" r="5.5" />
-    <path d="M9 14.3L7.8 21l4.2-2.2 4.2 2.2-1.2-6.7" />
-  </Icon>
-);
-
 export const PrinterIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M7 9V3.5h10V9M7 17.5H5a2 2 0 0 1-2-2V11a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v4.5a2 2 0 0 1-2 2h-2" />

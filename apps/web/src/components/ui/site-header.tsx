@@ -14,7 +14,7 @@ export interface SiteHeaderProps {
   cart?: { itemCount: number; onOpen: () => void; isOpen: boolean };
 }
 
-export function cartButtonLabel(itemCount: number): string {
+function cartButtonLabel(itemCount: number): string {
   return `Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
 }
 

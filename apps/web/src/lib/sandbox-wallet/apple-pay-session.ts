@@ -11,7 +11,7 @@ const SANDBOX_VALIDATION_URL = 'https://apple-pay-gateway-cert.apple.com/payment
  * a sandbox sheet instead of Apple's, and an EC_v1 token the sandbox really signs and encrypts. The sheet
  * opens only with a merchant session the sandbox gave the store.
  */
-export function createSandboxApplePaySession(walletUrl: string) {
+function createSandboxApplePaySession(walletUrl: string) {
   return class SandboxApplePaySession implements ApplePaySessionInstance {
     static readonly STATUS_SUCCESS = 0;
     static readonly STATUS_FAILURE = 1;

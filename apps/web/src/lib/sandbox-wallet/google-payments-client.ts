@@ -22,7 +22,7 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
  * answers, a sandbox sheet instead of Google's, and a token the sandbox really encrypts for CardSecure.
  * Google's button package finds it where pay.js would have put it, so the storefront's code is the same.
  */
-export function createSandboxPaymentsClient(walletUrl: string) {
+function createSandboxPaymentsClient(walletUrl: string) {
   return class SandboxPaymentsClient {
     constructor(readonly options: google.payments.api.PaymentOptions) {}
 

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, postJson } from '../../../lib/api-client';
 
 /** `GET /api/users/orders`: one page of the signed-in customer's orders, newest first. */
-export async function listOrders(cursor?: string): Promise<CustomerOrdersResponse> {
+async function listOrders(cursor?: string): Promise<CustomerOrdersResponse> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
   const body = await postJson<CustomerOrdersResponse>(`/api/users/orders${query}`, undefined, {
     method: 'GET',
@@ -13,7 +13,7 @@ export async function listOrders(cursor?: string): Promise<CustomerOrdersRespons
 }
 
 /** Kept per customer, so that another customer signed in on the same browser never sees these. */
-export function ordersKey(userId: string) {
+function ordersKey(userId: string) {
   return ['customer', userId, 'orders'] as const;
 }
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, postJson } from '../../../lib/api-client';
 
 /** `POST /api/payment/payment-methods`: the customer's saved methods, the default first. */
-export async function listPaymentMethods(userId: string): Promise<SavedPaymentMethod[]> {
+async function listPaymentMethods(userId: string): Promise<SavedPaymentMethod[]> {
   const body = await postJson<PaymentMethodsResponse>('/api/payment/payment-methods', { userId });
   if (!Array.isArray(body.paymentMethods))
     throw new ApiError('Failed to load payment methods', 'rejected', 200);

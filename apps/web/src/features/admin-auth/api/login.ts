@@ -2,9 +2,9 @@ import type { AdminLoginResponse } from '@store/core';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 
-export const ADMIN_LOGIN_PATH = '/api/admin/login';
+const ADMIN_LOGIN_PATH = '/api/admin/login';
 
-export interface AdminLoginRequest {
+interface AdminLoginRequest {
   username: string;
   password: string;
 }
@@ -13,7 +13,7 @@ export interface AdminLoginRequest {
  * Signs the admin in. The server answers with an HttpOnly session cookie; the password goes to the server
  * once, here, and is kept nowhere. Fails (ApiError) on HTTP 400 and above or an answer that is not a success.
  */
-export async function loginAdmin(request: AdminLoginRequest): Promise<AdminLoginResponse> {
+async function loginAdmin(request: AdminLoginRequest): Promise<AdminLoginResponse> {
   const body = await postJson<unknown>(ADMIN_LOGIN_PATH, request);
   if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'success') {
     const username = (body as { username?: unknown }).username;

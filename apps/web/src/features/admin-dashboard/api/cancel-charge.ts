@@ -4,7 +4,7 @@ import { adminPost, requireSuccess } from '../utils/admin-post';
 import { moneyActionKeys } from '../utils/idempotency-keys';
 import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
 
-export const CANCEL_CHARGE_PATH = '/api/admin/cancel-charge';
+const CANCEL_CHARGE_PATH = '/api/admin/cancel-charge';
 
 export interface CancelChargeVariables {
   paymentId: string;
@@ -15,7 +15,7 @@ export interface CancelChargeVariables {
  * Cancels the charge of a captured payment the gateway has not settled yet: the capture is voided, and the
  * customer is never charged. Refused once the payment has settled.
  */
-export async function cancelCharge(
+async function cancelCharge(
   variables: CancelChargeVariables,
   idempotencyKey: string,
 ): Promise<RefundResponse> {
@@ -27,7 +27,7 @@ export async function cancelCharge(
   return requireSuccess<RefundResponse>(body, 'Failed to cancel the charge');
 }
 
-export const cancelChargeMutationKey = ['admin', 'cancel-charge'] as const;
+const cancelChargeMutationKey = ['admin', 'cancel-charge'] as const;
 
 export function useCancelCharge() {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { PAYMENT_LINKS_KEY } from './list-payment-links';
  * Cancels a payment link nobody has paid: it can no longer be paid. Refused (409) once it is paid, expired
  * or cancelled, or while its payer is at the payment page; the store's words say which.
  */
-export async function cancelPaymentLink(linkId: string): Promise<AdminPaymentLink> {
+async function cancelPaymentLink(linkId: string): Promise<AdminPaymentLink> {
   const body = await adminPost<unknown>(`/api/admin/payment-links/${encodeURIComponent(linkId)}/cancel`, {});
   const parsed = paymentLinkCreatedResponseSchema.safeParse(body);
   if (parsed.success) return parsed.data.link;

@@ -5,10 +5,10 @@ import { moneyActionKeys } from '../utils/idempotency-keys';
 import { ADMIN_LISTS_KEY, dropPendingPayments } from '../utils/pending-cache';
 import { CAPTURE_ALL_TIMEOUT_MS } from '../utils/polling';
 
-export const CAPTURE_ALL_PATH = '/api/admin/capture-all';
+const CAPTURE_ALL_PATH = '/api/admin/capture-all';
 
 /** Captures every authorized payment in full; each one succeeds or fails on its own. */
-export async function captureAllPayments(idempotencyKey: string): Promise<CaptureAllResponse> {
+async function captureAllPayments(idempotencyKey: string): Promise<CaptureAllResponse> {
   const body = await adminPost<unknown>(
     CAPTURE_ALL_PATH,
     {},

@@ -4,7 +4,7 @@ import { adminPost, requireSuccess } from '../utils/admin-post';
 import { moneyActionKeys } from '../utils/idempotency-keys';
 import { ADMIN_LISTS_KEY, dropPendingPayments } from '../utils/pending-cache';
 
-export const CAPTURE_PAYMENT_PATH = '/api/admin/capture-payment';
+const CAPTURE_PAYMENT_PATH = '/api/admin/capture-payment';
 
 export interface CapturePaymentVariables {
   paymentId: string;
@@ -19,7 +19,7 @@ export interface CapturePaymentVariables {
  * Captures an authorization: in full (no amount), or in part (`amount`, the reduced amount, with the
  * `originalAmount`; as at CardPointe, a partial capture ends the authorization).
  */
-export async function capturePayment(
+async function capturePayment(
   variables: CapturePaymentVariables,
   idempotencyKey: string,
 ): Promise<CapturePaymentResponse> {
@@ -37,7 +37,7 @@ export async function capturePayment(
 }
 
 /** One action per payment and amount: a retry of the same capture reuses its Idempotency-Key. */
-export function captureActionName(variables: CapturePaymentVariables): string {
+function captureActionName(variables: CapturePaymentVariables): string {
   return `capture:${variables.paymentId}:${variables.amountCents ?? 'full'}`;
 }
 

@@ -6,7 +6,7 @@ import { adminPost, requireSuccess } from '../utils/admin-post';
 const PROGRESS_POLL_MS = 1000;
 
 /** How many payments still await capture (a one-row page of the payments list: just its total). */
-export async function countAwaitingCapture(): Promise<number> {
+async function countAwaitingCapture(): Promise<number> {
   const body = await adminPost<unknown>(LIST_PENDING_PAYMENTS_PATH, { limit: 1 });
   return requireSuccess<AdminPaymentsResponse>(body, 'Failed to fetch payments').total;
 }

@@ -9,7 +9,7 @@ import { adminPost } from '../utils/admin-post';
 import { moneyActionKeys } from '../utils/idempotency-keys';
 import { PAYMENT_LINKS_KEY } from './list-payment-links';
 
-export const PAYMENT_LINKS_PATH = '/api/admin/payment-links';
+const PAYMENT_LINKS_PATH = '/api/admin/payment-links';
 
 export interface CreatePaymentLinkAnswer {
   message: string;
@@ -32,7 +32,7 @@ export interface CreatePaymentLinkVariables {
  * (decision 034). Sent with an Idempotency-Key, as the phone order is. Fails (ApiError) with the store's
  * words on a refusal (400, 404, 409), and on an answer without the link.
  */
-export async function createPaymentLink(
+async function createPaymentLink(
   request: PaymentLinkRequest,
   idempotencyKey: string,
 ): Promise<CreatePaymentLinkAnswer> {
@@ -46,7 +46,7 @@ export async function createPaymentLink(
   throw new ApiError(message ?? 'Failed to send the payment link', 'rejected', 200, message);
 }
 
-export const createPaymentLinkMutationKey = ['admin', 'create-payment-link'] as const;
+const createPaymentLinkMutationKey = ['admin', 'create-payment-link'] as const;
 
 export function useCreatePaymentLink() {
   const queryClient = useQueryClient();

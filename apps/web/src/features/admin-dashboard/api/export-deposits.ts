@@ -1,4 +1,4 @@
-export const EXPORT_DEPOSITS_PATH = '/api/admin/deposits.csv';
+const EXPORT_DEPOSITS_PATH = '/api/admin/deposits.csv';
 
 /** The most days one file covers (the server's limit). */
 export const EXPORT_DEPOSITS_MAX_DAYS = 90;

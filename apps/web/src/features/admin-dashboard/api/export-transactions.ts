@@ -1,6 +1,6 @@
 import { transactionQueryFields, type TransactionQuery } from './list-transactions';
 
-export const EXPORT_TRANSACTIONS_PATH = '/api/admin/transactions.csv';
+const EXPORT_TRANSACTIONS_PATH = '/api/admin/transactions.csv';
 
 /**
  * The whole filtered history as a CSV file. The server streams it and names it (Content-Disposition), so a

@@ -7,14 +7,14 @@ export function adminCustomerApiPath(customerId: string): string {
 }
 
 /** One customer as the console's customer page shows it. The server audits every read. */
-export async function getAdminCustomer(customerId: string): Promise<AdminCustomerResponse> {
+async function getAdminCustomer(customerId: string): Promise<AdminCustomerResponse> {
   const body = await adminPost<unknown>(adminCustomerApiPath(customerId), undefined, { method: 'GET' });
   return requireSuccess<AdminCustomerResponse>(body, 'Failed to fetch the customer', (answer) =>
     Array.isArray(answer.customer?.savedMethods),
   );
 }
 
-export const adminCustomerQueryKey = (customerId: string) => ['admin', 'customer', customerId] as const;
+const adminCustomerQueryKey = (customerId: string) => ['admin', 'customer', customerId] as const;
 
 /**
  * Read once each time the page is opened, never polled nor refetched on focus: every read is an audited

@@ -2,12 +2,12 @@ import type { AdminDepositDayResponse } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 
-export function depositDayApiPath(day: string): string {
+function depositDayApiPath(day: string): string {
   return `/api/admin/deposits/${encodeURIComponent(day)}`;
 }
 
 /** One day's deposits and every line, matched to the store's payments and refunds. */
-export async function getDepositDay(day: string): Promise<AdminDepositDayResponse> {
+async function getDepositDay(day: string): Promise<AdminDepositDayResponse> {
   const body = await adminPost<unknown>(depositDayApiPath(day), undefined, { method: 'GET' });
   return requireSuccess<AdminDepositDayResponse>(
     body,
@@ -16,7 +16,7 @@ export async function getDepositDay(day: string): Promise<AdminDepositDayRespons
   );
 }
 
-export const depositDayQueryKey = (day: string) => ['admin', 'deposit-day', day] as const;
+const depositDayQueryKey = (day: string) => ['admin', 'deposit-day', day] as const;
 
 export function useDepositDay(day: string) {
   return useQuery({

@@ -8,7 +8,7 @@ export function adminOrderApiPath(orderId: string): string {
 }
 
 /** One order as the console's order page shows it. */
-export async function getAdminOrder(orderId: string): Promise<AdminOrderResponse> {
+async function getAdminOrder(orderId: string): Promise<AdminOrderResponse> {
   const body = await adminPost<unknown>(adminOrderApiPath(orderId), undefined, { method: 'GET' });
   return requireSuccess<AdminOrderResponse>(body, 'Failed to fetch the order', (answer) =>
     Array.isArray(answer.order?.timeline),
@@ -16,7 +16,7 @@ export async function getAdminOrder(orderId: string): Promise<AdminOrderResponse
 }
 
 /** Under the console's key: refreshed after every money call, as the lists are, and every few seconds. */
-export const adminOrderQueryKey = (orderId: string) => ['admin', 'order', orderId] as const;
+const adminOrderQueryKey = (orderId: string) => ['admin', 'order', orderId] as const;
 
 export function useAdminOrder(orderId: string) {
   return useQuery({

@@ -2,11 +2,11 @@ import type { AdminCustomersResponse } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 
-export const LIST_CUSTOMERS_PATH = '/api/admin/customers';
+const LIST_CUSTOMERS_PATH = '/api/admin/customers';
 const PAGE_SIZE = 50;
 
 /** Customers newest first; with a search, those it finds by Customer ID, name or email (decision 032). */
-export async function listCustomers(search: string, cursor?: string): Promise<AdminCustomersResponse> {
+async function listCustomers(search: string, cursor?: string): Promise<AdminCustomersResponse> {
   const body = await adminPost<unknown>(LIST_CUSTOMERS_PATH, {
     limit: PAGE_SIZE,
     ...(cursor ? { cursor } : {}),
@@ -17,7 +17,7 @@ export async function listCustomers(search: string, cursor?: string): Promise<Ad
   );
 }
 
-export const customersQueryKey = ['admin', 'customers'] as const;
+const customersQueryKey = ['admin', 'customers'] as const;
 
 /** Read when the tab opens and when the search changes; customers change too rarely to poll for. */
 export function useCustomers(search: string) {

@@ -3,7 +3,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { addDays, utcToday } from '../utils/deposits';
 
-export const LIST_DEPOSIT_DAYS_PATH = '/api/admin/deposits';
+const LIST_DEPOSIT_DAYS_PATH = '/api/admin/deposits';
 
 /** How many calendar days one page of the Deposits view covers ("Load 30 more days"). */
 export const DEPOSIT_DAYS_PAGE = 30;
@@ -13,7 +13,7 @@ const MAX_PAGES = 12;
 const DEPOSITS_POLL_MS = 30_000;
 
 /** `/api/admin/deposits?to=…&days=…`; no `to` is the server's today. */
-export function depositDaysUrl(query: { to?: string; days: number }): string {
+function depositDaysUrl(query: { to?: string; days: number }): string {
   const params = new URLSearchParams();
   if (query.to) params.set('to', query.to);
   params.set('days', String(query.days));
@@ -21,7 +21,7 @@ export function depositDaysUrl(query: { to?: string; days: number }): string {
 }
 
 /** Each day's deposits against the captures settled the day before, newest first (days with neither are left out). */
-export async function listDepositDays(to?: string): Promise<AdminDepositsResponse> {
+async function listDepositDays(to?: string): Promise<AdminDepositsResponse> {
   const body = await adminPost<unknown>(depositDaysUrl({ to, days: DEPOSIT_DAYS_PAGE }), undefined, {
     method: 'GET',
   });
@@ -35,7 +35,7 @@ export function depositPageEnd(pageIndex: number, today = utcToday()): string | 
   return pageIndex === 0 ? undefined : addDays(today, -DEPOSIT_DAYS_PAGE * pageIndex);
 }
 
-export const depositDaysQueryKey = ['admin', 'deposits'] as const;
+const depositDaysQueryKey = ['admin', 'deposits'] as const;
 
 export function useDepositDays() {
   return useInfiniteQuery({

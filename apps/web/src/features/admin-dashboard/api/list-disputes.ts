@@ -2,17 +2,17 @@ import type { AdminDisputesResponse } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 
-export const LIST_DISPUTES_PATH = '/api/admin/disputes';
+const LIST_DISPUTES_PATH = '/api/admin/disputes';
 
 /** Payments the cardholders disputed (chargebacks), newest first. */
-export async function listDisputes(): Promise<AdminDisputesResponse> {
+async function listDisputes(): Promise<AdminDisputesResponse> {
   const body = await adminPost<unknown>(LIST_DISPUTES_PATH, undefined, { method: 'GET' });
   return requireSuccess<AdminDisputesResponse>(body, 'Failed to fetch disputes', (answer) =>
     Array.isArray(answer.disputes),
   );
 }
 
-export const disputesQueryKey = ['admin', 'disputes'] as const;
+const disputesQueryKey = ['admin', 'disputes'] as const;
 
 export function useDisputes() {
   return useQuery({

@@ -7,7 +7,7 @@ import { adminPost, requireSuccess } from '../utils/admin-post';
 const REFRESH_MS = 15_000;
 
 /** The newest payment links (at most 50), or one customer's, newest first. */
-export async function listPaymentLinks(customerId?: string): Promise<AdminPaymentLink[]> {
+async function listPaymentLinks(customerId?: string): Promise<AdminPaymentLink[]> {
   const query = customerId ? `?customerId=${encodeURIComponent(customerId)}` : '';
   const body = await adminPost<unknown>(`/api/admin/payment-links${query}`, undefined, { method: 'GET' });
   requireSuccess(body, 'Failed to fetch payment links');

@@ -7,14 +7,14 @@ export const LIST_PENDING_PAYMENTS_PATH = '/api/admin/payments';
 const PAGE_SIZE = 100;
 
 /** Authorized, uncaptured payments, oldest first (the first to expire at the top). */
-export async function listPendingPayments(cursor?: string): Promise<AdminPaymentsResponse> {
+async function listPendingPayments(cursor?: string): Promise<AdminPaymentsResponse> {
   const body = await adminPost<unknown>(LIST_PENDING_PAYMENTS_PATH, { limit: PAGE_SIZE, cursor });
   return requireSuccess<AdminPaymentsResponse>(body, 'Failed to fetch payments', (page) =>
     Array.isArray(page.payments),
   );
 }
 
-export const pendingPaymentsQueryKey = ['admin', 'payments'] as const;
+const pendingPaymentsQueryKey = ['admin', 'payments'] as const;
 
 export function usePendingPayments() {
   return useInfiniteQuery({

@@ -4,11 +4,11 @@ import { ApiError } from '../../../lib/api-client';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { ADMIN_POLL_MS } from '../utils/polling';
 
-export const LIST_SENT_EMAILS_PATH = '/api/admin/emails';
+const LIST_SENT_EMAILS_PATH = '/api/admin/emails';
 const PAGE_SIZE = 50;
 
 /** The outbox, newest first: demo mode only (with a real gateway the call answers 404). */
-export async function listSentEmails(cursor?: string): Promise<SentEmailsResponse> {
+async function listSentEmails(cursor?: string): Promise<SentEmailsResponse> {
   const body = await adminPost<unknown>(LIST_SENT_EMAILS_PATH, { limit: PAGE_SIZE, cursor });
   return requireSuccess<SentEmailsResponse>(body, 'Failed to fetch emails', (page) =>
     Array.isArray(page.emails),
@@ -21,11 +21,11 @@ export function sentEmailHtmlUrl(id: string): string {
 }
 
 /** The store has no Sent emails view: it runs with a real gateway. */
-export function isSentEmailsOff(error: unknown): boolean {
+function isSentEmailsOff(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-export const sentEmailsQueryKey = ['admin', 'emails'] as const;
+const sentEmailsQueryKey = ['admin', 'emails'] as const;
 
 /**
  * The first page is read when the console opens: its answer says whether the Sent emails tab is shown at all

@@ -3,7 +3,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../utils/admin-post';
 import { ADMIN_POLL_MS } from '../utils/polling';
 
-export const LIST_TRANSACTIONS_PATH = '/api/admin/transactions';
+const LIST_TRANSACTIONS_PATH = '/api/admin/transactions';
 const PAGE_SIZE = 50;
 
 export interface TransactionQuery {
@@ -31,7 +31,7 @@ export function transactionQueryFields(query: TransactionQuery): Record<string, 
 }
 
 /** Payments and refunds as separate rows, newest first; under the Failed filter, the failed attempts. */
-export async function listTransactions(
+async function listTransactions(
   query: TransactionQuery,
   cursor?: string,
 ): Promise<AdminTransactionsResponse> {

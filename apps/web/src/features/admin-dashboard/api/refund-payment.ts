@@ -12,7 +12,7 @@ import { moneyActionKeys } from '../utils/idempotency-keys';
 import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
 import { transactionsQueryKey } from './list-transactions';
 
-export const REFUND_PATH = '/api/admin/refund';
+const REFUND_PATH = '/api/admin/refund';
 
 export interface RefundVariables {
   paymentId: string;
@@ -26,10 +26,7 @@ export interface RefundVariables {
 }
 
 /** Gives back part or all of what was captured; several partial refunds are allowed. */
-export async function refundPayment(
-  variables: RefundVariables,
-  idempotencyKey: string,
-): Promise<RefundResponse> {
+async function refundPayment(variables: RefundVariables, idempotencyKey: string): Promise<RefundResponse> {
   const body = await adminPost<unknown>(
     REFUND_PATH,
     {
@@ -43,7 +40,7 @@ export async function refundPayment(
 }
 
 /** The refund as one operator action: its amount, and whether it confirms refunding a disputed payment. */
-export function refundActionName(variables: RefundVariables): string {
+function refundActionName(variables: RefundVariables): string {
   const action = `refund:${variables.paymentId}:${variables.amountCents}`;
   return variables.confirmDisputed ? `${action}:confirmed` : action;
 }

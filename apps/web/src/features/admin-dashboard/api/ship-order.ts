@@ -19,16 +19,13 @@ export interface ShipOrderAnswer {
  * Marks an order shipped; with capture on shipment, its payment is captured first. A money call: retried
  * with the same Idempotency-Key, so a retry never captures twice.
  */
-export async function shipOrder(
-  variables: ShipOrderVariables,
-  idempotencyKey: string,
-): Promise<ShipOrderAnswer> {
+async function shipOrder(variables: ShipOrderVariables, idempotencyKey: string): Promise<ShipOrderAnswer> {
   const { orderId, ...shipment } = variables;
   const body = await adminPost<unknown>(`${adminOrderApiPath(orderId)}/ship`, shipment, { idempotencyKey });
   return requireSuccess<ShipOrderAnswer>(body, 'Failed to mark the order as shipped');
 }
 
-export const shipOrderMutationKey = ['admin', 'ship-order'] as const;
+const shipOrderMutationKey = ['admin', 'ship-order'] as const;
 
 export function useShipOrder() {
   const queryClient = useQueryClient();

@@ -30,7 +30,7 @@ export interface TakePhoneOrderAnswer {
  * Takes an order by telephone for a customer, paid with one of their saved methods (decision 033). A money
  * call: retried with the same Idempotency-Key, so a double submit or a retry makes one order.
  */
-export async function takePhoneOrder(
+async function takePhoneOrder(
   variables: TakePhoneOrderVariables,
   idempotencyKey: string,
 ): Promise<TakePhoneOrderAnswer> {
@@ -45,7 +45,7 @@ export async function takePhoneOrder(
   );
 }
 
-export const takePhoneOrderMutationKey = ['admin', 'take-phone-order'] as const;
+const takePhoneOrderMutationKey = ['admin', 'take-phone-order'] as const;
 
 /**
  * One key per order being taken: the form sent twice (or again after no answer) is one order; once the

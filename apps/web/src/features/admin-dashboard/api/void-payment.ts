@@ -4,7 +4,7 @@ import { adminPost, requireSuccess } from '../utils/admin-post';
 import { moneyActionKeys } from '../utils/idempotency-keys';
 import { ADMIN_LISTS_KEY, dropPendingPayments } from '../utils/pending-cache';
 
-export const VOID_PAYMENT_PATH = '/api/admin/void-payment';
+const VOID_PAYMENT_PATH = '/api/admin/void-payment';
 
 export interface VoidPaymentVariables {
   paymentId: string;
@@ -12,7 +12,7 @@ export interface VoidPaymentVariables {
 }
 
 /** Releases an authorization: the hold on the customer's card ends and nothing is charged. */
-export async function voidPayment(
+async function voidPayment(
   variables: VoidPaymentVariables,
   idempotencyKey: string,
 ): Promise<MessageResponse> {

@@ -8,7 +8,7 @@ import styles from './money-summary-card.module.css';
  * How each series is drawn: its colour is a design token, and each also differs by its stroke (solid, thick,
  * dotted, dashed), so the lines can be told apart without colour. The legend draws the same strokes.
  */
-export const MONEY_SERIES_STYLES: Record<MoneySeries, { token: string; width: number; dash?: number[] }> = {
+const MONEY_SERIES_STYLES: Record<MoneySeries, { token: string; width: number; dash?: number[] }> = {
   // Captured is the widest and net, drawn over it, narrower: without refunds both lines stay visible.
   captured: { token: '--color-brand-700', width: 4 },
   refunded: { token: '--color-danger-600', width: 2, dash: [2, 3] },

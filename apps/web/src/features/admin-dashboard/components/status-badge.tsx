@@ -29,7 +29,7 @@ const LABEL_TONES: Record<string, BadgeTone> = {
   'Second Payment Voided': 'neutral',
 };
 
-export function toneOfLabel(label: string): BadgeTone {
+function toneOfLabel(label: string): BadgeTone {
   return LABEL_TONES[label] ?? 'neutral';
 }
 

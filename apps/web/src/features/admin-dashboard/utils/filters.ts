@@ -8,7 +8,7 @@ import {
 } from '@store/core';
 
 /** What the status filter reads for each server filter (TRANSACTION_FILTERS, in their order). */
-export const TRANSACTION_FILTER_LABELS: Record<TransactionFilter, string> = {
+const TRANSACTION_FILTER_LABELS: Record<TransactionFilter, string> = {
   all: 'All statuses',
   pending: 'Pending capture',
   captured: 'Captured',
@@ -34,7 +34,7 @@ export function isTransactionFilter(value: string): value is TransactionFilter {
 }
 
 /** What the channel filter reads for each way to pay (TRANSACTION_CHANNELS, in their order). */
-export const TRANSACTION_CHANNEL_LABELS: Record<TransactionChannel, string> = {
+const TRANSACTION_CHANNEL_LABELS: Record<TransactionChannel, string> = {
   all: 'All ways to pay',
   ...PAYMENT_WAY_LABELS,
 };

@@ -23,7 +23,7 @@ export interface MoneySummaryRow extends MoneyFigures {
   day: string;
 }
 
-export function moneyFigures(amounts: Omit<MoneySummaryDay, 'day'>): MoneyFigures {
+function moneyFigures(amounts: Omit<MoneySummaryDay, 'day'>): MoneyFigures {
   return {
     captured: signedDollarsToCents(amounts.captured),
     refunded: signedDollarsToCents(amounts.refunded),

@@ -3,7 +3,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Under this much time left, an authorization is flagged: capture it today or lose it. */
-export const EXPIRY_WARNING_MS = DAY;
+const EXPIRY_WARNING_MS = DAY;
 
 export interface TimeLeft {
   /** "6d 23h left", "5h 12m left", "42m left", "Expired". */

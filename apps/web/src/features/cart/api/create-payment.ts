@@ -2,9 +2,7 @@ import type { CreatePaymentRequest, CreatePaymentResponse } from '@store/core';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 
-export type { CreatePaymentRequest, CreatePaymentResponse };
-
-export const CREATE_PAYMENT_PATH = '/api/payment/create-payment';
+const CREATE_PAYMENT_PATH = '/api/payment/create-payment';
 
 function isCreatePaymentSuccess(body: unknown): body is CreatePaymentResponse {
   if (typeof body !== 'object' || body === null) return false;
@@ -22,7 +20,7 @@ function isCreatePaymentSuccess(body: unknown): body is CreatePaymentResponse {
  * Creates a hosted-page payment request. Fails (ApiError) on HTTP status 400 or above, a non-JSON
  * answer, `status: 'error'`, or a success without a request id and payment page address.
  */
-export async function createPayment(request: CreatePaymentRequest): Promise<CreatePaymentResponse> {
+async function createPayment(request: CreatePaymentRequest): Promise<CreatePaymentResponse> {
   const body = await postJson<unknown>(CREATE_PAYMENT_PATH, request);
   if (isCreatePaymentSuccess(body)) return body;
   throw new ApiError(readMessage(body) ?? 'Payment processing failed', 'rejected', 200, readMessage(body));

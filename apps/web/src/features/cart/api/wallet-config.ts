@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client';
 
 /** `GET /api/wallets/config`: how the wallet buttons are set up, and whether the sandbox wallets are in use. */
-export async function fetchWalletConfig(): Promise<WalletConfig> {
+async function fetchWalletConfig(): Promise<WalletConfig> {
   return postJson<WalletConfig>('/api/wallets/config', undefined, { method: 'GET' });
 }
 

@@ -10,7 +10,7 @@ import styles from './cart-panel.module.css';
 const NEW_ADDRESS = 'new';
 
 /** One line of an address, as the read-only summary and the saved-address list show it. */
-export function addressLine(address: Pick<DeliveryDraft, 'address' | 'address2' | 'city' | 'state' | 'zip'>) {
+function addressLine(address: Pick<DeliveryDraft, 'address' | 'address2' | 'city' | 'state' | 'zip'>) {
   return [address.address, address.address2, cityLine(address)].filter(Boolean).join(', ');
 }
 

@@ -8,7 +8,7 @@ export interface DeliveryDraft extends AddressFormValues {
   email: string;
 }
 
-export const DELIVERY_STORAGE_KEY = 'checkout.delivery';
+const DELIVERY_STORAGE_KEY = 'checkout.delivery';
 
 export const EMPTY_DRAFT: DeliveryDraft = { email: '', ...EMPTY_ADDRESS_FORM };
 

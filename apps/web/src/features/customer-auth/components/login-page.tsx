@@ -16,7 +16,7 @@ import styles from './auth-page.module.css';
 const REQUIRED = 'Email and password are required';
 
 /** What the form says when the call fails (product §8): the server's words, else its fallbacks. */
-export function loginFailureText(error: unknown): string {
+function loginFailureText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;
     if (error.kind === 'http' && error.status === 401) return 'Invalid credentials';

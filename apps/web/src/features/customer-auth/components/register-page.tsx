@@ -14,7 +14,7 @@ import { storeUser } from '../../../lib/customer-session';
 import { registerCustomer } from '../api/register';
 import styles from './auth-page.module.css';
 
-export const REGISTER_MESSAGES = {
+const REGISTER_MESSAGES = {
   required: 'All fields are required',
   mismatch: 'Passwords do not match',
   failed: 'Registration failed',
@@ -31,7 +31,7 @@ export interface RegisterForm {
  * product §5: every field filled, then the two passwords alike; then the password rules the server applies
  * too (length, and no blank, repeated or sequential password), in the same words. The server says the rest.
  */
-export function registerFormProblem(form: RegisterForm): string | undefined {
+function registerFormProblem(form: RegisterForm): string | undefined {
   if ([form.name.trim(), form.email.trim(), form.password, form.confirm].some((value) => value === '')) {
     return REGISTER_MESSAGES.required;
   }

@@ -13,7 +13,7 @@ export function paymentLinkApiPath(token: string): string {
  * `GET /api/payment-links/:token`: the order a payment link asks to pay. Throws ApiError: `http` 404 for a
  * link that names nothing, `network` when the store did not answer.
  */
-export async function getPaymentLink(token: string): Promise<PaymentLinkView> {
+async function getPaymentLink(token: string): Promise<PaymentLinkView> {
   const body = await postJson<unknown>(paymentLinkApiPath(token), undefined, { method: 'GET' });
   const parsed = paymentLinkResponseSchema.safeParse(body);
   if (!parsed.success) throw new ApiError('The server sent an unexpected response.', 'rejected', 200);

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 import { paymentLinkApiPath, paymentLinkQueryKey } from './get-payment-link';
 
-export type PayPaymentLinkAnswer = z.infer<typeof payPaymentLinkResponseSchema>;
+type PayPaymentLinkAnswer = z.infer<typeof payPaymentLinkResponseSchema>;
 
-export interface PayPaymentLinkVariables {
+interface PayPaymentLinkVariables {
   token: string;
   /** Where the payment page sends the payer back to: this store's result page. */
   redirectUrl: string;
@@ -17,7 +17,7 @@ export interface PayPaymentLinkVariables {
  * page. Fails (ApiError) with the store's words when the link can no longer be paid (409: expired,
  * cancelled, paid), on any other refusal, and on an answer without a request id and a payment page.
  */
-export async function payPaymentLink({
+async function payPaymentLink({
   token,
   redirectUrl,
 }: PayPaymentLinkVariables): Promise<PayPaymentLinkAnswer> {

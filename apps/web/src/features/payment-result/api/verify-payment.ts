@@ -4,14 +4,14 @@ import { postJson } from '../../../lib/api-client';
 
 export type { VerifyPaymentResponse };
 
-export interface VerifyPaymentRequest {
+interface VerifyPaymentRequest {
   requestId: string;
 }
 
-export const VERIFY_PAYMENT_PATH = '/api/payment/verify-payment';
+const VERIFY_PAYMENT_PATH = '/api/payment/verify-payment';
 
 /** Asks the server to confirm the payment with the gateway. Throws ApiError when the call itself fails. */
-export function verifyPayment(request: VerifyPaymentRequest): Promise<VerifyPaymentResponse> {
+function verifyPayment(request: VerifyPaymentRequest): Promise<VerifyPaymentResponse> {
   return postJson<VerifyPaymentResponse>(VERIFY_PAYMENT_PATH, request);
 }
 

@@ -6,7 +6,7 @@ import { ApiError, postJson } from '../../../lib/api-client';
  * `GET /api/receipts/:token`: an order's receipt, by the link its confirmation carries. Throws ApiError:
  * `http` 404 for a link that names no receipt, `network` when the store did not answer.
  */
-export async function getReceipt(token: string): Promise<Receipt> {
+async function getReceipt(token: string): Promise<Receipt> {
   const body = await postJson<unknown>(`/api/receipts/${encodeURIComponent(token)}`, undefined, {
     method: 'GET',
   });
