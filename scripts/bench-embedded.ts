@@ -2,7 +2,7 @@
 // PGlite store holding 100,000 payments, a tenth of them just changed; PGlite has one connection, so the
 // longest table's vacuum is the longest a money call can wait behind it.
 import type { Database } from '../apps/server/src/db/client';
-import { vacuumEmbeddedDatabase } from '../apps/server/src/services/maintenance';
+import { vacuumEmbeddedDatabase } from '../apps/server/src/services/upkeep';
 import { seedSettledPayments } from '../apps/server/src/testing/seed-history';
 
 export interface VacuumFigure {

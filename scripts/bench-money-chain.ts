@@ -4,7 +4,7 @@
 // scratch database, against a gateway that answers at once: what is measured is the store's work.
 import type { Database } from '../apps/server/src/db/client';
 import type { FundingReport, PaymentGateway } from '../apps/server/src/gateway/payment-gateway';
-import { readDepositDays } from '../apps/server/src/services/deposits-console';
+import { readDepositDays } from '../apps/server/src/services/console/deposits';
 import { reconcileFundingDay } from '../apps/server/src/services/money/funding';
 import { followSettlement, SETTLEMENT_RECHECK_MS } from '../apps/server/src/services/money/settlement';
 import { seedSettledPayments } from '../apps/server/src/testing/seed-history';

@@ -33,7 +33,7 @@ import { registerPaymentLinkRoutes } from './routes/payment-links';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerUserRoutes } from './routes/users';
 import { registerWalletRoutes } from './routes/wallets';
-import type { MerchantSessionClient } from './services/apple-merchant-validation';
+import type { MerchantSessionClient } from './services/checkout/apple-merchant-validation';
 import type { CloseSandboxBatch } from './gateway/sandbox-batch';
 import { createCustomerGuard } from './http/customer-session';
 

@@ -9,13 +9,13 @@ import { createCardPointeGateway } from './gateway/cardpointe-gateway';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { checkMerchantAtStart } from './gateway/merchant-check';
 import { createSandboxBatchControl } from './gateway/sandbox-batch';
-import { provisionFirstAdmin } from './services/admin-auth';
+import { provisionFirstAdmin } from './services/accounts/admin-auth';
 import {
   createAppleMerchantSessionClient,
   createSandboxMerchantSessionClient,
   type MerchantSessionClient,
-} from './services/apple-merchant-validation';
-import { startUpkeep } from './services/maintenance';
+} from './services/checkout/apple-merchant-validation';
+import { startUpkeep } from './services/upkeep';
 import { hostedPageWebhookSecretOf, hostedPageWebhookUrl } from './services/checkout/hosted-page-webhook';
 
 export interface RunningServer {

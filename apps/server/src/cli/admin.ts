@@ -3,7 +3,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AppError } from '../errors';
-import { createAdmin, generatePassword, resetAdminPassword } from '../services/admin-auth';
+import { createAdmin, generatePassword, resetAdminPassword } from '../services/accounts/admin-auth';
 
 const USAGE =
   'Usage: npm run admin -- create <username> | reset-password <username>\n(password from ADMIN_PASSWORD, or generated)';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedSettledPayments } from '../testing/seed-history';
 import { PGLITE, useTestServer } from '../testing/test-server';
-import { EMBEDDED_VACUUM_AFTER_CHANGES, vacuumEmbeddedDatabase } from '../services/maintenance';
+import { EMBEDDED_VACUUM_AFTER_CHANGES, vacuumEmbeddedDatabase } from '../services/upkeep';
 import { tablesToVacuum } from './embedded-upkeep';
 
 describe('the embedded database is vacuumed and analysed by upkeep', () => {

@@ -539,7 +539,7 @@ export const savedPaymentMethods = pgTable(
 
 /**
  * Sign-in attempts per account-and-client-address and per client address, shared by every server: how
- * many have been made since the last success, and when the next one may be (services/sign-in-throttle.ts).
+ * many have been made since the last success, and when the next one may be (services/accounts/throttles.ts).
  */
 export const loginThrottle = pgTable(
   'login_throttle',

@@ -1,4 +1,4 @@
-/** The counters behind every slow-down: sign-in, and what a card tester would repeat (services/sign-in-throttle.ts). */
+/** The counters behind every slow-down: sign-in, and what a card tester would repeat (services/accounts/throttles.ts). */
 
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Orm } from './client';

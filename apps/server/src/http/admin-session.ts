@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Orm } from '../db/client';
-import { findAdminSession, type AdminIdentity } from '../services/admin-auth';
+import { findAdminSession, type AdminIdentity } from '../services/accounts/admin-auth';
 import { AppError } from '../errors';
 import { sessionCookie, type SessionCookie } from './session-cookie';
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { FREE_TOKENIZATIONS, SIGN_IN_THROTTLE } from '../services/sign-in-throttle';
+import { FREE_TOKENIZATIONS, SIGN_IN_THROTTLE } from '../services/accounts/throttles';
 import { configProblems as problemsOf } from '../testing/config-problems';
 import { cardForm, shoppersAt, type Shopper } from '../testing/shoppers';
 import { adminCookie, TEST_ADMIN, testDatabaseKinds, useTestServer } from '../testing/test-server';

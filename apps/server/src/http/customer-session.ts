@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Orm } from '../db/client';
-import { hashSessionToken } from '../services/admin-auth';
-import { findCustomerSession, type CustomerIdentity } from '../services/customer-accounts';
+import { hashSessionToken } from '../services/accounts/admin-auth';
+import { findCustomerSession, type CustomerIdentity } from '../services/accounts/customer-accounts';
 import { AppError } from '../errors';
 import { sessionCookie, type SessionCookie } from './session-cookie';
 

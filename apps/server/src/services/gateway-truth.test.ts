@@ -7,7 +7,7 @@ import {
   useAdminSession,
   useTestServer,
 } from '../testing/test-server';
-import { runMaintenance } from './maintenance';
+import { runMaintenance } from './upkeep';
 
 /**
  * The gateway is the source of truth: what is done to a payment at the gateway itself (its merchant portal,

@@ -14,7 +14,7 @@ import {
   type Answer,
   type TestServer,
 } from '../testing/test-server';
-import { runHousekeeping } from './maintenance';
+import { runHousekeeping } from './upkeep';
 import { refundPayment } from './money/commands';
 import { reconcilePendingOperations } from './money/reconciliation';
 import {

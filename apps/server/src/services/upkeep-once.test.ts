@@ -7,7 +7,7 @@ import {
   useAdminSession,
   useTestServer,
 } from '../testing/test-server';
-import { runHousekeeping, runMaintenance } from './maintenance';
+import { runHousekeeping, runMaintenance } from './upkeep';
 
 describe.each(testDatabaseKinds())(
   "upkeep's gateway calls are made once across servers, on $name",

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createPgliteTestDatabase } from '../../db/test-database';
 import { startServer } from '../../server';
-import { loginAdmin } from '../../services/admin-auth';
+import { loginAdmin } from '../../services/accounts/admin-auth';
 import {
   adminCookie,
   countRows,

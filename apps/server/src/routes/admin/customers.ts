@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../db/client';
 import { adminRoutes } from '../../http/admin-route';
-import { listCustomers, readCustomer } from '../../services/customer-console';
+import { listCustomers, readCustomer } from '../../services/console/customers';
 
 export interface AdminCustomerRouteDependencies {
   orm: Orm;

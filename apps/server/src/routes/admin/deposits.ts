@@ -18,7 +18,7 @@ import {
   readDepositDays,
   readDisputes,
   readMoneySummary,
-} from '../../services/deposits-console';
+} from '../../services/console/deposits';
 
 /** Deposits and disputes in the console (decision 036): read-only. */
 export function registerDepositRoutes(

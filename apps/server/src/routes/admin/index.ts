@@ -41,13 +41,13 @@ import { runIdempotent } from '../../http/idempotency';
 import { SENT_EMAIL_PAGE_POLICY } from '../../http/security-headers';
 import { answers } from '../../http/contract';
 import type { CloseSandboxBatch } from '../../gateway/sandbox-batch';
-import { ADMIN_SESSION_TTL_MS, loginAdmin, logoutAdmin } from '../../services/admin-auth';
+import { ADMIN_SESSION_TTL_MS, loginAdmin, logoutAdmin } from '../../services/accounts/admin-auth';
 import {
   listAudit,
   listPendingPayments,
   listTransactions,
   openTransactionsExport,
-} from '../../services/admin-queries';
+} from '../../services/console/payment-lists';
 import { captureAll } from '../../services/money/capture-all';
 import { capturePayment, voidPayment, refundPayment, cancelCharge } from '../../services/money/commands';
 import { reconcilePendingOperations } from '../../services/money/reconciliation';
@@ -55,7 +55,7 @@ import type { RefundsBeforeSettlement } from '../../services/money/dependencies'
 import { followFunding } from '../../services/money/funding';
 import { catchUpWithSettlement } from '../../services/money/settlement';
 import { paymentMoneyOf } from '../../db/payment-money';
-import { listSentEmails, readSentEmailHtml } from '../../services/sent-emails';
+import { listSentEmails, readSentEmailHtml } from '../../services/console/sent-emails';
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;

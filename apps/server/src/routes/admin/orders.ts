@@ -11,8 +11,8 @@ import { adminRoutes } from '../../http/admin-route';
 import { runIdempotent } from '../../http/idempotency';
 import type { Log } from '../../log';
 import type { RefundsBeforeSettlement } from '../../services/money/dependencies';
-import { readAdminOrder } from '../../services/order-page';
-import { shipOrder } from '../../services/shipping';
+import { readAdminOrder } from '../../services/console/order-page';
+import { shipOrder } from '../../services/orders/shipping';
 
 export interface AdminOrderRouteDependencies {
   orm: Orm;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Orm } from '../../db/client';
 import { adminRoutes } from '../../http/admin-route';
 import { runIdempotent } from '../../http/idempotency';
-import { cancelPaymentLink, createPaymentLink, listLinks } from '../../services/payment-links';
+import { cancelPaymentLink, createPaymentLink, listLinks } from '../../services/orders/payment-links';
 
 export interface PaymentLinkAdminDependencies {
   orm: Orm;

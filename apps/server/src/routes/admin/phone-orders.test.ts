@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOPPER_DECLINE } from '../../services/checkout/shopper-answers';
-import { FREE_SAVED_PAYMENTS } from '../../services/sign-in-throttle';
+import { FREE_SAVED_PAYMENTS } from '../../services/accounts/throttles';
 import { addressBookAt } from '../../testing/address-book';
 import { DECLINING_VISA, shoppersAt, type Shopper } from '../../testing/shoppers';
 import {

@@ -4,7 +4,7 @@ import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { adminRoutes } from '../../http/admin-route';
 import { runIdempotent } from '../../http/idempotency';
-import { takePhoneOrder } from '../../services/phone-orders';
+import { takePhoneOrder } from '../../services/orders/phone-orders';
 
 export interface PhoneOrderRouteDependencies {
   orm: Orm;

@@ -7,7 +7,7 @@ import {
   type AuditEvent,
 } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openTransactionsExport } from '../../services/admin-queries';
+import { openTransactionsExport } from '../../services/console/payment-lists';
 import {
   adminCookie,
   authorizedPayment,

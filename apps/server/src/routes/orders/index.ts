@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../db/client';
 import type { CustomerGuard } from '../../http/customer-session';
 import { answers, typed } from '../../http/contract';
-import { readCustomerOrders, readReceipt } from '../../services/receipts';
+import { readCustomerOrders, readReceipt } from '../../services/orders/receipts';
 
 /** What a shopper reads of their orders: a receipt by its link, and a signed-in customer's own orders. */
 export function registerOrderRoutes(

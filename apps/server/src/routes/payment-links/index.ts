@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { answers, typed } from '../../http/contract';
 import type { CheckoutDependencies } from '../../services/checkout/orders';
-import { payPaymentLink, readPaymentLink } from '../../services/payment-links';
+import { payPaymentLink, readPaymentLink } from '../../services/orders/payment-links';
 
 /**
  * The payer's side of a payment link (decision 034): whoever holds the link reads the order and pays it on

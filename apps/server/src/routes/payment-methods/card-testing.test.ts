@@ -5,7 +5,7 @@ import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { payWithSavedMethod } from '../../services/checkout/saved-method';
 import { reconcileLostAuthorizations } from '../../services/checkout/server-payments';
 import { SHOPPER_DECLINE } from '../../services/checkout/shopper-answers';
-import { FREE_SAVED_PAYMENTS, FREE_TOKENIZATIONS } from '../../services/sign-in-throttle';
+import { FREE_SAVED_PAYMENTS, FREE_TOKENIZATIONS } from '../../services/accounts/throttles';
 import {
   cardForm,
   DECLINING_VISA,

@@ -21,7 +21,7 @@ import {
   setDefaultPaymentMethod,
   tokenizePaymentMethod,
   type PaymentMethodDependencies,
-} from '../../services/payment-methods';
+} from '../../services/accounts/payment-methods';
 import { payWithSavedMethod } from '../../services/checkout/saved-method';
 
 /** Saved cards and bank accounts, and paying with them (product §7). Every call is the signed-in owner's. */

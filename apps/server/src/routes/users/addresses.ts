@@ -15,7 +15,7 @@ import {
   listAddresses,
   removeAddress,
   setDefaultAddress,
-} from '../../services/address-book';
+} from '../../services/accounts/address-book';
 
 const TAGS = ['Address book'];
 

@@ -18,7 +18,7 @@ import {
   registerCustomer,
   toUser,
   updateProfile,
-} from '../../services/customer-accounts';
+} from '../../services/accounts/customer-accounts';
 import { registerAddressBookRoutes } from './addresses';
 
 export interface UserRouteDependencies {

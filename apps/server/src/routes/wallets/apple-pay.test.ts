@@ -161,7 +161,7 @@ describe('Apple Pay merchant validation, limited per address', () => {
   const server = useTestServer(PGLITE, { TRUST_PROXY: 'loopback' });
 
   it('slows down an address that starts Apple Pay sessions past what shoppers need', async () => {
-    const { FREE_MERCHANT_VALIDATIONS_PER_ADDRESS } = await import('../../services/sign-in-throttle');
+    const { FREE_MERCHANT_VALIDATIONS_PER_ADDRESS } = await import('../../services/accounts/throttles');
     const validate = (address: string) =>
       server.post(
         '/api/validate-merchant',

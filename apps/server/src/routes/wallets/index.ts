@@ -14,12 +14,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApplePayConfig, GooglePayConfig } from '../../config';
 import { AppError } from '../../errors';
-import { validateMerchant, type MerchantSessionClient } from '../../services/apple-merchant-validation';
+import { validateMerchant, type MerchantSessionClient } from '../../services/checkout/apple-merchant-validation';
 import type { CustomerGuard } from '../../http/customer-session';
 import { runIdempotent } from '../../http/idempotency';
 import { answers, typed } from '../../http/contract';
 import type { CheckoutDependencies } from '../../services/checkout/orders';
-import { beginMerchantValidationAttempt } from '../../services/sign-in-throttle';
+import { beginMerchantValidationAttempt } from '../../services/accounts/throttles';
 import { noteWalletResultSeen, payWithWallet } from '../../services/checkout/wallet';
 
 export interface WalletRouteDependencies extends CheckoutDependencies {

@@ -26,7 +26,7 @@ import type { GatewayTransaction } from '../../gateway/payment-gateway';
 import { insertAuditEvent } from '../../db/audit-store';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';
-import { orderSummaryOf, queueOrderConfirmation } from '../receipts';
+import { orderSummaryOf, queueOrderConfirmation } from '../orders/receipts';
 import { keptAnswerOf } from './gateway-answer';
 import { cartPaidBy, whyNotPayable } from './attempts';
 import { recordOrder, type CheckoutDependencies } from './orders';

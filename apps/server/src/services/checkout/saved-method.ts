@@ -7,8 +7,8 @@ import {
   methodOf,
   type CustomerRequest,
   type PaymentMethodDependencies,
-} from '../payment-methods';
-import { beginSavedPaymentAttempt } from '../sign-in-throttle';
+} from '../accounts/payment-methods';
+import { beginSavedPaymentAttempt } from '../accounts/throttles';
 import { cartPaidBy } from './attempts';
 import { recordOrder } from './orders';
 import { avsAddressOf } from './gateway-answer';

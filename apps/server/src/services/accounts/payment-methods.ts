@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PaymentMethodForm, SavedPaymentMethod } from '@store/core';
-import type { Orm } from '../db/client';
+import type { Orm } from '../../db/client';
 import {
   deleteSavedMethod,
   findCustomer,
@@ -11,13 +11,13 @@ import {
   setGatewayProfileId,
   type CustomerRow,
   type SavedMethodRow,
-} from '../db/customer-store';
-import { claimIssuedToken, recordIssuedToken } from '../db/token-store';
-import type { PaymentGateway } from '../gateway/payment-gateway';
-import { AppError } from '../errors';
-import { refusalError } from './checkout/shopper-answers';
+} from '../../db/customer-store';
+import { claimIssuedToken, recordIssuedToken } from '../../db/token-store';
+import type { PaymentGateway } from '../../gateway/payment-gateway';
+import { AppError } from '../../errors';
+import { refusalError } from '../checkout/shopper-answers';
 import { toSavedMethod } from './customer-accounts';
-import { beginSaveMethodAttempt, beginTokenizeAttempt } from './sign-in-throttle';
+import { beginSaveMethodAttempt, beginTokenizeAttempt } from './throttles';
 
 /**
  * Saved cards and bank accounts on the gateway's stored profiles (CardPointe's profile service): the

@@ -17,16 +17,16 @@ import {
   type TransactionChannel,
   type TransactionFilter,
 } from '@store/core';
-import { insertAuditEvent, listAuditEvents } from '../db/audit-store';
-import type { Orm } from '../db/client';
-import { AppError } from '../errors';
+import { insertAuditEvent, listAuditEvents } from '../../db/audit-store';
+import type { Orm } from '../../db/client';
+import { AppError } from '../../errors';
 import {
   type FailedAttemptRow,
   listAwaitingCapture,
   listFailedAttempts,
   type HistoryRow,
   listHistory,
-} from '../db/payment-lists';
+} from '../../db/payment-lists';
 
 /** Page positions travel as opaque cursors: base64url of "time|id". */
 export function encodeCursor(at: Date, id: string): string {

@@ -12,12 +12,12 @@ import {
   type PaymentLinkResponse,
   type PaymentLinkStatus,
 } from '@store/core';
-import { insertAuditEvent } from '../db/audit-store';
-import { findCustomerAddress } from '../db/address-book-store';
-import { deliveryColumns, deliveryOf } from '../db/checkout-store';
-import type { Orm } from '../db/client';
-import { findCustomerByNumericId } from '../db/customer-store';
-import { queueMail } from '../db/mail-outbox-store';
+import { insertAuditEvent } from '../../db/audit-store';
+import { findCustomerAddress } from '../../db/address-book-store';
+import { deliveryColumns, deliveryOf } from '../../db/checkout-store';
+import type { Orm } from '../../db/client';
+import { findCustomerByNumericId } from '../../db/customer-store';
+import { queueMail } from '../../db/mail-outbox-store';
 import {
   findPaymentLink,
   findPaymentLinkByToken,
@@ -27,14 +27,14 @@ import {
   markPaymentLinkCancelled,
   setPaymentLinkOrder,
   type PaymentLinkRecord,
-} from '../db/payment-link-store';
-import { mailDomainOf } from '../config';
-import { AppError } from '../errors';
-import { toSavedAddress } from './address-book';
-import { linkPaidBy } from './checkout/attempts';
-import { checkRedirectUrl, returnUrlOf, verifyPayment } from './checkout/hosted-page';
-import { newReceiptToken, priceOrder, recordOrder, type CheckoutDependencies } from './checkout/orders';
-import { paymentLink as paymentLinkMessage } from './mail/messages';
+} from '../../db/payment-link-store';
+import { mailDomainOf } from '../../config';
+import { AppError } from '../../errors';
+import { toSavedAddress } from '../accounts/address-book';
+import { linkPaidBy } from '../checkout/attempts';
+import { checkRedirectUrl, returnUrlOf, verifyPayment } from '../checkout/hosted-page';
+import { newReceiptToken, priceOrder, recordOrder, type CheckoutDependencies } from '../checkout/orders';
+import { paymentLink as paymentLinkMessage } from '../mail/messages';
 import { ADDRESS_NOT_FOUND, CUSTOMER_NOT_FOUND } from './phone-orders';
 import { orderLineOf, productNameOf, receiptPathOf } from './receipts';
 

@@ -20,15 +20,15 @@ import {
   type TimelineStep,
   walletNameOf,
 } from '@store/core';
-import type { Orm } from '../db/client';
-import type { PaymentRow } from '../db/checkout-store';
-import { findAdminOrder, type AdminOrderRecord } from '../db/order-store';
-import { AppError } from '../errors';
-import { listTransactions } from './admin-queries';
-import { SCHEDULED_DETAIL, UNCONFIRMED_DETAIL } from './money/audit';
-import { cancellationRefusal } from './money/refund-policy';
-import { orderSummaryOf } from './receipts';
-import { shippingRefusal } from './shipping';
+import type { Orm } from '../../db/client';
+import type { PaymentRow } from '../../db/checkout-store';
+import { findAdminOrder, type AdminOrderRecord } from '../../db/order-store';
+import { AppError } from '../../errors';
+import { listTransactions } from './payment-lists';
+import { SCHEDULED_DETAIL, UNCONFIRMED_DETAIL } from '../money/audit';
+import { cancellationRefusal } from '../money/refund-policy';
+import { orderSummaryOf } from '../orders/receipts';
+import { shippingRefusal } from '../orders/shipping';
 
 /**
  * The console's page of one order (decision 028): what was bought and where it goes, who bought it, how it

@@ -1,7 +1,7 @@
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { AppError } from '../errors';
-import { quietLog, type Log } from '../log';
+import { AppError } from '../../errors';
+import { quietLog, type Log } from '../../log';
 
 /**
  * Apple Pay merchant validation: the browser's `onvalidatemerchant` gives a URL on one of Apple's Apple Pay

@@ -10,19 +10,19 @@ import {
   type OrderSummary,
   type Receipt,
 } from '@store/core';
-import { deliveryOf, type PaymentRow } from '../db/checkout-store';
-import type { Orm, Transaction } from '../db/client';
-import { queueMail } from '../db/mail-outbox-store';
+import { deliveryOf, type PaymentRow } from '../../db/checkout-store';
+import type { Orm, Transaction } from '../../db/client';
+import { queueMail } from '../../db/mail-outbox-store';
 import {
   findOrderByReceiptToken,
   listCustomerOrders,
   type OrderRecord,
   type OrderSummaryRecord,
-} from '../db/order-store';
-import { mailDomainOf } from '../config';
-import { AppError } from '../errors';
-import { orderConfirmation } from './mail/messages';
-import { paymentMethodShown } from './money/customer-messages';
+} from '../../db/order-store';
+import { mailDomainOf } from '../../config';
+import { AppError } from '../../errors';
+import { orderConfirmation } from '../mail/messages';
+import { paymentMethodShown } from '../money/customer-messages';
 
 /**
  * Orders as their shoppers read them (decision 027): the result page after paying, the receipt page the

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { countAdmins, findAdminByUsername, insertAdmin, updateAdminPassword } from '../db/admin-store';
-import { deleteSession, findLiveSession, insertSession } from '../db/session-store';
-import { insertAuditEvent } from '../db/audit-store';
-import type { Orm } from '../db/client';
-import { AppError } from '../errors';
-import { beginSignInAttempt } from './sign-in-throttle';
+import { countAdmins, findAdminByUsername, insertAdmin, updateAdminPassword } from '../../db/admin-store';
+import { deleteSession, findLiveSession, insertSession } from '../../db/session-store';
+import { insertAuditEvent } from '../../db/audit-store';
+import type { Orm } from '../../db/client';
+import { AppError } from '../../errors';
+import { beginSignInAttempt } from './throttles';
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 const MIN_ADMIN_PASSWORD_LENGTH = 12;
@@ -29,7 +29,7 @@ let unknownUserHash: Promise<string> | undefined;
 
 /**
  * Checks an admin's username and password, throttled per username-and-address and per address (slowed
- * down, never locked: services/sign-in-throttle.ts), and opens a server-side session. Every attempt that is
+ * down, never locked: services/accounts/throttles.ts), and opens a server-side session. Every attempt that is
  * checked is audited, and so is every slow-down; the password never is.
  */
 export async function loginAdmin(

@@ -1,12 +1,12 @@
 import { createOrderId, failedAttemptOf, type CartLine } from '@store/core';
-import { insertAuditEvent } from '../db/audit-store';
-import { findCustomerAddress } from '../db/address-book-store';
-import { findRequestAndPaymentOfOrder } from '../db/checkout-store';
-import { findCustomerByNumericId } from '../db/customer-store';
-import { AppError } from '../errors';
-import { toSavedAddress } from './address-book';
-import { payWithSavedMethod } from './checkout/saved-method';
-import type { PaymentMethodDependencies } from './payment-methods';
+import { insertAuditEvent } from '../../db/audit-store';
+import { findCustomerAddress } from '../../db/address-book-store';
+import { findRequestAndPaymentOfOrder } from '../../db/checkout-store';
+import { findCustomerByNumericId } from '../../db/customer-store';
+import { AppError } from '../../errors';
+import { toSavedAddress } from '../accounts/address-book';
+import { payWithSavedMethod } from '../checkout/saved-method';
+import type { PaymentMethodDependencies } from '../accounts/payment-methods';
 
 /**
  * Orders taken by telephone (decision 033): a customer calls with their Customer ID, the operator picks the

@@ -8,9 +8,9 @@ import {
   type CustomerUser,
   type SavedPaymentMethod,
 } from '@store/core';
-import { deleteSession, findLiveSession, insertSession } from '../db/session-store';
-import { insertAuditEvent } from '../db/audit-store';
-import type { Orm } from '../db/client';
+import { deleteSession, findLiveSession, insertSession } from '../../db/session-store';
+import { insertAuditEvent } from '../../db/audit-store';
+import type { Orm } from '../../db/client';
 import {
   extendCustomerSession,
   findCustomer,
@@ -20,10 +20,10 @@ import {
   updateCustomerProfile,
   type CustomerRow,
   type SavedMethodRow,
-} from '../db/customer-store';
-import { AppError } from '../errors';
+} from '../../db/customer-store';
+import { AppError } from '../../errors';
 import { hashSessionToken } from './admin-auth';
-import { beginEmailChangeAttempt, beginRegistrationAttempt, beginSignInAttempt } from './sign-in-throttle';
+import { beginEmailChangeAttempt, beginRegistrationAttempt, beginSignInAttempt } from './throttles';
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
@@ -132,7 +132,7 @@ export async function registerCustomer(
 let unknownCustomerHash: Promise<string> | undefined;
 
 /**
- * Checks an email and password, throttled as the admin sign-in is (services/sign-in-throttle.ts), and
+ * Checks an email and password, throttled as the admin sign-in is (services/accounts/throttles.ts), and
  * opens a session. The answer does not say whether the email has an account.
  */
 export async function loginCustomer(

@@ -1,14 +1,14 @@
 import { authorizationExpiresAt, formatCents, STORE_NAME } from '@store/core';
-import { insertAuditEvent } from '../db/audit-store';
-import { deliveryOf, findPayment, type PaymentRow } from '../db/checkout-store';
-import type { Transaction } from '../db/client';
-import { queueMail } from '../db/mail-outbox-store';
-import { findOrderWithPayment, markOrderShipped, type OrderRow } from '../db/order-store';
-import { mailDomainOf } from '../config';
-import { AppError } from '../errors';
-import { orderShipped } from './mail/messages';
-import { capturePayment } from './money/commands';
-import type { OperationsDependencies } from './money/dependencies';
+import { insertAuditEvent } from '../../db/audit-store';
+import { deliveryOf, findPayment, type PaymentRow } from '../../db/checkout-store';
+import type { Transaction } from '../../db/client';
+import { queueMail } from '../../db/mail-outbox-store';
+import { findOrderWithPayment, markOrderShipped, type OrderRow } from '../../db/order-store';
+import { mailDomainOf } from '../../config';
+import { AppError } from '../../errors';
+import { orderShipped } from '../mail/messages';
+import { capturePayment } from '../money/commands';
+import type { OperationsDependencies } from '../money/dependencies';
 import { receiptUrlOf } from './receipts';
 
 /**

@@ -8,18 +8,18 @@ import {
   type AdminCustomerMethod,
   type AdminCustomerRow,
 } from '@store/core';
-import { listCustomerAddresses } from '../db/address-book-store';
-import { insertAuditEvent } from '../db/audit-store';
-import type { Orm } from '../db/client';
+import { listCustomerAddresses } from '../../db/address-book-store';
+import { insertAuditEvent } from '../../db/audit-store';
+import type { Orm } from '../../db/client';
 import {
   findConsoleCustomer,
   listConsoleCustomers,
   type ConsoleCustomerRow,
-} from '../db/customer-console-store';
-import { listSavedMethods, type SavedMethodRow } from '../db/customer-store';
-import { listCustomerOrders } from '../db/order-store';
-import { AppError } from '../errors';
-import { toSavedAddress } from './address-book';
+} from '../../db/customer-console-store';
+import { listSavedMethods, type SavedMethodRow } from '../../db/customer-store';
+import { listCustomerOrders } from '../../db/order-store';
+import { AppError } from '../../errors';
+import { toSavedAddress } from '../accounts/address-book';
 
 /**
  * The console's Customers (decision 032): an operator on the phone finds the customer by the Customer ID

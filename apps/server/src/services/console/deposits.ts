@@ -13,7 +13,7 @@ import {
   type AdminDisputesResponse,
   type DepositDay,
 } from '@store/core';
-import type { Orm } from '../db/client';
+import type { Orm } from '../../db/client';
 import {
   findFundingDay,
   listDepositDays,
@@ -21,10 +21,10 @@ import {
   listMissingFromDeposits,
   pageFundingDayLines,
   type DepositDayRow,
-} from '../db/deposit-store';
-import { moneyByDay, paymentMoneyOf, type DayMoney } from '../db/payment-money';
-import { AppError } from '../errors';
-import { DAY_MS, utcDayOf } from '../utc-day';
+} from '../../db/deposit-store';
+import { moneyByDay, paymentMoneyOf, type DayMoney } from '../../db/payment-money';
+import { AppError } from '../../errors';
+import { DAY_MS, utcDayOf } from '../../utc-day';
 
 /**
  * The console's Deposits and Disputes (decision 036): each day's deposits against the captures settled the day

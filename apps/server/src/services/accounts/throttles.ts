@@ -3,9 +3,9 @@ import {
   recordSignInSuccess,
   takeSignInAttempt,
   type ThrottleKey,
-} from '../db/throttle-store';
-import type { Orm } from '../db/client';
-import { AppError } from '../errors';
+} from '../../db/throttle-store';
+import type { Orm } from '../../db/client';
+import { AppError } from '../../errors';
 
 /**
  * Sign-in throttling that slows a guesser down without ever locking the account (OWASP ASVS 5.0 V6):

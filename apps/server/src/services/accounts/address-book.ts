@@ -12,9 +12,9 @@ import {
   updateCustomerAddress,
   type CustomerAddressFields,
   type CustomerAddressRow,
-} from '../db/address-book-store';
-import type { Orm } from '../db/client';
-import { AppError } from '../errors';
+} from '../../db/address-book-store';
+import type { Orm } from '../../db/client';
+import { AppError } from '../../errors';
 
 /**
  * A signed-in customer's address book (decision 027). Every call names the customer from the session and

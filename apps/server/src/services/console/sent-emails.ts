@@ -1,8 +1,8 @@
 import type { SentEmail } from '@store/core';
-import type { Orm } from '../db/client';
-import { findOutboxHtml, listOutbox } from '../db/mail-outbox-store';
-import { AppError } from '../errors';
-import { decodeCursor, encodeCursor } from './admin-queries';
+import type { Orm } from '../../db/client';
+import { findOutboxHtml, listOutbox } from '../../db/mail-outbox-store';
+import { AppError } from '../../errors';
+import { decodeCursor, encodeCursor } from './payment-lists';
 
 const DEFAULT_PAGE = 50;
 
