@@ -163,7 +163,7 @@ test('each money path reads the same word and amount on the receipt, My Account,
     await expect(payment).toContainText('$10.49, never charged');
     await expect(payment).not.toContainText('Refunded');
     await page.goto(`/admin/orders/${disputed}`);
-    await expect(payment).toContainText('$7.66 taken back');
+    await expect(payment).toContainText('$7.66 taken back by a dispute');
 
     // Transaction History: the payments' rows say the same.
     await page.goto('/admin/dashboard?tab=history');

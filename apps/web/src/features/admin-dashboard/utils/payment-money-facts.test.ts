@@ -28,7 +28,7 @@ describe('paymentMoneyFacts', () => {
   it('says what a dispute or the bank took back', () => {
     expect(
       paymentMoneyFacts({ ...captured, captureAmount: 7.66, disputedAmount: 7.66, refundableAmount: 7.66 }),
-    ).toContainEqual(['Disputed', '$7.66 taken back']);
+    ).toContainEqual(['Charged back', '$7.66 taken back by a dispute']);
     expect(
       paymentMoneyFacts({ ...captured, captureAmount: 10.49, returnedByBank: true, refundableAmount: 0 }),
     ).toEqual([

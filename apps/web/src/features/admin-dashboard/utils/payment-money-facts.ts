@@ -28,7 +28,7 @@ export function paymentMoneyFacts(
     facts.push(['Refund scheduled', `${money(transaction.scheduledRefundAmount)}, sent after settlement`]);
   }
   if (transaction.disputedAmount !== undefined) {
-    facts.push(['Disputed', `${money(transaction.disputedAmount)} taken back`]);
+    facts.push(['Charged back', `${money(transaction.disputedAmount)} taken back by a dispute`]);
   }
   if (transaction.returnedByBank) {
     facts.push(['Returned by the bank', money(transaction.captureAmount)]);
