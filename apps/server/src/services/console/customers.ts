@@ -20,6 +20,7 @@ import { listSavedMethods, type SavedMethodRow } from '../../db/customer-store';
 import { listCustomerOrders } from '../../db/order-store';
 import { AppError } from '../../errors';
 import { toSavedAddress } from '../accounts/address-book';
+import { decodeNumberCursor, encodeCursor } from '../page-cursor';
 
 /**
  * The console's Customers (decision 032): an operator on the phone finds the customer by the Customer ID
@@ -45,16 +46,6 @@ function toRow(row: ConsoleCustomerRow): AdminCustomerRow {
   };
 }
 
-/** A page's cursor is the last Customer ID it listed. */
-function decodeCursor(cursor: string | undefined): number | undefined {
-  if (!cursor) return undefined;
-  const number = /^[0-9]{1,10}$/.test(cursor) ? Number(cursor) : Number.NaN;
-  if (!(number >= 1 && number <= LARGEST_CUSTOMER_ID)) {
-    throw new AppError('invalid', 'The page cursor is not valid');
-  }
-  return number;
-}
-
 /** Customers newest first, optionally those a search finds (by Customer ID, name or email). */
 export async function listCustomers(
   orm: Orm,
@@ -63,13 +54,13 @@ export async function listCustomers(
   const limit = options.limit ?? DEFAULT_PAGE;
   const rows = await listConsoleCustomers(orm, {
     limit,
-    before: decodeCursor(options.cursor),
+    before: decodeNumberCursor(options.cursor, LARGEST_CUSTOMER_ID),
     search: options.search ? customerSearchTerms(options.search) : undefined,
   });
   const last = rows.at(-1);
   return {
     customers: rows.map(toRow),
-    nextCursor: rows.length === limit && last ? String(last.numericId) : null,
+    nextCursor: rows.length === limit && last ? encodeCursor(last.numericId) : null,
   };
 }
 

@@ -13,13 +13,12 @@ import {
   TRANSACTIONS_CSV_HEADER,
   type AdminPayment,
   type AdminTransaction,
-  type AuditEvent,
   type TransactionChannel,
   type TransactionFilter,
 } from '@store/core';
-import { insertAuditEvent, listAuditEvents } from '../../db/audit-store';
+import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
-import { AppError } from '../../errors';
+import { decodeTimeCursor, encodeCursor } from '../page-cursor';
 import {
   type FailedAttemptRow,
   listAwaitingCapture,
@@ -28,40 +27,10 @@ import {
   listHistory,
 } from '../../db/payment-lists';
 
-/** Page positions travel as opaque cursors: base64url of "time|id". */
-export function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const EARLIEST = Date.UTC(2000, 0, 1);
-const LATEST = Date.UTC(9999, 11, 31);
-
-export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | undefined {
-  if (!cursor) return undefined;
-  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const date = new Date(at ?? '');
-  const time = date.getTime();
-  if (rest.length > 0 || !(time >= EARLIEST && time <= LATEST) || !UUID.test(id ?? '')) {
-    throw new AppError('invalid', 'The page cursor is not valid');
-  }
-  return { at: date, id: id! };
-}
-
-/** An ISO time as the cursors write it: JavaScript's milliseconds, or the database's microseconds. */
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-
-/**
- * A failed attempts page's cursor: the same "time|id" as every list's, whose time keeps the microseconds
- * the database records a request's time with (a time cut to milliseconds would skip the attempts made in
- * the rest of that millisecond). A cursor of another list, with milliseconds, is read as it is.
- */
-function decodeAttemptCursor(cursor: string | undefined): { at: string; id: string } | undefined {
-  const decoded = decodeCursor(cursor);
-  if (!decoded) return undefined;
-  const at = Buffer.from(cursor!, 'base64url').toString().split('|')[0]!;
-  if (!CURSOR_TIME.test(at)) throw new AppError('invalid', 'The page cursor is not valid');
-  return { at, id: decoded.id };
+/** A failed attempts page's cursor: its time as the database wrote it, microseconds and all. */
+function attemptCursorOf(cursor: string | undefined): { at: string; id: string } | undefined {
+  const decoded = decodeTimeCursor(cursor);
+  return decoded && { at: decoded.atText, id: decoded.id };
 }
 
 const DEFAULT_PAGE = 100;
@@ -83,7 +52,7 @@ export async function listPendingPayments(
   const limit = options.limit ?? DEFAULT_PAGE;
   const { rows, total, snapshot } = await listAwaitingCapture(orm, {
     limit,
-    after: decodeCursor(options.cursor),
+    after: decodeTimeCursor(options.cursor),
     countCap: PENDING_COUNT_CAP + 1,
     lifetimeMs: AUTHORIZATION_LIFETIME_MS,
   });
@@ -303,6 +272,9 @@ function startOfDay(date: string, timeZone: string, days = 0): Date {
   return new Date(midnight - offset);
 }
 
+/** The last day a date of four digits can write. */
+const LATEST = Date.UTC(9999, 11, 31);
+
 /** The time range of a history query: from the first day's start to the start of the day after the last. */
 function historyRange(query: HistoryQuery): { from?: Date; until?: Date } {
   const timeZone = query.timeZone ?? 'UTC';
@@ -332,7 +304,7 @@ export async function listTransactions(
     // Failed attempts are read from payment requests, never mixed into the money history (decision 031).
     const { rows, snapshot } = await listFailedAttempts(orm, {
       limit,
-      before: decodeAttemptCursor(options.cursor),
+      before: attemptCursorOf(options.cursor),
       search: options.search ? historySearchTerms(options.search) : undefined,
       channel: options.channel,
       ...historyRange(options),
@@ -340,16 +312,13 @@ export async function listTransactions(
     const last = rows.at(-1);
     return {
       transactions: rows.map(toAttemptTransaction),
-      nextCursor:
-        rows.length === limit && last
-          ? Buffer.from(`${last.cursorAt}|${last.requestId}`).toString('base64url')
-          : null,
+      nextCursor: rows.length === limit && last ? encodeCursor(last.cursorAt, last.requestId) : null,
       snapshot,
     };
   }
   const { rows, snapshot } = await listHistory(orm, {
     limit,
-    before: decodeCursor(options.cursor),
+    before: decodeTimeCursor(options.cursor),
     search: options.search ? historySearchTerms(options.search) : undefined,
     filter: options.status ?? 'all',
     channel: options.channel,
@@ -463,26 +432,4 @@ export async function openTransactionsExport(
       if (!audited) await audit(rows, false).catch((error: unknown) => options.onAuditError?.(error));
     }
   })();
-}
-
-export async function listAudit(
-  orm: Orm,
-  options: { limit?: number; cursor?: string },
-): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
-  const limit = options.limit ?? DEFAULT_PAGE;
-  const rows = await listAuditEvents(orm, { limit, before: decodeCursor(options.cursor) });
-  const last = rows.at(-1);
-  return {
-    events: rows.map((row) => ({
-      id: row.id,
-      at: row.at.toISOString(),
-      actor: row.actor,
-      action: row.action,
-      orderId: row.orderId,
-      amount: row.amountCents === null ? null : centsToDollars(row.amountCents),
-      outcome: row.outcome,
-      detail: row.detail,
-    })),
-    nextCursor: rows.length === limit && last ? encodeCursor(last.at, last.id) : null,
-  };
 }

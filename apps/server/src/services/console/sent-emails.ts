@@ -2,7 +2,7 @@ import type { SentEmail } from '@store/core';
 import type { Orm } from '../../db/client';
 import { findOutboxHtml, listOutbox } from '../../db/mail-outbox-store';
 import { AppError } from '../../errors';
-import { decodeCursor, encodeCursor } from './payment-lists';
+import { decodeTimeCursor, encodeCursor } from '../page-cursor';
 
 const DEFAULT_PAGE = 50;
 
@@ -22,7 +22,7 @@ export async function listSentEmails(
   orm: Orm,
   options: { limit?: number; cursor?: string },
 ): Promise<{ emails: SentEmail[]; nextCursor: string | null }> {
-  const cursor = decodeCursor(options.cursor);
+  const cursor = decodeTimeCursor(options.cursor);
   const page = await listOutbox(orm, {
     limit: options.limit ?? DEFAULT_PAGE,
     after: cursor ? { createdAt: cursor.at, id: cursor.id } : undefined,

@@ -1,4 +1,5 @@
 import {
+  ORDER_ID_PATTERN,
   centsToDollars,
   findProduct,
   orderStandingFields,
@@ -23,6 +24,7 @@ import { mailDomainOf } from '../../config';
 import { AppError } from '../../errors';
 import { orderConfirmation } from '../mail/messages';
 import { paymentMethodShown } from '../money/customer-messages';
+import { decodeTimeCursor, encodeCursor } from '../page-cursor';
 
 /**
  * Orders as their shoppers read them (decision 027): the result page after paying, the receipt page the
@@ -140,16 +142,10 @@ export async function readReceipt(orm: Orm, token: string): Promise<Receipt> {
 /** How many of a customer's orders one page lists. */
 const ORDERS_PAGE_SIZE = 20;
 
-/** A cursor is the last order's time and id, as the browser got it: opaque to it, checked here. */
-function parseCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
-  if (!cursor) return undefined;
-  const [time, ...rest] = cursor.split('_');
-  const createdAt = new Date(Number(time));
-  const id = rest.join('_');
-  if (!/^\d{1,15}$/.test(time ?? '') || Number.isNaN(createdAt.getTime()) || id === '') {
-    throw new AppError('invalid', 'The page cursor is not valid');
-  }
-  return { createdAt, id };
+/** A page of a customer's orders ends at an order: its time and its order id. */
+function orderCursorOf(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+  const decoded = decodeTimeCursor(cursor, ORDER_ID_PATTERN);
+  return decoded && { createdAt: decoded.at, id: decoded.id };
 }
 
 /** A signed-in customer's orders, newest first; only ever their own. */
@@ -160,7 +156,7 @@ export async function readCustomerOrders(
 ): Promise<CustomerOrdersResponse> {
   const rows = await listCustomerOrders(orm, customerId, {
     limit: ORDERS_PAGE_SIZE + 1,
-    before: parseCursor(cursor),
+    before: orderCursorOf(cursor),
   });
   const page = rows.slice(0, ORDERS_PAGE_SIZE);
   const last = page.at(-1);
@@ -182,7 +178,7 @@ export async function readCustomerOrders(
       ...(row.order.receiptToken ? { receiptPath: receiptPathOf(row.order.receiptToken) } : {}),
     })),
     ...(rows.length > ORDERS_PAGE_SIZE && last
-      ? { nextCursor: `${last.order.createdAt.getTime()}_${last.order.id}` }
+      ? { nextCursor: encodeCursor(last.order.createdAt, last.order.id) }
       : {}),
   };
 }
