@@ -116,6 +116,10 @@ test('the log-in and sign-up forms and the Add Payment Method dialog say what is
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
   const save = dialog.getByRole('button', { name: 'Save payment method' });
+  // The form starts with the account's name and email (decision 050): emptied, every check is seen.
+  await expect(dialog.getByLabel('Account holder name')).toHaveValue('Val Idation');
+  await dialog.getByLabel('Account holder name').fill('');
+  await dialog.getByLabel('Email').fill('');
   const steps: [string, () => Promise<void>][] = [
     ['Account holder name is required', () => dialog.getByLabel('Account holder name').fill('Pat')],
     ['Address is required', () => dialog.getByLabel('Address').fill('1 Main St')],

@@ -37,8 +37,9 @@ async function fillAddress(dialog: ReturnType<Page['getByRole']>, address: Addre
   await dialog.getByLabel('Apartment, suite, floor (optional)').fill(address.address2 ?? '');
   await dialog.getByLabel('City').fill(address.city);
   await dialog.getByLabel('Country').selectOption(address.country);
-  await dialog.getByLabel('State').fill(address.state);
-  await dialog.getByLabel('ZIP code').fill(address.zip);
+  // The region and the postal code are named in the country's words (decision 050).
+  await dialog.getByLabel(address.country === 'CA' ? 'Province' : 'State').fill(address.state);
+  await dialog.getByLabel(address.country === 'US' ? 'ZIP code' : 'Postal code').fill(address.zip);
   await dialog.getByLabel('Phone (optional)').fill(address.phone ?? '');
 }
 
@@ -240,7 +241,7 @@ test.describe('on a 375 px phone', () => {
     // The edit dialog of the longest one fits too, and its Save is within reach.
     await page.getByRole('button', { name: `Edit ${labelOf(LONG_ADDRESSES[1]!)}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit address' });
-    await expect(edit.getByLabel('State')).toHaveValue('Québec');
+    await expect(edit.getByLabel('Province')).toHaveValue('Québec');
     await expectClickable(edit.getByRole('button', { name: 'Save address' }));
     const dialogBox = (await edit.boundingBox())!;
     expect(dialogBox.x).toBeGreaterThanOrEqual(0);

@@ -78,7 +78,11 @@ describe('names and address lines hold no invisible or text-direction character'
     ['a right-to-left override in the city', { city: `${RLO}nitsuA` }, H.city],
     ['a zero-width space in the city', { city: `Aus${ZWSP}tin` }, H.city],
     ['an isolate in the city', { city: `${LRI}Austin` }, H.city],
-    ['a zero-width space in a written-out state', { country: 'CA', state: `Ont${ZWSP}ario` }, H.state],
+    [
+      'a zero-width space in a written-out province',
+      { country: 'CA', state: `Ont${ZWSP}ario` },
+      'Province must not contain invisible or text-direction characters',
+    ],
     ['a right-to-left override in a US state', { state: `${RLO}XT` }, H.state],
     ['a byte-order mark inside the ZIP code', { zip: `787\ufeff01` }, H.zip],
   ] as const)('refuses %s, under its field, everywhere a delivery is typed', (_name, change, message) => {

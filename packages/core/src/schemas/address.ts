@@ -21,6 +21,46 @@ export interface PostalAddressFields {
   country: string;
 }
 
+/** A country the store takes addresses in. */
+export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
+
+/** What an address form calls the region and the postal code: words a country's own people use. */
+export interface AddressLabels {
+  state: string;
+  zip: string;
+}
+
+/**
+ * The one table of address words by country, for every address form (the cart's contact and delivery, the
+ * address book, Add Payment Method's billing address, the console's payment links) and for their problems'
+ * words: a Canadian is asked for a province and a postal code, a Mexican for a state and a postal code, and
+ * an American for a state and a ZIP code (product §5's words).
+ */
+export const ADDRESS_LABELS: Record<AddressCountry, AddressLabels> = {
+  US: { state: 'State', zip: 'ZIP code' },
+  CA: { state: 'Province', zip: 'Postal code' },
+  MX: { state: 'State', zip: 'Postal code' },
+};
+
+/** The address words for a country as a form holds it; a country the store does not take reads as the US. */
+export function addressLabelsOf(country: string | undefined): AddressLabels {
+  return ADDRESS_LABELS[(country ?? '') as AddressCountry] ?? ADDRESS_LABELS.US;
+}
+
+/** An address's problems for one country, its region and postal code named as its form labels them. */
+export function addressMessagesOf(country: string | undefined) {
+  const labels = addressLabelsOf(country);
+  return {
+    address: 'Address is required',
+    city: 'City is required',
+    state: `${labels.state} is required`,
+    usState: 'Please enter a valid 2-letter state code (e.g., TX, CA, NY)',
+    zip: `${labels.zip} is required`,
+    phone: 'Please enter the phone number as 123-456-7890',
+  } as const;
+}
+
+/** product §5's words: a US address's. */
 export const ADDRESS_MESSAGES = {
   address: 'Address is required',
   city: 'City is required',
@@ -28,36 +68,42 @@ export const ADDRESS_MESSAGES = {
   usState: 'Please enter a valid 2-letter state code (e.g., TX, CA, NY)',
   zip: 'ZIP code is required',
   phone: 'Please enter the phone number as 123-456-7890',
-} as const;
+} as const satisfies ReturnType<typeof addressMessagesOf>;
 
 /**
  * What a name or an address line holding an invisible or text-direction character is told (decision 045):
- * the account name's rule and words, the field named as the forms label it. The phone needs none: only
- * digits and dashes are taken there.
+ * the account name's rule and words, the field named as the country's form labels it. The phone needs none:
+ * only digits and dashes are taken there.
  */
-export const ADDRESS_HIDDEN_CHARACTER_MESSAGES = {
-  name: NAME_HIDDEN_CHARACTER,
-  address: hiddenCharacterMessage('Address'),
-  address2: hiddenCharacterMessage('Apartment, suite or floor'),
-  city: hiddenCharacterMessage('City'),
-  state: hiddenCharacterMessage('State'),
-  zip: hiddenCharacterMessage('ZIP code'),
-} as const;
+export function addressHiddenCharacterMessagesOf(country: string | undefined) {
+  const labels = addressLabelsOf(country);
+  return {
+    name: NAME_HIDDEN_CHARACTER,
+    address: hiddenCharacterMessage('Address'),
+    address2: hiddenCharacterMessage('Apartment, suite or floor'),
+    city: hiddenCharacterMessage('City'),
+    state: hiddenCharacterMessage(labels.state),
+    zip: hiddenCharacterMessage(labels.zip),
+  } as const;
+}
+
+/** A US address's words for an invisible or text-direction character. */
+export const ADDRESS_HIDDEN_CHARACTER_MESSAGES = addressHiddenCharacterMessagesOf('US');
 
 /** The fields of an address a form shows a problem under. */
-export type AddressField = keyof typeof ADDRESS_HIDDEN_CHARACTER_MESSAGES | 'phone';
+export type AddressField = keyof ReturnType<typeof addressHiddenCharacterMessagesOf> | 'phone';
 
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
 /**
  * The address rules of product §5, in its order: the name (in the caller's words: an account holder, a
  * recipient), the street (and its second line, when the form has one), the city, the state (two letters in
- * the US) and the ZIP or postal code. Each is required, and none may hold an invisible or text-direction
+ * the US) and the ZIP or postal code, named in the words of the address's country (`ADDRESS_LABELS`). Each is required, and none may hold an invisible or text-direction
  * character (decision 045).
  */
 export function firstAddressProblem(address: PostalAddressFields, nameMissing: string): string | undefined {
-  const m = ADDRESS_MESSAGES;
-  const hidden = ADDRESS_HIDDEN_CHARACTER_MESSAGES;
+  const m = addressMessagesOf(address.country);
+  const hidden = addressHiddenCharacterMessagesOf(address.country);
   if (blank(address.name)) return nameMissing;
   if (hasHiddenCharacterForName(address.name)) return hidden.name;
   if (blank(address.address)) return m.address;
@@ -84,18 +130,23 @@ export function isPhoneWellFormed(phone: string | undefined): boolean {
  * words for a missing name.
  */
 export function addressFieldOfMessage(message: string, nameMissing: string): AddressField | undefined {
-  const m = ADDRESS_MESSAGES;
-  const fields = new Map<string, AddressField>([
-    [nameMissing, 'name'],
-    [m.address, 'address'],
-    [m.city, 'city'],
-    [m.state, 'state'],
-    [m.usState, 'state'],
-    [m.zip, 'zip'],
-    [m.phone, 'phone'],
-  ]);
-  for (const [field, hidden] of Object.entries(ADDRESS_HIDDEN_CHARACTER_MESSAGES)) {
-    fields.set(hidden, field as AddressField);
+  const fields = new Map<string, AddressField>([[nameMissing, 'name']]);
+  // Every country's words: a form names the field whichever country its address is in.
+  for (const country of ADDRESS_COUNTRIES) {
+    const m = addressMessagesOf(country);
+    for (const [key, field] of [
+      ['address', 'address'],
+      ['city', 'city'],
+      ['state', 'state'],
+      ['usState', 'state'],
+      ['zip', 'zip'],
+      ['phone', 'phone'],
+    ] as const) {
+      fields.set(m[key], field);
+    }
+    for (const [field, hidden] of Object.entries(addressHiddenCharacterMessagesOf(country))) {
+      fields.set(hidden, field as AddressField);
+    }
   }
   return fields.get(message);
 }

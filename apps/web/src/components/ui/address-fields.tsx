@@ -1,6 +1,8 @@
 import {
   ADDRESS_COUNTRIES,
+  ADDRESS_COUNTRY_NAMES,
   addressFieldOfMessage,
+  addressLabelsOf,
   formatPhoneInput,
   PAYMENT_METHOD_LIMITS,
   type DeliveryAddress,
@@ -56,9 +58,11 @@ export interface AddressFieldsProps {
 }
 
 /**
- * The cells of a postal address in a form's two-column grid, in product §5's order: the name, the street,
- * the city, the state, the ZIP code, the country and an optional phone. The Add Payment Method dialog's
- * billing address and the address book's entries are these fields.
+ * The cells of a postal address in a form's two-column grid: the name, the street, the country, the city,
+ * the state or province, the ZIP or postal code and an optional phone. The country comes before the fields
+ * it names (`ADDRESS_LABELS`: a Canadian address asks for a province and a postal code). Every address form
+ * is these fields: the cart's contact and delivery, the address book, Add Payment Method's billing address
+ * and the console's payment links.
  */
 export function AddressFields({
   values,
@@ -72,6 +76,7 @@ export function AddressFields({
   stateLimit = PAYMENT_METHOD_LIMITS.state,
   beforePhone,
 }: AddressFieldsProps) {
+  const labels = addressLabelsOf(values.country);
   const field = (label: string, key: AddressFormField, extra: Record<string, unknown>, wide = false) => (
     <CellTextField
       label={label}
@@ -100,9 +105,6 @@ export function AddressFields({
           { autoComplete: 'address-line2', maxLength: TEXT_LIMIT },
           true,
         )}
-      {field('City', 'city', { autoComplete: 'address-level2', maxLength: TEXT_LIMIT })}
-      {field('State', 'state', { autoComplete: 'address-level1', maxLength: stateLimit })}
-      {field('ZIP code', 'zip', { autoComplete: 'postal-code', maxLength: PAYMENT_METHOD_LIMITS.zip })}
       <SelectField
         label="Country"
         value={values.country}
@@ -110,9 +112,14 @@ export function AddressFields({
         disabled={disabled}
       >
         {ADDRESS_COUNTRIES.map((country) => (
-          <option key={country}>{country}</option>
+          <option key={country} value={country}>
+            {ADDRESS_COUNTRY_NAMES[country]}
+          </option>
         ))}
       </SelectField>
+      {field('City', 'city', { autoComplete: 'address-level2', maxLength: TEXT_LIMIT })}
+      {field(labels.state, 'state', { autoComplete: 'address-level1', maxLength: stateLimit })}
+      {field(labels.zip, 'zip', { autoComplete: 'postal-code', maxLength: PAYMENT_METHOD_LIMITS.zip })}
       {beforePhone}
       {field('Phone (optional)', 'phone', {
         type: 'tel',

@@ -268,6 +268,7 @@ function MethodsSection({ user }: { user: CustomerUser }) {
       {adding && (
         <AddPaymentMethodDialog
           userId={user.id}
+          account={{ name: user.name, email: user.email }}
           onClose={() => setAdding(false)}
           onAdded={() => void queryClient.invalidateQueries({ queryKey: paymentMethodsKey(user.id) })}
         />

@@ -20,8 +20,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { SelectField } from '../../../components/ui/text-field';
 import { useFormProblem } from '../../../components/ui/use-form-problem';
 import { ApiError } from '../../../lib/api-client';
+import { useAddresses } from '../../../lib/address-book';
 import { savePaymentToken } from '../api/save-payment-token';
 import { tokenizePaymentMethod } from '../api/tokenize';
+import {
+  isBillingAddressBlank,
+  prefilledPaymentMethodForm,
+  withBillingAddress,
+  type AccountHolder,
+} from '../utils/payment-method-prefill';
 import styles from './account-page.module.css';
 import dialogStyles from './add-payment-method-dialog.module.css';
 
@@ -86,14 +93,28 @@ function failureText(error: unknown, step: 'tokenize' | 'save'): string {
 /** The Add Payment Method dialog (product §2, §5): a card or a bank account, checked, tokenized, saved. */
 export function AddPaymentMethodDialog({
   userId,
+  account,
   onClose,
   onAdded,
 }: {
   userId: string;
+  /** The account's name and email: the form starts with them rather than asking again. */
+  account: AccountHolder;
   onClose: () => void;
   onAdded: (method: SavedPaymentMethod) => void;
 }) {
-  const [form, setForm] = useState<PaymentMethodForm>(EMPTY_FORM);
+  // The address book's default is the billing address it starts with (decision 050).
+  const addressBook = useAddresses(userId).data;
+  const defaultAddress = addressBook?.find((address) => address.isDefault) ?? addressBook?.[0];
+  const [form, setForm] = useState<PaymentMethodForm>(() =>
+    prefilledPaymentMethodForm(EMPTY_FORM, account, defaultAddress),
+  );
+  // An address book that answers after the dialog opened fills the billing address, unless it was typed.
+  const [billingFilledFrom, setBillingFilledFrom] = useState(defaultAddress?.id ?? null);
+  if (defaultAddress && billingFilledFrom === null) {
+    setBillingFilledFrom(defaultAddress.id);
+    if (isBillingAddressBlank(form)) setForm(withBillingAddress(form, defaultAddress));
+  }
   const { error, setError, formRef } = useFormProblem();
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
@@ -239,6 +260,7 @@ export function AddPaymentMethodDialog({
             problemField={problemField}
             errorId={errorId}
             disabled={busy || added}
+            stateLimit={form.country === 'US' ? PAYMENT_METHOD_LIMITS.state : PAYMENT_METHOD_LIMITS.text}
             beforePhone={field('Email', 'email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
           />
           {card ? (
