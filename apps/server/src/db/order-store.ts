@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { FailedAttemptOutcome, PaymentMoney } from '@store/core';
 import type { Orm, Transaction } from './client';
 import { batchedPerDatabase } from './batched';
-import { DELIVERY_COLUMNS } from './checkout-store';
+import { DELIVERY_COLUMNS } from './delivery-columns';
 import { listRefundsDone, paymentMoneyColumn, paymentMoneyOf } from './payment-money';
 import { columnsOf, fixedStatement, rowOf } from './prepared';
 import {

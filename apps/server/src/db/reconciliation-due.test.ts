@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { createPgliteTestDatabase } from './test-database';
-import { listPendingOperations, nextReconciliationDue } from './ledger-store';
+import { listPendingOperations, nextReconciliationDue } from './ledger-reads';
 
 /**
  * Reconciliation lists the operations due when a pass starts, and asks to be woken when the next one falls

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
  * Customer ID) and the id breaks ties. A cursor a client changed is refused with one message.
  */
 
-export const PAGE_CURSOR_INVALID = 'The page cursor is not valid';
+const PAGE_CURSOR_INVALID = 'The page cursor is not valid';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** An ISO time as the cursors write it: JavaScript's milliseconds, or the database's microseconds. */

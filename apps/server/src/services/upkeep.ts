@@ -4,7 +4,7 @@ import { tablesToVacuum, vacuumTables } from '../db/embedded-upkeep';
 import { forgetOldListChanges } from '../db/list-changes';
 import { deleteExpiredSessions } from '../db/session-store';
 import { releaseUpkeepLease, takeUpkeepLease } from '../db/upkeep-lease-store';
-import { oldestPendingStoreRequest } from '../db/checkout-store';
+import { oldestPendingStoreRequest } from '../db/open-attempts';
 import { deleteIssuedTokensBefore } from '../db/token-store';
 import { confirmUnverifiedPayments } from './checkout/hosted-page';
 import type { CheckoutDependencies } from './checkout/orders';
@@ -13,7 +13,7 @@ import { createMailSender, type MailPass, type MailSettings } from './mail/sende
 import { ISSUED_TOKEN_LIFETIME_MS } from './accounts/payment-methods';
 import { forgetStaleSignInAttempts } from './accounts/throttles';
 import { deleteIdempotencyKeysBefore } from '../db/idempotency-store';
-import { nextReconciliationDue } from '../db/ledger-store';
+import { nextReconciliationDue } from '../db/ledger-reads';
 import type { OperationsDependencies } from './money/dependencies';
 import { checkOpenPaymentsAtGateway } from './money/gateway-changes';
 import { reconcilePendingOperations } from './money/reconciliation';

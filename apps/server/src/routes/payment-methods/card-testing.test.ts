@@ -1,6 +1,6 @@
 import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { findUnsettledStoreRequest } from '../../db/checkout-store';
+import { findUnsettledStoreRequest } from '../../db/open-attempts';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { payWithSavedMethod } from '../../services/checkout/saved-method';
 import { reconcileLostAuthorizations } from '../../services/checkout/server-payments';

@@ -14,7 +14,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApplePayConfig, GooglePayConfig } from '../../config';
 import { AppError } from '../../errors';
-import { validateMerchant, type MerchantSessionClient } from '../../services/checkout/apple-merchant-validation';
+import {
+  validateMerchant,
+  type MerchantSessionClient,
+} from '../../services/checkout/apple-merchant-validation';
 import type { CustomerGuard } from '../../http/customer-session';
 import { runIdempotent } from '../../http/idempotency';
 import { answers, typed } from '../../http/contract';

@@ -9,14 +9,13 @@ import {
   type VerifyPaymentResponse,
 } from '@store/core';
 import type { z } from 'zod';
+import { markPaymentRequest, recordAuthorization } from '../../db/checkout-store';
 import {
   findUnsettledStoreRequest,
   listClosedToRecheck,
   listPendingPaymentRequests,
   markAbandonedLookedAt,
-  markPaymentRequest,
-  recordAuthorization,
-} from '../../db/checkout-store';
+} from '../../db/open-attempts';
 import {
   findPaymentRequestWithOrder,
   type OrderSummaryRecord,

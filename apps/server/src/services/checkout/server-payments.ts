@@ -1,6 +1,7 @@
 import { AUTHORIZATION_LIFETIME_MS, type VerifyPaymentResponse } from '@store/core';
 import { insertAuditEvent } from '../../db/audit-store';
-import { findPaymentRequest, listPendingPaymentRequests, markPaymentRequest } from '../../db/checkout-store';
+import { findPaymentRequest, markPaymentRequest } from '../../db/checkout-store';
+import { listPendingPaymentRequests } from '../../db/open-attempts';
 import type { GatewayResult, GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { quietLog } from '../../log';

@@ -7,7 +7,7 @@ import {
   recordGatewayRefund,
   type GatewayOutcome,
 } from '../../db/gateway-sync-store';
-import { listSucceededRefunds } from '../../db/ledger-store';
+import { listSucceededRefunds } from '../../db/ledger-reads';
 import type { GatewayTransaction } from '../../gateway/payment-gateway';
 import { auditLine } from './audit';
 import type { OperationsDependencies } from './dependencies';

@@ -1,12 +1,7 @@
 import { findPayment, type PaymentRow } from '../../db/checkout-store';
 import type { Orm } from '../../db/client';
-import {
-  findOperation,
-  listPendingOperations,
-  listSucceededRefunds,
-  releaseOperation,
-  type MoneyOperationRow,
-} from '../../db/ledger-store';
+import { releaseOperation, type MoneyOperationRow } from '../../db/ledger-store';
+import { findOperation, listPendingOperations, listSucceededRefunds } from '../../db/ledger-reads';
 import { quietLog } from '../../log';
 import { auditLine } from './audit';
 import { confirmOperation } from './customer-messages';

@@ -1,13 +1,8 @@
 import { formatCents } from '@store/core';
 import { findPayment, type PaymentRow } from '../../db/checkout-store';
 import { refundableCentsOf } from '../../db/payment-money';
-import {
-  findOperation,
-  findOperationByKey,
-  releaseOperation,
-  type MoneyOperationRow,
-  type Reservation,
-} from '../../db/ledger-store';
+import { releaseOperation, type MoneyOperationRow, type Reservation } from '../../db/ledger-store';
+import { findOperation, findOperationByKey } from '../../db/ledger-reads';
 import type { GatewayFailure, GatewayResult, GatewayTransaction } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { insertAuditEvents } from '../../db/audit-store';

@@ -7,7 +7,8 @@ import {
   recordBatchSettlement,
   recordSettlement,
 } from '../../db/gateway-sync-store';
-import { claimScheduledRefund, listScheduledRefundsDue } from '../../db/ledger-store';
+import { claimScheduledRefund } from '../../db/ledger-store';
+import { listScheduledRefundsDue } from '../../db/ledger-reads';
 import type { OperationsDependencies } from './dependencies';
 import { settle } from './runner';
 import { DAY_MS, utcDayOf } from '../../utc-day';

@@ -14,7 +14,7 @@ import {
 } from '@store/core';
 import { insertAuditEvent } from '../../db/audit-store';
 import { findCustomerAddress } from '../../db/address-book-store';
-import { deliveryColumns, deliveryOf } from '../../db/checkout-store';
+import { deliveryColumns, deliveryOf } from '../../db/delivery-columns';
 import type { Orm } from '../../db/client';
 import { findCustomerByNumericId } from '../../db/customer-store';
 import { queueMail } from '../../db/mail-outbox-store';

@@ -11,7 +11,8 @@ import {
   type OrderSummary,
   type Receipt,
 } from '@store/core';
-import { deliveryOf, type PaymentRow } from '../../db/checkout-store';
+import { type PaymentRow } from '../../db/checkout-store';
+import { deliveryOf } from '../../db/delivery-columns';
 import type { Orm, Transaction } from '../../db/client';
 import { queueMail } from '../../db/mail-outbox-store';
 import {

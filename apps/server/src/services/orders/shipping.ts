@@ -1,6 +1,7 @@
 import { authorizationExpiresAt, formatCents, STORE_NAME } from '@store/core';
 import { insertAuditEvent } from '../../db/audit-store';
-import { deliveryOf, findPayment, type PaymentRow } from '../../db/checkout-store';
+import { findPayment, type PaymentRow } from '../../db/checkout-store';
+import { deliveryOf } from '../../db/delivery-columns';
 import type { Transaction } from '../../db/client';
 import { queueMail } from '../../db/mail-outbox-store';
 import { findOrderWithPayment, markOrderShipped, type OrderRow } from '../../db/order-store';
