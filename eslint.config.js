@@ -122,6 +122,7 @@ export default tseslint.config(
       'apps/server/src/server.ts',
       'apps/server/src/cli/**',
       'apps/server/src/testing/**',
+      'apps/server/src/runs/**',
       'apps/server/src/db/test-database.ts',
     ],
     rules: { 'no-console': ['error', { allow: ['none'] }] },

@@ -3,7 +3,7 @@
 // longest table's vacuum is the longest a money call can wait behind it.
 import type { Database } from '../apps/server/src/db/client';
 import { vacuumEmbeddedDatabase } from '../apps/server/src/services/upkeep';
-import { seedSettledPayments } from '../apps/server/src/testing/seed-history';
+import { seedSettledPayments } from '../apps/server/src/runs/seed-history';
 
 export interface VacuumFigure {
   payments: number;

@@ -7,7 +7,7 @@ import type { FundingReport, PaymentGateway } from '../apps/server/src/gateway/p
 import { readDepositDays } from '../apps/server/src/services/console/deposits';
 import { reconcileFundingDay } from '../apps/server/src/services/money/funding';
 import { followSettlement, SETTLEMENT_RECHECK_MS } from '../apps/server/src/services/money/settlement';
-import { seedSettledPayments } from '../apps/server/src/testing/seed-history';
+import { seedSettledPayments } from '../apps/server/src/runs/seed-history';
 
 export interface ReconciliationFigure {
   database: string;

@@ -18,10 +18,10 @@ import autocannon, { type AutocannonResult } from 'autocannon';
 import { createOrderId } from '@store/core';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createPostgresTestDatabase } from '../apps/server/src/db/test-database';
-import { cardPointeStoreEnvironment } from '../apps/server/src/testing/chaos';
-import { latencyLink } from '../apps/server/src/testing/latency-link';
+import { cardPointeStoreEnvironment } from '../apps/server/src/runs/chaos';
+import { latencyLink } from '../apps/server/src/runs/latency-link';
 import { REPOSITORY_ROOT, startChildServer, type ChildServer } from '../apps/server/src/testing/processes';
-import { seedAuthorizedPayments, standaloneSandboxClient } from '../apps/server/src/testing/seed-payments';
+import { seedAuthorizedPayments, standaloneSandboxClient } from '../apps/server/src/runs/seed-payments';
 import { TEST_ADMIN, TEST_DELIVERY } from '../apps/server/src/testing/test-server';
 import {
   reconciliationBench,

@@ -1,7 +1,7 @@
 // Kills the store at random moments during money calls, and fails its gateway, then checks its books
 // against the gateway's: `npm run chaos` (CHAOS_ROUNDS, default 20). PostgreSQL: CHAOS_DATABASE_URL (a
 // server where it may create a database; default postgres://postgres@127.0.0.1:5432/test).
-import { runChaos } from '../apps/server/src/testing/chaos';
+import { runChaos } from '../apps/server/src/runs/chaos';
 
 const rounds = Number(process.env.CHAOS_ROUNDS ?? 20);
 const adminDatabaseUrl =

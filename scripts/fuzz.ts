@@ -1,6 +1,6 @@
 // Fuzzes the store from its published API contract: `npm run fuzz` (FUZZ_RUNS, default 10,000; FUZZ_SEED to
 // replay a run; FUZZ_DATABASE_URL for PostgreSQL instead of a fresh embedded database).
-import { fuzzStore } from '../apps/server/src/testing/fuzz';
+import { fuzzStore } from '../apps/server/src/runs/fuzz';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedSettledPayments } from '../testing/seed-history';
+import { seedSettledPayments } from '../runs/seed-history';
 import { PGLITE, useTestServer } from '../testing/test-server';
 import { EMBEDDED_VACUUM_AFTER_CHANGES, vacuumEmbeddedDatabase } from '../services/upkeep';
 import { tablesToVacuum } from './embedded-upkeep';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzStore } from '../testing/fuzz';
+import { fuzzStore } from '../runs/fuzz';
 
 /**
  * The contract fuzz run, short: `npm run fuzz` sends 10,000 requests; CI sends 1,000 with a fixed seed

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { PaymentGateway } from '../gateway/payment-gateway';
-import { seedAuthorizedPayments } from '../testing/seed-payments';
+import { seedAuthorizedPayments } from '../runs/seed-payments';
 import { testDatabaseKinds, useTestServer } from '../testing/test-server';
 import { DEFAULT_CAPTURE_ALL_CONCURRENCY } from '../config';
 import { captureAll } from './money/capture-all';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithGateway, runChaos } from '../testing/chaos';
+import { compareWithGateway, runChaos } from '../runs/chaos';
 
 /**
  * `npm run chaos`, short: three rounds (a SIGKILL during money calls and shoppers' saved-card and Google Pay

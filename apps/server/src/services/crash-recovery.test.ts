@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createPostgresTestDatabase } from '../db/test-database';
-import { cardPointeStoreEnvironment } from '../testing/chaos';
+import { cardPointeStoreEnvironment } from '../runs/chaos';
 import { faultyGateway, type FaultyGateway } from '../testing/faulty-gateway';
 import { startChildServer, type ChildServer } from '../testing/processes';
-import { seedAuthorizedPayments, standaloneSandboxClient } from '../testing/seed-payments';
+import { seedAuthorizedPayments, standaloneSandboxClient } from '../runs/seed-payments';
 import { adminCookie, postJson } from '../testing/test-server';
 
 /**

@@ -1,6 +1,6 @@
 import { createOrderId } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { googlePayToken } from '../testing/chaos';
+import { googlePayToken } from '../runs/chaos';
 import { useStoreBehindFaultyGateway } from '../testing/faulty-gateway';
 import { shoppersAt } from '../testing/shoppers';
 import { confirmUnverifiedPayments } from './checkout/hosted-page';

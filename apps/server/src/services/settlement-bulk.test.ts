@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../gateway/payment-gateway';
-import { seedSettledPayments } from '../testing/seed-history';
+import { seedSettledPayments } from '../runs/seed-history';
 import { testDatabaseKinds, useTestServer } from '../testing/test-server';
 import { followSettlement, SETTLEMENT_DAYS_ASKED, SETTLEMENT_RECHECK_MS } from './money/settlement';
 

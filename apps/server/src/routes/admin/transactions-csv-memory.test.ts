@@ -5,9 +5,9 @@ import { TRANSACTIONS_CSV_HEADER, type AuditEvent } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { createPgliteTestDataDir, createPostgresTestDatabase } from '../../db/test-database';
-import { residentMiB } from '../../testing/fuzz';
+import { residentMiB } from '../../runs/fuzz';
 import { startChildServer, type ChildServer } from '../../testing/processes';
-import { seededOrderId, seedSettledPayments } from '../../testing/seed-history';
+import { seededOrderId, seedSettledPayments } from '../../runs/seed-history';
 import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from '../../testing/test-server';
 
 /**

@@ -2,12 +2,12 @@ import { createOrderId } from '@store/core';
 import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import type { Database } from '../db/client';
 import { createPostgresTestDatabase } from '../db/test-database';
-import { faultyGateway } from './faulty-gateway';
-import { startChildServer, type ChildServer } from './processes';
+import { faultyGateway } from '../testing/faulty-gateway';
+import { startChildServer, type ChildServer } from '../testing/processes';
 import { seedAuthorizedPayments, standaloneSandboxClient } from './seed-payments';
-import { ONE_REAM_TOTAL, shoppersAt } from './shoppers';
-import { sandboxAsCardPointe } from './standalone-sandbox';
-import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from './test-server';
+import { ONE_REAM_TOTAL, shoppersAt } from '../testing/shoppers';
+import { sandboxAsCardPointe } from '../testing/standalone-sandbox';
+import { adminCookie, postJson, TEST_ADMIN, TEST_PUBLIC_URL } from '../testing/test-server';
 
 /**
  * Crash consistency, proven: the store on PostgreSQL against the sandbox gateway in its own process, killed

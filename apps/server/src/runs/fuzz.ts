@@ -579,7 +579,7 @@ export async function fuzzStore(options: {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { startChildServer } = await import('./processes');
+  const { startChildServer } = await import('../testing/processes');
   const { createPgliteTestDataDir } = await import('../db/test-database');
   const dataDir = mkdtempSync(join(tmpdir(), 'store-fuzz-'));
   if (!options.databaseUrl) await createPgliteTestDataDir(dataDir);
