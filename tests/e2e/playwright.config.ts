@@ -39,6 +39,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'receipts.spec.ts',
     'storefront.spec.ts',
     'wallets.spec.ts',
+    'ways-back.spec.ts',
   ],
 };
 

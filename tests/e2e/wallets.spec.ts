@@ -41,10 +41,13 @@ test('a declining wallet card ends on the failed result page with the reason', a
   await expect(cart.getByRole('alert')).toHaveText('Google Pay payment failed');
   await expect(page).toHaveURL(/\/payment-complete\?status=failed$/);
   await expect(page.getByRole('heading', { name: /payment failed/i })).toBeVisible();
-  await expect(page.getByText('Payment processing failed')).toBeVisible();
-  await expect(page.getByText(/Google Pay payment failed: .+/)).toBeVisible();
+  // Headlined as every way to pay headlines a decline; the wallet named under Error details.
+  await expect(
+    page.getByText('Your card was declined. Try another card or contact your bank.', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('Google Pay payment failed', { exact: true })).toBeVisible();
   // The cart is given back, to pay another way.
-  await page.getByRole('link', { name: 'Return to Store' }).click();
+  await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('dialog', { name: /cart/i }).getByText('$20.98').first()).toBeVisible();
 });
 
@@ -118,7 +121,10 @@ test('a declining card in the Apple Pay sheet ends on the failed result page', a
   await payInSheet(page, 'Apple Pay', walletSheetCard('Visa', CARDS.declined));
   await expect(cart.getByRole('alert')).toHaveText('Apple Pay payment failed');
   await expect(page).toHaveURL(/\/payment-complete\?status=failed$/);
-  await expect(page.getByText(/Apple Pay payment failed: .+/)).toBeVisible();
+  await expect(
+    page.getByText('Your card was declined. Try another card or contact your bank.', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('Apple Pay payment failed', { exact: true })).toBeVisible();
 });
 
 test('a merchant validation the store cannot get stops Apple Pay with "Merchant validation failed"', async ({

@@ -29,3 +29,4 @@ export * from './gateway-answers';
 export * from './audit-actions';
 export * from './html';
 export * from './address-lines';
+export * from './payment-failure';

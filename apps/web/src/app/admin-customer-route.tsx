@@ -1,19 +1,20 @@
-import { Navigate, useParams } from 'react-router';
-import { PATHS } from '../config/paths';
+import { useParams } from 'react-router';
 import { CustomerPage } from '../features/admin-dashboard';
 import { endAdminSession } from '../lib/admin-session';
-import { useAdminSession } from '../lib/use-admin-session';
+import { AdminOnly } from './admin-only';
 
-/** `/admin/customers/:customerId`, admin only, guarded as the console is (`admin-dashboard-route.tsx`). */
+/** `/admin/customers/:customerId`, admin only (`AdminOnly`). */
 export function AdminCustomerRoute() {
-  const username = useAdminSession();
   const { customerId = '' } = useParams();
-  if (!username) return <Navigate to={PATHS.admin} replace />;
   return (
-    <CustomerPage
-      customerId={customerId}
-      username={username}
-      onSignedOut={() => endAdminSession('signed-out')}
-    />
+    <AdminOnly>
+      {(username) => (
+        <CustomerPage
+          customerId={customerId}
+          username={username}
+          onSignedOut={() => endAdminSession('signed-out')}
+        />
+      )}
+    </AdminOnly>
   );
 }

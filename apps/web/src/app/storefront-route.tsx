@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { SiteFooter } from '../components/ui/site-footer';
 import { SiteHeader } from '../components/ui/site-header';
 import { SkipLink } from '../components/ui/skip-link';
-import { opensCart } from '../config/paths';
+import { opensCart, paysAgain } from '../config/paths';
 import { SITE } from '../config/site';
 import { StorefrontPage } from '../features/storefront';
 import { useCart } from '../lib/cart/cart-provider';
@@ -17,7 +17,7 @@ const CartPanel = lazyPart(importCart, (module) => module.CartPanel);
 
 /** `/`: the shop, with the cart panel over it. While the cart is open the page behind it is inert. */
 export function StorefrontRoute() {
-  const { itemCount, isOpen, openCart } = useCart();
+  const { itemCount, isOpen, openCart, openCartToPayAgain } = useCart();
   // Mounted from the first opening on (it keeps itself closed, with its slide-out, afterwards).
   const [cartWanted, setCartWanted] = useState(isOpen);
   if (isOpen && !cartWanted) setCartWanted(true);
@@ -27,11 +27,22 @@ export function StorefrontRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const arrivedForCart = opensCart(location.state);
+  const arrivedToPayAgain = paysAgain(location.state);
   useEffect(() => {
     if (!arrivedForCart) return;
     void navigate(location.pathname, { replace: true, state: null });
-    if (itemCount > 0) openCart();
-  }, [arrivedForCart, itemCount, openCart, navigate, location.pathname]);
+    if (itemCount === 0) return;
+    if (arrivedToPayAgain) openCartToPayAgain();
+    else openCart();
+  }, [
+    arrivedForCart,
+    arrivedToPayAgain,
+    itemCount,
+    openCart,
+    openCartToPayAgain,
+    navigate,
+    location.pathname,
+  ]);
 
   useEffect(() => {
     const preload = () => void loadPart(importCart).catch(() => undefined);

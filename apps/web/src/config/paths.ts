@@ -66,3 +66,52 @@ export const OPEN_CART_STATE = { openCart: true } as const;
 export function opensCart(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { openCart?: unknown }).openCart === true;
 }
+
+/**
+ * Router state for Try Again after a payment that did not go through (decision 050): the cart opens as it
+ * was, ready to pay again, the keyboard on its Pay button.
+ */
+export const PAY_AGAIN_STATE = { openCart: true, payAgain: true } as const;
+
+export function paysAgain(state: unknown): boolean {
+  return opensCart(state) && (state as { payAgain?: unknown }).payAgain === true;
+}
+
+/** The sign-in page's query parameter naming the console page the operator was going to. */
+export const CONSOLE_RETURN_PARAM = 'next';
+
+/** Any origin will do: a target is only ever compared with it, never fetched. */
+const CONSOLE_ORIGIN = 'https://console.invalid';
+
+/**
+ * Where the operator lands after signing in (decision 050): the console page they were going to, when
+ * `value` is one (a path of this store under /admin/, with its query and fragment), else the dashboard.
+ * Only a path of this store's console is followed: never another site, a protocol-relative or backslashed
+ * address, a `javascript:` link, a path that climbs out of /admin/ or the sign-in page itself.
+ */
+export function consoleReturnTarget(value: string | null | undefined): string {
+  if (!value || value.length > 2000 || !value.startsWith('/admin/')) return PATHS.adminDashboard;
+  // Control characters and backslashes are read differently by browsers: none is in a path the store made.
+  const controlOrBackslash = [...value].some(
+    (character) => character <= '\u001f' || '\u007f\\'.includes(character),
+  );
+  if (controlOrBackslash || value.startsWith('//')) return PATHS.adminDashboard;
+  let url: URL;
+  try {
+    url = new URL(value, CONSOLE_ORIGIN);
+  } catch {
+    return PATHS.adminDashboard;
+  }
+  if (url.origin !== CONSOLE_ORIGIN || !url.pathname.startsWith('/admin/')) return PATHS.adminDashboard;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The sign-in page for a console page met without a session in this tab: it names the page, so that
+ * signing in lands there (`consoleReturnTarget`); the dashboard needs no name.
+ */
+export function adminSignInPath(from: { pathname: string; search?: string; hash?: string }): string {
+  const target = consoleReturnTarget(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
+  if (target === PATHS.adminDashboard) return PATHS.admin;
+  return `${PATHS.admin}?${new URLSearchParams({ [CONSOLE_RETURN_PARAM]: target }).toString()}`;
+}

@@ -33,3 +33,19 @@ export function preselectedMethod(
   const usable = methods.filter((method) => !isMethodExpired(method, now));
   return usable.find((method) => method.isDefault) ?? usable[0];
 }
+
+/**
+ * Whether a customer whose payment with `failedId` did not go through has another saved method to choose
+ * (decision 050): one that has not expired and was not declined in this cart. With one, the cart stays open
+ * for the choice; without, it falls back to the hosted page after 2 s (product §4).
+ */
+export function hasAnotherSavedMethod(
+  methods: readonly SavedPaymentMethod[],
+  failedId: string,
+  declinedIds: ReadonlySet<string> = new Set(),
+  now: Date = new Date(),
+): boolean {
+  return methods.some(
+    (method) => method.id !== failedId && !declinedIds.has(method.id) && !isMethodExpired(method, now),
+  );
+}

@@ -33,6 +33,13 @@ export interface CartContextValue {
   setQuantity(productId: ProductId, quantity: number): void;
   removeItem(productId: ProductId): void;
   openCart(): void;
+  /**
+   * Opens the cart to pay again after a payment that did not go through (Try Again, decision 050): the
+   * cart says so and puts the keyboard on Pay, until it is closed.
+   */
+  openCartToPayAgain(): void;
+  /** True from `openCartToPayAgain` until the cart is closed. */
+  payingAgain: boolean;
   closeCart(): void;
   setProcessing(processing: boolean): void;
   /** Notes the payment request that pays for the cart as it stands, just before the payment is made. */
@@ -63,6 +70,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [lines, setLines] = useState<readonly CartLine[]>(readStoredCart);
   const [isOpen, setIsOpen] = useState(false);
   const [isProcessing, setProcessing] = useState(false);
+  const [payingAgain, setPayingAgain] = useState(false);
   const [limitedAdd, setLimitedAdd] = useState<LimitedAdd | null>(null);
   // Read at the moment of the click, before the page behind the dialog becomes inert and loses focus.
   const openerRef = useRef<HTMLElement | null>(null);
@@ -125,9 +133,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (!isOpen) rememberOpener();
     setIsOpen(true);
   }, [isOpen, rememberOpener]);
+  const openCartToPayAgain = useCallback(() => {
+    if (!isOpen) rememberOpener();
+    setPayingAgain(true);
+    setIsOpen(true);
+  }, [isOpen, rememberOpener]);
   const closeCart = useCallback(() => {
     if (isProcessing) return;
     setIsOpen(false);
+    setPayingAgain(false);
     setLimitedAdd(null);
   }, [isProcessing]);
 
@@ -152,6 +166,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setQuantity,
       removeItem,
       openCart,
+      openCartToPayAgain,
+      payingAgain,
       closeCart,
       setProcessing,
       markCheckout,
@@ -168,6 +184,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setQuantity,
       removeItem,
       openCart,
+      openCartToPayAgain,
+      payingAgain,
       closeCart,
       markCheckout,
       emptyIfPaidBy,

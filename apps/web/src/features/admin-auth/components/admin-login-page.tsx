@@ -15,6 +15,8 @@ import styles from './admin-login-page.module.css';
 export interface AdminLoginPageProps {
   /** Set when the visitor arrives here because a session ended, so the page can say why. */
   endedBecause?: AdminSessionEndReason | null;
+  /** The console page to land on once signed in (checked by `consoleReturnTarget`); the dashboard if none. */
+  returnTo?: string;
 }
 
 const ENDED_NOTICES: Record<AdminSessionEndReason, string> = {
@@ -23,7 +25,10 @@ const ENDED_NOTICES: Record<AdminSessionEndReason, string> = {
 };
 
 /** `/admin`: the operator signs in with a username and password (product §2, §5). */
-export function AdminLoginPage({ endedBecause = null }: AdminLoginPageProps) {
+export function AdminLoginPage({
+  endedBecause = null,
+  returnTo = PATHS.adminDashboard,
+}: AdminLoginPageProps) {
   const navigate = useNavigate();
   const login = useAdminLogin();
   const [username, setUsername] = useState('');
@@ -44,7 +49,7 @@ export function AdminLoginPage({ endedBecause = null }: AdminLoginPageProps) {
     try {
       const answer = await login.mutateAsync({ username: name, password });
       saveAdminSession(answer.username);
-      navigate(PATHS.adminDashboard, { replace: true });
+      navigate(returnTo, { replace: true });
     } catch (failure) {
       setError(loginErrorMessage(failure));
     }

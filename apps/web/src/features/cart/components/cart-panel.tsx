@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { CartIcon, CloseIcon, LockIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCustomerUser } from '../../../lib/customer-session';
-import { preselectedMethod } from '../../../lib/method-label';
+import { hasAnotherSavedMethod, preselectedMethod } from '../../../lib/method-label';
 import { useAddresses } from '../../../lib/address-book';
 import { useCheckout } from '../hooks/use-checkout';
 import { draftOf, useDelivery } from '../hooks/use-delivery';
@@ -65,12 +65,15 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
     removeItem,
     getOpener,
     limitedAdd,
+    payingAgain,
   } = useCart();
   const { pay, payWithSavedMethod, payWithGooglePay, payWithApplePay, reportWalletProblem, failure } =
     useCheckout();
   const user = useCustomerUser();
   const savedMethods = user?.paymentMethods ?? [];
   const [chosenId, setChosenId] = useState<string | null>(null);
+  // Saved methods declined in this cart: marked, and not offered again until the cart is opened anew.
+  const [declinedIds, setDeclinedIds] = useState<ReadonlySet<string>>(() => new Set());
   // The default method is preselected, else the first (product §4); HOSTED_PAGE is "pay another way".
   const chosen = chosenId ?? preselectedMethod(savedMethods)?.id ?? HOSTED_PAGE;
   const delivery = useDelivery();
@@ -88,18 +91,33 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
   const payNow = () => {
     const checked = delivery.confirm();
     if (!checked) return;
-    return user && chosen !== HOSTED_PAGE && savedMethods.some((method) => method.id === chosen)
-      ? payWithSavedMethod(user.id, chosen, checked)
-      : pay(checked);
+    if (!user || chosen === HOSTED_PAGE || !savedMethods.some((method) => method.id === chosen)) {
+      return pay(checked);
+    }
+    return payWithSavedMethod(
+      user.id,
+      chosen,
+      checked,
+      hasAnotherSavedMethod(savedMethods, chosen, declinedIds),
+    ).then((failed) => {
+      if (!failed) return;
+      // Another saved method to choose: the list opens on "Pay another way", the spec's fallback, with the
+      // declined method marked; nothing is paid until the customer presses Pay again.
+      if (failed.declined) setDeclinedIds((current) => new Set([...current, failed.paymentMethodId]));
+      setChosenId(HOSTED_PAGE);
+    });
   };
   const panelRef = useRef<HTMLDivElement>(null);
+  const payRef = useRef<HTMLButtonElement>(null);
 
-  // Move focus into the dialog when it opens and give it back to whatever opened it when it closes.
+  // Move focus into the dialog when it opens (onto Pay when it opened to pay again) and give it back to
+  // whatever opened it when it closes.
   useEffect(() => {
     if (!isOpen) return;
-    panelRef.current?.focus();
+    (payingAgain ? payRef.current : null)?.focus();
+    if (!payingAgain || !payRef.current) panelRef.current?.focus();
     return () => getOpener()?.focus();
-  }, [isOpen, getOpener]);
+  }, [isOpen, getOpener, payingAgain]);
 
   const isEmpty = lines.length === 0;
 
@@ -205,8 +223,16 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
                   methods={savedMethods}
                   chosen={chosen}
                   onChoose={setChosenId}
+                  declined={declinedIds}
                   disabled={isProcessing}
                 />
+              )}
+
+              {payingAgain && (
+                <p className={styles.payAgainNote} role="status">
+                  Your cart and delivery details are as you left them: pay again, with another card or another
+                  way.
+                </p>
               )}
 
               {failure && (
@@ -216,6 +242,7 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
               )}
 
               <Button
+                ref={payRef}
                 size="large"
                 block
                 className={styles.pay}

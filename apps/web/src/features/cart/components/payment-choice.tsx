@@ -15,14 +15,23 @@ export function PaymentChoice({
   methods,
   chosen,
   onChoose,
+  declined,
   disabled,
 }: {
   methods: readonly SavedPaymentMethod[];
   chosen: string;
   onChoose: (id: string) => void;
+  /** Methods declined in this cart: shown marked, not offered again (decision 050). */
+  declined: ReadonlySet<string>;
   disabled: boolean;
 }) {
   const [expanded, setExpanded] = useState(false);
+  // A declined method opens the list, for the customer to choose another.
+  const [declinedSeen, setDeclinedSeen] = useState(declined.size);
+  if (declined.size !== declinedSeen) {
+    setDeclinedSeen(declined.size);
+    if (declined.size > 0) setExpanded(true);
+  }
   const listId = useId();
   const listRef = useRef<HTMLFieldSetElement>(null);
   const chosenMethod = methods.find((method) => method.id === chosen);
@@ -60,8 +69,10 @@ export function PaymentChoice({
     <fieldset ref={listRef} id={listId} className={styles.methods} disabled={disabled}>
       <legend className={styles.methodsLegend}>Pay with</legend>
       {methods.map((method) => {
-        // An expired card would only be declined: shown, so the customer knows why, but not offered.
+        // An expired card would only be declined, and a declined one declined again: shown, so the
+        // customer knows why, but not offered.
         const expired = isMethodExpired(method);
+        const wasDeclined = declined.has(method.id);
         return (
           <label key={method.id} className={styles.methodOption}>
             <input
@@ -69,13 +80,15 @@ export function PaymentChoice({
               name="payment-method"
               value={method.id}
               checked={chosen === method.id}
-              disabled={expired}
+              disabled={expired || wasDeclined}
               onChange={() => onChoose(method.id)}
             />
             <span>
               {methodTitle(method)}
               {expired ? (
                 <span className={styles.methodExpired}>Expired</span>
+              ) : wasDeclined ? (
+                <span className={styles.methodExpired}>Declined</span>
               ) : (
                 method.isDefault && <span className={styles.methodDefault}>Default</span>
               )}

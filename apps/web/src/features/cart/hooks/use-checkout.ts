@@ -2,6 +2,7 @@ import {
   centsToDecimalString,
   centsToDollars,
   createOrderId,
+  paymentFailureKindOf,
   type CreatePaymentRequest,
   type OrderDelivery,
 } from '@store/core';
@@ -45,6 +46,15 @@ export const WALLET_MESSAGES = {
   noToken: 'No payment token found in Google Pay or Apple Pay response',
   merchantValidationFailed: 'Merchant validation failed',
 } as const;
+
+/** What the cart says after a failed saved method when the customer has another to choose (decision 050). */
+export const SAVED_PAYMENT_CHOICE = 'Choose another saved method or pay another way.';
+
+/** A saved method's payment that did not go through: which method, and whether it was declined. */
+export interface SavedMethodFailure {
+  paymentMethodId: string;
+  declined: boolean;
+}
 
 export interface Failure {
   /** Distinguishes two failures with the same text, so each one gets its full 3 seconds. */
@@ -115,11 +125,19 @@ export function useCheckout() {
   };
 
   /**
-   * Pays with a saved card or bank account; on failure says so and, 2 s later, falls back to the hosted
-   * page (product §4, §8, §9). The processing flag stays on throughout.
+   * Pays with a saved card or bank account. On failure the cart says so and then (decision 050):
+   * - with another saved method to choose (`anotherToChoose`), the customer stays in the cart to choose it
+   *   or to pay another way; the answer says whether the method was declined, for the cart to mark it;
+   * - otherwise, 2 s later, it falls back to the hosted page (product §4, §8, §9), the processing flag on
+   *   throughout.
    */
-  const payWithSavedMethod = async (userId: string, paymentMethodId: string, delivery: OrderDelivery) => {
-    if (isProcessing || lines.length === 0) return;
+  const payWithSavedMethod = async (
+    userId: string,
+    paymentMethodId: string,
+    delivery: OrderDelivery,
+    anotherToChoose = false,
+  ): Promise<SavedMethodFailure | null> => {
+    if (isProcessing || lines.length === 0) return null;
     setFailure(null);
     setProcessing(true);
     try {
@@ -144,15 +162,21 @@ export function useCheckout() {
       });
       markCheckout(answer.requestId);
       window.location.assign(`${window.location.origin}${PATHS.paymentComplete}`);
+      return null;
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Payment processing failed';
-      setFailure({
-        id: Date.now(),
-        // The server's sentences end with a full stop; the spec's text adds its own.
-        message: `Saved payment failed: ${message.replace(/\.+$/, '')}. Falling back to standard payment...`,
-      });
+      // The server's sentences end with a full stop; the spec's text adds its own.
+      const said = `Saved payment failed: ${message.replace(/\.+$/, '')}.`;
+      const declined = paymentFailureKindOf(null, [message]) === 'declined';
+      if (anotherToChoose) {
+        setProcessing(false);
+        setFailure({ id: Date.now(), message: `${said} ${SAVED_PAYMENT_CHOICE}` });
+        return { paymentMethodId, declined };
+      }
+      setFailure({ id: Date.now(), message: `${said} Falling back to standard payment...` });
       await new Promise((resolve) => setTimeout(resolve, SAVED_PAYMENT_FALLBACK_MS));
       await payOnHostedPage(delivery);
+      return { paymentMethodId, declined };
     }
   };
 

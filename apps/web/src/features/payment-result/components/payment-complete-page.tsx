@@ -1,6 +1,6 @@
 import type { OrderSummary } from '@store/core';
 import { useId } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { OrderDelivery } from '../../../components/order/order-delivery';
 import { OrderItemsTable } from '../../../components/order/order-items-table';
 import { PRINTED_PART, PrintReceiptButton, SCREEN_ONLY } from '../../../components/order/print-receipt';
@@ -17,6 +17,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import {
   OPEN_CART_STATE,
   PATHS,
+  PAY_AGAIN_STATE,
   PAYMENT_LINK_RETURN_PARAM,
   isReceiptPath,
   paymentLinkPath,
@@ -26,7 +27,7 @@ import { SITE } from '../../../config/site';
 import { usePaymentResult } from '../hooks/use-payment-result';
 import { useCart } from '../../../lib/cart/cart-provider';
 import { formatLongDateTime } from '../../../lib/long-date';
-import { adviseOnFailure, type FailureKind, type PaymentReceipt } from '../utils/payment-outcome';
+import { adviseOnFailure, tryAgainOf, type FailureKind, type PaymentReceipt } from '../utils/payment-outcome';
 import styles from './payment-complete-page.module.css';
 
 export function PaymentCompletePage() {
@@ -180,8 +181,16 @@ function FailedView({
   linkToken: string | null;
 }) {
   const { itemCount } = useCart();
+  const navigate = useNavigate();
   const advice = adviseOnFailure(kind, itemCount > 0, linkToken !== null);
-  const backVariant = kind === 'unconfirmed' ? 'secondary' : 'primary';
+  // Try Again leads where paying starts again; loading this page again would only show the same answer.
+  const tryAgain = tryAgainOf(kind, itemCount > 0, linkToken);
+  const onTryAgain = () => {
+    if (tryAgain?.to === 'order') void navigate(paymentLinkPath(tryAgain.linkToken));
+    else if (tryAgain?.to === 'cart') void navigate(PATHS.storefront, { state: PAY_AGAIN_STATE });
+    else window.location.reload();
+  };
+  const backVariant = tryAgain ? 'secondary' : 'primary';
   return (
     <>
       <div className={`${styles.badge} ${styles.failedBadge}`}>
@@ -204,31 +213,29 @@ function FailedView({
 
       <div className={styles.actions}>
         {linkToken ? (
-          <Link
-            to={paymentLinkPath(linkToken)}
-            className={buttonClassName({ variant: backVariant, size: 'large' })}
-          >
-            <ArrowLeftIcon size={18} />
-            Back to your order
-          </Link>
+          // Try Again already goes back to the order, unless it checks this payment again.
+          tryAgain?.to !== 'order' && (
+            <Link
+              to={paymentLinkPath(linkToken)}
+              className={buttonClassName({ variant: backVariant, size: 'large' })}
+            >
+              <ArrowLeftIcon size={18} />
+              Back to your order
+            </Link>
+          )
         ) : (
-          <Link
-            to={PATHS.storefront}
-            state={OPEN_CART_STATE}
-            className={buttonClassName({ variant: backVariant, size: 'large' })}
-          >
+          // Back to shopping, the cart kept; Try Again is the way back to paying.
+          <Link to={PATHS.storefront} className={buttonClassName({ variant: backVariant, size: 'large' })}>
             <ArrowLeftIcon size={18} />
             Return to Store
           </Link>
         )}
-        <Button
-          size="large"
-          variant={kind === 'unconfirmed' ? 'primary' : 'secondary'}
-          onClick={() => window.location.reload()}
-        >
-          <RefreshIcon size={18} />
-          Try Again
-        </Button>
+        {tryAgain && (
+          <Button size="large" variant="primary" onClick={onTryAgain}>
+            <RefreshIcon size={18} />
+            Try Again
+          </Button>
+        )}
       </div>
       <p className={styles.hint}>
         Need help? Call {SITE.contact.phone} or email {SITE.contact.email}.

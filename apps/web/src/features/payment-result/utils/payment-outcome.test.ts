@@ -7,7 +7,10 @@ import {
   interpretVerifyFailure,
   interpretVerifyResponse,
   resolveInitialOutcome,
+  tryAgainOf,
 } from './payment-outcome';
+
+const CARD_DECLINED = 'Your card was declined. Try another card or contact your bank.';
 
 describe('resolveInitialOutcome', () => {
   const fresh = { kind: 'fresh', requestId: 'req-1', amount: '68.20' } as const;
@@ -25,6 +28,32 @@ describe('resolveInitialOutcome', () => {
       message: 'Payment processing failed',
       details: 'Apple Pay payment failed',
     });
+  });
+
+  it('headlines a declined wallet card as a hosted-page decline is headlined, the wallet named below', () => {
+    for (const wallet of ['Google Pay', 'Apple Pay']) {
+      for (const urlStatus of ['failed', null]) {
+        expect(
+          resolveInitialOutcome({
+            urlStatus,
+            walletError: `${wallet} payment failed: ${CARD_DECLINED}`,
+            stored: fresh,
+          }),
+        ).toEqual({
+          state: 'failed',
+          kind: 'declined',
+          message: CARD_DECLINED,
+          details: `${wallet} payment failed`,
+        });
+      }
+    }
+    // The same words as the hosted page's decline, as the server answers it.
+    expect(
+      interpretVerifyResponse(
+        { status: 'error', message: CARD_DECLINED, error: CARD_DECLINED, errorcode: 'declined' },
+        null,
+      ),
+    ).toMatchObject({ kind: 'declined', message: CARD_DECLINED });
   });
 
   it('treats a cancel on the hosted page as no result at all, not a failure', () => {
@@ -161,7 +190,7 @@ describe('interpretVerifyResponse', () => {
     expect(outcome).toMatchObject({ state: 'success', receipt: { testMode: true, amountPaid: '$10.49' } });
   });
 
-  it("fails with the gateway's message and error details", () => {
+  it("headlines a gateway's decline with the store's words, its own below in the error details", () => {
     expect(
       interpretVerifyResponse(
         { status: 'error', message: 'Do not honor', error: 'Declined', errorcode: '05' },
@@ -170,15 +199,20 @@ describe('interpretVerifyResponse', () => {
     ).toEqual({
       state: 'failed',
       kind: 'declined',
-      message: 'Do not honor',
-      details: 'Declined (error code 05)',
+      message: CARD_DECLINED,
+      details: 'Do not honor (error code 05)',
     });
     expect(
       interpretVerifyResponse(
         { status: 'error', message: 'Do not honor', error: 'Do not honor', errorcode: '05' },
         null,
       ),
-    ).toEqual({ state: 'failed', kind: 'declined', message: 'Do not honor', details: 'Error code 05' });
+    ).toEqual({
+      state: 'failed',
+      kind: 'declined',
+      message: CARD_DECLINED,
+      details: 'Do not honor (error code 05)',
+    });
     expect(interpretVerifyResponse({ status: 'error' }, null)).toEqual({
       state: 'failed',
       kind: 'not-completed',
@@ -256,13 +290,15 @@ describe('failureKindOf', () => {
 describe('adviseOnFailure', () => {
   it("sends a payment link's payer back to their order, not to a cart", () => {
     expect(adviseOnFailure('declined', false, true).next).toBe(
-      'Go back to your order to pay with another card or account. Only your bank can tell you why it ' +
-        'declined the payment.',
+      'Try Again to go back to your order and pay with another card or account. Only your bank can tell ' +
+        'you why it declined the payment.',
     );
     expect(adviseOnFailure('no-answer', true, true).next).toBe(
-      'Go back to your order and pay again in a moment.',
+      'Try Again to go back to your order and pay again in a moment.',
     );
-    expect(adviseOnFailure('no-payment', false, true).next).toBe('Go back to your order to pay for it.');
+    expect(adviseOnFailure('no-payment', false, true).next).toBe(
+      'Try Again to go back to your order and pay for it.',
+    );
     expect(adviseOnFailure('unconfirmed', true, true).next).toBe('Try Again in a moment to check it again.');
   });
 
@@ -270,18 +306,38 @@ describe('adviseOnFailure', () => {
     expect(adviseOnFailure('declined', true)).toEqual({
       happened: 'Your payment was declined, so nothing was charged.',
       next:
-        'Your cart is saved: return to the store to pay with another card or account. Only your bank can ' +
-        'tell you why it declined the payment.',
+        'Your cart is saved: Try Again to pay with another card or account. Only your bank can tell you ' +
+        'why it declined the payment.',
     });
     expect(adviseOnFailure('declined', false).next).toMatch(/^Return to the store to pay with another card/);
     expect(adviseOnFailure('no-answer', true)).toEqual({
       happened: 'The bank did not answer in time, so nothing was charged.',
-      next: 'Your cart is saved: return to the store and pay again in a moment.',
+      next: 'Your cart is saved: Try Again to pay again in a moment.',
     });
     expect(adviseOnFailure('unconfirmed', true).next).toMatch(/^Try Again in a moment/);
     expect(adviseOnFailure('no-payment', false).next).toBe('Return to the store to shop.');
     for (const kind of ['declined', 'no-answer', 'not-completed', 'unconfirmed', 'no-payment'] as const) {
       expect(adviseOnFailure(kind, true).next).not.toBe(adviseOnFailure(kind, false).next);
     }
+  });
+});
+
+describe('tryAgainOf', () => {
+  const TOKEN = 'Ab3_-Zq9xY2kLmNoPqRsTuVwXyZ0123456789abcdEF';
+
+  it('leads back to paying after a payment that did not go through, never to the same answer again', () => {
+    for (const kind of ['declined', 'no-answer', 'not-completed', 'no-payment'] as const) {
+      expect(tryAgainOf(kind, true, null)).toEqual({ to: 'cart' });
+      expect(tryAgainOf(kind, true, TOKEN)).toEqual({ to: 'order', linkToken: TOKEN });
+      expect(tryAgainOf(kind, false, TOKEN)).toEqual({ to: 'order', linkToken: TOKEN });
+      // Nothing left to pay again: Return to Store is the way on.
+      expect(tryAgainOf(kind, false, null)).toBeNull();
+    }
+  });
+
+  it('checks again a payment that could not be confirmed, whatever else there is', () => {
+    expect(tryAgainOf('unconfirmed', true, null)).toEqual({ to: 'check-again' });
+    expect(tryAgainOf('unconfirmed', false, TOKEN)).toEqual({ to: 'check-again' });
+    expect(tryAgainOf('unconfirmed', false, null)).toEqual({ to: 'check-again' });
   });
 });

@@ -1,5 +1,8 @@
 import {
+  describePaymentFailure,
   formatCents,
+  paymentFailureKindOf,
+  wordsBesideHeadline,
   orderSummarySchema,
   parseDollars,
   type OrderSummary,
@@ -74,21 +77,8 @@ export function resolveInitialOutcome({
 }: InitialOutcomeInput): PaymentOutcome {
   const status = urlStatus?.trim().toLowerCase();
   if (status === 'cancelled') return { state: 'cancelled' };
-  if (status === 'failed') {
-    return {
-      state: 'failed',
-      kind: 'not-completed',
-      message: RESULT_MESSAGES.processingFailed,
-      details: walletError?.trim() || 'The payment was not completed.',
-    };
-  }
-  if (walletError !== null) {
-    return {
-      state: 'failed',
-      kind: 'not-completed',
-      message: RESULT_MESSAGES.processingFailed,
-      details: walletError.trim() || null,
-    };
+  if (status === 'failed' || walletError !== null) {
+    return walletFailure(walletError, status === 'failed');
   }
   switch (stored.kind) {
     case 'none':
@@ -110,6 +100,29 @@ export function resolveInitialOutcome({
       return { state: 'processing', requestId: stored.requestId, storedAmount: stored.amount };
     }
   }
+}
+
+/**
+ * A wallet's failure (product §8: `status=failed`, or the error a wallet flow stored): headlined as every way
+ * to pay headlines it (`describePaymentFailure`), so a declined Google Pay or Apple Pay card reads "Your
+ * card was declined…" as a hosted-page decline does; the wallet's own words ("Google Pay payment failed")
+ * stay under Error details. A failure that is no decline keeps the spec's "Payment processing failed".
+ */
+function walletFailure(walletError: string | null, sentFailed: boolean): PaymentOutcome {
+  const said = walletError?.trim() || null;
+  const { kind, headline } = describePaymentFailure({
+    texts: [said],
+    otherwise: RESULT_MESSAGES.processingFailed,
+  });
+  if (kind === 'not-completed') {
+    return {
+      state: 'failed',
+      kind,
+      message: headline,
+      details: said ?? (sentFailed ? 'The payment was not completed.' : null),
+    };
+  }
+  return { state: 'failed', kind, message: headline, details: wordsBesideHeadline(said, headline) };
 }
 
 function text(value: unknown): string | null {
@@ -196,53 +209,26 @@ export function interpretVerifyResponse(body: unknown, storedAmount: string | nu
       order: orderFrom(response.order),
     };
   }
-  const message = text(response.message) ?? RESULT_MESSAGES.verificationFailed;
-  // Our server repeats the gateway's text in `error`; show it once.
-  const error = text(response.error) === message ? null : response.error;
+  const serverMessage = text(response.message) ?? RESULT_MESSAGES.verificationFailed;
+  const serverError = text(response.error);
+  // A decline or no answer reads as every way to pay words it; the server's other words, if any, below.
+  const { kind, headline } = describePaymentFailure({
+    errorCode: response.errorcode,
+    texts: [serverMessage, serverError],
+    otherwise: serverMessage,
+  });
+  const besides = [serverMessage, serverError].find((said) => said !== null && said !== headline) ?? null;
   return {
     state: 'failed',
-    kind: failureKindOf(response.errorcode, [message, text(response.error)]),
-    message,
-    details: describeErrorDetails(error, response.errorcode),
+    kind,
+    message: headline,
+    details: describeErrorDetails(besides, response.errorcode),
   };
 }
 
-/** Processor codes that mean the issuer declined (CardPointe's and the card networks' common ones). */
-const DECLINE_CODES = new Set([
-  '05',
-  '5',
-  '14',
-  '41',
-  '43',
-  '51',
-  '54',
-  '57',
-  '61',
-  '62',
-  '65',
-  '005',
-  '051',
-  '054',
-]);
-
-/**
- * Sorts a failed verification by what the shopper can do about it, from the server's code, else its words
- * (a store server or gateway that words its failures otherwise is still understood).
- */
+/** Sorts a failed verification by what the shopper can do about it: the rule of every way to pay. */
 export function failureKindOf(errorCode: unknown, texts: readonly (string | null)[]): FailureKind {
-  const code = text(errorCode)?.toLowerCase() ?? '';
-  const words = texts.filter(Boolean).join(' ');
-  if (code === 'retry' || /timed? ?out|did not answer|no answer|try again later/i.test(words)) {
-    return 'no-answer';
-  }
-  if (
-    code === 'declined' ||
-    DECLINE_CODES.has(code) ||
-    /declin|do not honou?r|insufficient|expired card/i.test(words)
-  ) {
-    return 'declined';
-  }
-  return 'not-completed';
+  return paymentFailureKindOf(errorCode, texts);
 }
 
 export interface FailureAdvice {
@@ -254,32 +240,33 @@ export interface FailureAdvice {
 
 /**
  * Plain words for a failed payment, whatever the server's own text: what happened and what to do. A payer
- * who came from a payment link (`fromLink`) goes back to their order, not to a cart.
+ * who came from a payment link (`fromLink`) goes back to their order, not to a cart. The way on is Try
+ * Again (`tryAgainOf`) whenever there is something to pay again.
  */
 export function adviseOnFailure(kind: FailureKind, cartKept: boolean, fromLink = false): FailureAdvice {
-  // "Your cart is saved: return to the store …", without a cart "Return to the store …", or from a payment
-  // link "Go back to your order …".
-  const back = (rest: string) =>
+  // "Your cart is saved: Try Again to …", from a payment link "Try Again to go back to your order and …",
+  // with nothing to pay again "Return to the store to …".
+  const again = (rest: string) =>
     fromLink
-      ? `Go back to your order ${rest}`
+      ? `Try Again to go back to your order and ${rest}`
       : cartKept
-        ? `Your cart is saved: return to the store ${rest}`
-        : `Return to the store ${rest}`;
+        ? `Your cart is saved: Try Again to ${rest}`
+        : `Return to the store to ${rest}`;
   switch (kind) {
     case 'declined':
       return {
         happened: 'Your payment was declined, so nothing was charged.',
-        next: `${back('to pay with another card or account.')} Only your bank can tell you why it declined the payment.`,
+        next: `${again('pay with another card or account.')} Only your bank can tell you why it declined the payment.`,
       };
     case 'no-answer':
       return {
         happened: 'The bank did not answer in time, so nothing was charged.',
-        next: back('and pay again in a moment.'),
+        next: again('pay again in a moment.'),
       };
     case 'not-completed':
       return {
         happened: 'The payment did not go through, so nothing was charged.',
-        next: back('to pay again, or to pay another way.'),
+        next: again('pay again, or to pay another way.'),
       };
     case 'unconfirmed':
       return {
@@ -292,9 +279,29 @@ export function adviseOnFailure(kind: FailureKind, cartKept: boolean, fromLink =
     case 'no-payment':
       return {
         happened: 'There is no payment from the last 30 minutes to show in this browser tab.',
-        next: fromLink || cartKept ? back('to pay for it.') : 'Return to the store to shop.',
+        next: fromLink || cartKept ? again('pay for it.') : 'Return to the store to shop.',
       };
   }
+}
+
+/**
+ * Where Try Again leads (decision 050): the one way on from a failed payment.
+ * - `check-again`: the payment could not be confirmed, so asking again may answer: the page is loaded again
+ *   (product §2's reload).
+ * - `order`: a payment link's payer goes back to their order, to pay it again.
+ * - `cart`: a shopper goes back to the store with their cart open as it was, to pay again (another card,
+ *   a saved method, a wallet).
+ * - null: nothing is left to pay again (no cart, no link): Try Again is not offered, Return to Store is the
+ *   way on.
+ * Loading the page again after a decline would only show the same decline.
+ */
+export type TryAgain = { to: 'check-again' } | { to: 'order'; linkToken: string } | { to: 'cart' };
+
+export function tryAgainOf(kind: FailureKind, cartKept: boolean, linkToken: string | null): TryAgain | null {
+  if (kind === 'unconfirmed') return { to: 'check-again' };
+  if (linkToken) return { to: 'order', linkToken };
+  if (cartKept) return { to: 'cart' };
+  return null;
 }
 
 export interface VerifyFailureInfo {
