@@ -54,7 +54,7 @@ const EMPTY_FORM: PaymentMethodForm = {
 };
 
 /** The expiry years offered: this year and the next 9 (product §9). */
-export function expiryYears(now = new Date()): string[] {
+function expiryYears(now = new Date()): string[] {
   return Array.from({ length: 10 }, (_, index) => String(now.getFullYear() + index));
 }
 
@@ -64,7 +64,7 @@ type FormField = keyof PaymentMethodForm;
  * The field a problem is about, so that the message stands under it and the field is marked invalid; none
  * for a problem of the whole (the gateway, the network).
  */
-export function fieldOfProblem(message: string, form: PaymentMethodForm): FormField | null {
+function fieldOfProblem(message: string, form: PaymentMethodForm): FormField | null {
   const m = PAYMENT_METHOD_MESSAGES;
   const addressField = addressFieldOfProblem(message, m.holderName);
   if (addressField && addressField !== 'address2') return addressField;

@@ -170,7 +170,7 @@ function receiptFrom(details: WirePaymentDetails | undefined, storedAmount: stri
  * The order of a successful answer, checked against its schema: the payment's own details are shown
  * whatever this holds, so an order that does not read right is left out rather than shown in part.
  */
-export function orderFrom(order: unknown): OrderSummary | null {
+function orderFrom(order: unknown): OrderSummary | null {
   if (order === undefined || order === null) return null;
   const parsed = orderSummarySchema.safeParse(order);
   return parsed.success ? parsed.data : null;
@@ -180,7 +180,7 @@ export function orderFrom(order: unknown): OrderSummary | null {
  * The error details line: the gateway's error and/or its code. A code in words ("declined") is the store's
  * own sorting of the failure, already said in plain words above it, so only a processor's code is shown.
  */
-export function describeErrorDetails(error: unknown, errorCode: unknown): string | null {
+function describeErrorDetails(error: unknown, errorCode: unknown): string | null {
   const errorText = text(error);
   const rawCode = text(errorCode);
   const code = rawCode && /^[0-9A-Z]{1,4}$/.test(rawCode) ? rawCode : null;
