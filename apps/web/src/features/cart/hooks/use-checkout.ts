@@ -48,7 +48,7 @@ export const WALLET_MESSAGES = {
 } as const;
 
 /** What the cart says after a failed saved method when the customer has another to choose (decision 050). */
-export const SAVED_PAYMENT_CHOICE = 'Choose another saved method or pay another way.';
+const SAVED_PAYMENT_CHOICE = 'Choose another saved method or pay another way.';
 
 /** A saved method's payment that did not go through: which method, and whether it was declined. */
 export interface SavedMethodFailure {
