@@ -1,3 +1,3 @@
 export { AdminDashboardPage } from './components/admin-dashboard-page';
-export { OrderPage } from './components/order-page';
-export { CustomerPage } from './components/customer-page';
+export { OrderPage } from './components/orders/order-page';
+export { CustomerPage } from './components/customers/customer-page';

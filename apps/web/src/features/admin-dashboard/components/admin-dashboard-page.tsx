@@ -10,15 +10,15 @@ import { useNow } from '../hooks/use-now';
 import { sumCents } from '../utils/money';
 import { uniqueRows } from '../utils/rows';
 import { authorizationTimeLeft } from '../utils/time-left';
-import { AuditLogPanel } from './audit-log-panel';
-import { CustomersPanel } from './customers-panel';
+import { AuditLogPanel } from './store/audit-log-panel';
+import { CustomersPanel } from './customers/customers-panel';
 import { DashboardHeader } from './dashboard-header';
-import { DepositsPanel } from './deposits-panel';
-import { DisputesPanel } from './disputes-panel';
-import { MoneySummaryCard } from './money-summary-card';
-import { PendingPaymentsPanel } from './pending-payments-panel';
-import { SentEmailsPanel } from './sent-emails-panel';
-import { TransactionHistoryPanel, type HistoryFilters } from './transaction-history-panel';
+import { DepositsPanel } from './deposits/deposits-panel';
+import { DisputesPanel } from './deposits/disputes-panel';
+import { MoneySummaryCard } from './payments/money-summary-card';
+import { PendingPaymentsPanel } from './payments/pending-payments-panel';
+import { SentEmailsPanel } from './store/sent-emails-panel';
+import { TransactionHistoryPanel, type HistoryFilters } from './payments/transaction-history-panel';
 import styles from './admin-dashboard-page.module.css';
 
 const TABS = [

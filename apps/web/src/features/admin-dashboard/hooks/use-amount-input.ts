@@ -1,6 +1,6 @@
 import type { Cents } from '@store/core';
 import { useState } from 'react';
-import type { AmountFieldProps } from '../components/amount-field';
+import type { AmountFieldProps } from '../components/payments/amount-field';
 import { checkAmountInput } from '../utils/amount-input';
 
 type FieldState = Pick<AmountFieldProps, 'value' | 'onChange' | 'onBlur' | 'maxCents' | 'error'>;

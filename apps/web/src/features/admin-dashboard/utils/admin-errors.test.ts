@@ -8,7 +8,7 @@ import {
   listFailureText,
   mayHaveBeenDone,
 } from './admin-errors';
-import { captureAllQuestion } from '../components/capture-all-dialog';
+import { captureAllQuestion } from '../components/payments/capture-all-dialog';
 
 describe('admin failure texts', () => {
   it('shows "Capture failed: {message}", with the spec fallback', () => {

@@ -1,9 +1,9 @@
 import { dollarsToCents, formatCents, type AdminTransaction } from '@store/core';
-import { useCancelCharge } from '../api/cancel-charge';
-import { formatDateTime } from '../utils/format-date';
-import { ConfirmActionDialog } from './confirm-action-dialog';
-import type { Notice } from './notices';
-import { CardText } from './payment-facts';
+import { useCancelCharge } from '../../api/cancel-charge';
+import { formatDateTime } from '../../utils/format-date';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
+import type { Notice } from '../notices';
+import { CardText } from '../payment-facts';
 
 export interface CancelChargeDialogProps {
   /** A captured payment the gateway has not settled yet, with nothing refunded. */

@@ -1,15 +1,15 @@
 import { dollarsToCents, formatCents, PAYMENT_LINK_STATUS_LABELS, type AdminPaymentLink } from '@store/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { adminCustomerPath, adminOrderPath } from '../../../config/paths';
-import { usePaymentLinks } from '../api/list-payment-links';
-import { linkDatesText, PAYMENT_LINK_TONES } from '../utils/payment-link-texts';
+import { Button } from '../../../../components/ui/button';
+import { adminCustomerPath, adminOrderPath } from '../../../../config/paths';
+import { usePaymentLinks } from '../../api/list-payment-links';
+import { linkDatesText, PAYMENT_LINK_TONES } from '../../utils/payment-link-texts';
 import { CancelPaymentLinkDialog } from './cancel-payment-link-dialog';
 import { CopyLinkButton } from './copy-link-button';
-import { ListEmpty, ListState, StaleListProblem } from './list-state';
-import { StatusBadge } from './status-badge';
-import dialog from './dialog.module.css';
+import { ListEmpty, ListState, StaleListProblem } from '../list-state';
+import { StatusBadge } from '../status-badge';
+import dialog from '../dialog.module.css';
 import styles from './payment-links.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import { orderStandingLine } from '../../../lib/order-standing';
+import { orderStandingLine } from '../../../../lib/order-standing';
 import {
   dollarsToCents,
   formatCents,
@@ -8,29 +8,29 @@ import {
 } from '@store/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AddressBlock } from '../../../components/order/address-block';
-import { Button } from '../../../components/ui/button';
-import { ArrowLeftIcon, CheckCircleIcon, CloseIcon } from '../../../components/ui/icons';
-import { SkipLink } from '../../../components/ui/skip-link';
-import { adminOrderPath, PATHS } from '../../../config/paths';
-import { SITE } from '../../../config/site';
-import { useAdminCustomer } from '../api/get-customer';
-import type { TakePhoneOrderAnswer } from '../api/take-phone-order';
-import { failureText } from '../utils/admin-errors';
-import { formatDateTime } from '../utils/format-date';
-import { plural } from '../utils/rows';
-import { DashboardHeader } from './dashboard-header';
-import { DateTimeText } from './panel-parts';
-import { CardText } from './payment-facts';
-import { PaymentLinkDialog } from './payment-link-dialog';
-import { PaymentLinksList } from './payment-links-list';
-import { PhoneOrderDialog } from './phone-order-dialog';
-import { StatusBadge } from './status-badge';
-import table from './data-table.module.css';
-import notices from './notices.module.css';
-import styles from './order-page.module.css';
+import { AddressBlock } from '../../../../components/order/address-block';
+import { Button } from '../../../../components/ui/button';
+import { ArrowLeftIcon, CheckCircleIcon, CloseIcon } from '../../../../components/ui/icons';
+import { SkipLink } from '../../../../components/ui/skip-link';
+import { adminOrderPath, PATHS } from '../../../../config/paths';
+import { SITE } from '../../../../config/site';
+import { useAdminCustomer } from '../../api/get-customer';
+import type { TakePhoneOrderAnswer } from '../../api/take-phone-order';
+import { failureText } from '../../utils/admin-errors';
+import { formatDateTime } from '../../utils/format-date';
+import { plural } from '../../utils/rows';
+import { DashboardHeader } from '../dashboard-header';
+import { DateTimeText } from '../panel-parts';
+import { CardText } from '../payment-facts';
+import { PaymentLinkDialog } from '../orders/payment-link-dialog';
+import { PaymentLinksList } from '../orders/payment-links-list';
+import { PhoneOrderDialog } from '../orders/phone-order-dialog';
+import { StatusBadge } from '../status-badge';
+import table from '../data-table.module.css';
+import notices from '../notices.module.css';
+import styles from '../orders/order-page.module.css';
 import own from './customer-page.module.css';
-import { ORDER_STATUS_TONES } from '../utils/order-status';
+import { ORDER_STATUS_TONES } from '../../utils/order-status';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

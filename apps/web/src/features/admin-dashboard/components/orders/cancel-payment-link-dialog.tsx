@@ -1,7 +1,7 @@
 import { dollarsToCents, formatCents, type AdminPaymentLink } from '@store/core';
-import { useCancelPaymentLink } from '../api/cancel-payment-link';
-import { formatDateTime } from '../utils/format-date';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { useCancelPaymentLink } from '../../api/cancel-payment-link';
+import { formatDateTime } from '../../utils/format-date';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
 
 export interface CancelPaymentLinkDialogProps {
   /** A link awaiting payment. */

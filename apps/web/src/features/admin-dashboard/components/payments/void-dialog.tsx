@@ -1,10 +1,10 @@
 import { dollarsToCents, formatCents } from '@store/core';
-import { useVoidPayment } from '../api/void-payment';
-import { formatDateTime } from '../utils/format-date';
-import type { AuthorizationTarget } from './dialog-parts';
-import { ConfirmActionDialog } from './confirm-action-dialog';
-import type { Notice } from './notices';
-import { CardText } from './payment-facts';
+import { useVoidPayment } from '../../api/void-payment';
+import { formatDateTime } from '../../utils/format-date';
+import type { AuthorizationTarget } from '../dialog-parts';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
+import type { Notice } from '../notices';
+import { CardText } from '../payment-facts';
 
 export interface VoidDialogProps {
   payment: AuthorizationTarget;

@@ -1,15 +1,15 @@
 import { dollarsToCents, formatCents, type AdminOrder } from '@store/core';
 import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
-import { useShipOrder } from '../api/ship-order';
-import { failureText, isUnconfirmed } from '../utils/admin-errors';
-import { OrderSubtitle } from './dialog-parts';
-import type { Notice } from './notices';
-import styles from './dialog.module.css';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Modal } from '../../../../components/ui/modal';
+import { Spinner } from '../../../../components/ui/spinner';
+import { TextField } from '../../../../components/ui/text-field';
+import { useShipOrder } from '../../api/ship-order';
+import { failureText, isUnconfirmed } from '../../utils/admin-errors';
+import { OrderSubtitle } from '../dialog-parts';
+import type { Notice } from '../notices';
+import styles from '../dialog.module.css';
 
 export interface ShipDialogProps {
   order: AdminOrder;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
-import { Button, type ButtonProps } from '../../../components/ui/button';
-import { CheckIcon } from '../../../components/ui/icons';
+import { Button, type ButtonProps } from '../../../../components/ui/button';
+import { CheckIcon } from '../../../../components/ui/icons';
 import styles from './payment-links.module.css';
 
 /** How long "Copied" stays beside the button. */

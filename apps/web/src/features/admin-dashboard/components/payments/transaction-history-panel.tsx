@@ -11,17 +11,17 @@ import {
 import { useMutationState } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { adminOrderPath } from '../../../config/paths';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { ArrowDownIcon, SearchIcon } from '../../../components/ui/icons';
-import { useCloseSandboxBatch } from '../api/close-sandbox-batch';
-import { transactionsCsvUrl } from '../api/export-transactions';
-import { useTransactions } from '../api/list-transactions';
-import { refundMutationKey, type RefundVariables } from '../api/refund-payment';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { useNotices } from '../hooks/use-notices';
-import { failureText } from '../utils/admin-errors';
-import { formatDateTime } from '../utils/format-date';
+import { adminOrderPath } from '../../../../config/paths';
+import { Button, buttonClassName } from '../../../../components/ui/button';
+import { ArrowDownIcon, SearchIcon } from '../../../../components/ui/icons';
+import { useCloseSandboxBatch } from '../../api/close-sandbox-batch';
+import { transactionsCsvUrl } from '../../api/export-transactions';
+import { useTransactions } from '../../api/list-transactions';
+import { refundMutationKey, type RefundVariables } from '../../api/refund-payment';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useNotices } from '../../hooks/use-notices';
+import { failureText } from '../../utils/admin-errors';
+import { formatDateTime } from '../../utils/format-date';
 import {
   hasHistoryFilters,
   historyDateRange,
@@ -31,25 +31,25 @@ import {
   operatorTimeZone,
   TRANSACTION_CHANNEL_OPTIONS,
   TRANSACTION_FILTER_OPTIONS,
-} from '../utils/filters';
-import { plural, uniqueRows } from '../utils/rows';
+} from '../../utils/filters';
+import { plural, uniqueRows } from '../../utils/rows';
 import {
   isSettleDaysAgo,
   settleButtonText,
   settleDayOptionLabel,
   settledDepositNote,
   SETTLE_DAYS_AGO_OPTIONS,
-} from '../utils/sandbox-settle';
+} from '../../utils/sandbox-settle';
 import { CancelChargeDialog } from './cancel-charge-dialog';
-import { NoticeList } from './notices';
-import { CardText, PaidWithText } from './payment-facts';
-import { ListEmpty, ListState, StaleListProblem } from './list-state';
-import { LoadMoreButton } from './load-more';
-import { DateTimeText, PanelHeader, RefreshNote } from './panel-parts';
+import { NoticeList } from '../notices';
+import { CardText, PaidWithText } from '../payment-facts';
+import { ListEmpty, ListState, StaleListProblem } from '../list-state';
+import { LoadMoreButton } from '../load-more';
+import { DateTimeText, PanelHeader, RefreshNote } from '../panel-parts';
 import { RefundDialog } from './refund-dialog';
-import { StatusBadge } from './status-badge';
-import panel from './panel.module.css';
-import table from './data-table.module.css';
+import { StatusBadge } from '../status-badge';
+import panel from '../panel.module.css';
+import table from '../data-table.module.css';
 
 export interface HistoryFilters {
   /** What the operator typed in the search box (sent once they pause typing). */

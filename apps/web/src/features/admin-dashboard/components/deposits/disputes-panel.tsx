@@ -1,14 +1,14 @@
 import type { AdminDisputesResponse } from '@store/core';
 import { Link } from 'react-router';
-import { adminOrderPath } from '../../../config/paths';
-import { useDisputes } from '../api/list-disputes';
-import { formatSignedDollars } from '../utils/deposits';
-import { plural } from '../utils/rows';
-import { ListEmpty, ListState, StaleListProblem } from './list-state';
-import { DateTimeText, PanelHeader, RefreshNote } from './panel-parts';
-import { StatusBadge } from './status-badge';
-import panel from './panel.module.css';
-import table from './data-table.module.css';
+import { adminOrderPath } from '../../../../config/paths';
+import { useDisputes } from '../../api/list-disputes';
+import { formatSignedDollars } from '../../utils/deposits';
+import { plural } from '../../utils/rows';
+import { ListEmpty, ListState, StaleListProblem } from '../list-state';
+import { DateTimeText, PanelHeader, RefreshNote } from '../panel-parts';
+import { StatusBadge } from '../status-badge';
+import panel from '../panel.module.css';
+import table from '../data-table.module.css';
 import styles from './deposits.module.css';
 
 type Dispute = AdminDisputesResponse['disputes'][number];

@@ -1,18 +1,24 @@
 import type { DepositDay } from '@store/core';
 import { useMemo } from 'react';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { ArrowDownIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import { depositsCsvUrl, EXPORT_DEPOSITS_MAX_DAYS } from '../api/export-deposits';
-import { useDepositDays, depositPageEnd, DEPOSIT_DAYS_PAGE } from '../api/list-deposit-days';
-import { addDays, depositDayBadge, formatDepositDay, formatSignedDollars, utcToday } from '../utils/deposits';
-import { plural, uniqueRows } from '../utils/rows';
+import { Button, buttonClassName } from '../../../../components/ui/button';
+import { ArrowDownIcon } from '../../../../components/ui/icons';
+import { Spinner } from '../../../../components/ui/spinner';
+import { depositsCsvUrl, EXPORT_DEPOSITS_MAX_DAYS } from '../../api/export-deposits';
+import { useDepositDays, depositPageEnd, DEPOSIT_DAYS_PAGE } from '../../api/list-deposit-days';
+import {
+  addDays,
+  depositDayBadge,
+  formatDepositDay,
+  formatSignedDollars,
+  utcToday,
+} from '../../utils/deposits';
+import { plural, uniqueRows } from '../../utils/rows';
 import { DepositDayView } from './deposit-day-view';
-import { ListEmpty, ListState, StaleListProblem } from './list-state';
-import { PanelHeader, RefreshNote } from './panel-parts';
-import { StatusBadge } from './status-badge';
-import panel from './panel.module.css';
-import table from './data-table.module.css';
+import { ListEmpty, ListState, StaleListProblem } from '../list-state';
+import { PanelHeader, RefreshNote } from '../panel-parts';
+import { StatusBadge } from '../status-badge';
+import panel from '../panel.module.css';
+import table from '../data-table.module.css';
 import styles from './deposits.module.css';
 
 export interface DepositsPanelProps {

@@ -1,11 +1,11 @@
 import type { AdminDepositDayResponse, DepositDay, DepositLine } from '@store/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { ArrowDownIcon, ArrowLeftIcon } from '../../../components/ui/icons';
-import { depositsCsvUrl } from '../api/export-deposits';
-import { adminOrderPath } from '../../../config/paths';
-import { useDepositDay } from '../api/get-deposit-day';
+import { Button, buttonClassName } from '../../../../components/ui/button';
+import { ArrowDownIcon, ArrowLeftIcon } from '../../../../components/ui/icons';
+import { depositsCsvUrl } from '../../api/export-deposits';
+import { adminOrderPath } from '../../../../config/paths';
+import { useDepositDay } from '../../api/get-deposit-day';
 import {
   depositDayBadge,
   depositFees,
@@ -15,14 +15,14 @@ import {
   formatSignedCents,
   formatSignedDollars,
   isMismatchedLine,
-} from '../utils/deposits';
-import { plural } from '../utils/rows';
-import { ListEmpty, ListState, StaleListProblem } from './list-state';
-import { PanelHeader, RefreshNote } from './panel-parts';
-import { FactList } from './payment-facts';
-import { StatusBadge } from './status-badge';
-import panel from './panel.module.css';
-import table from './data-table.module.css';
+} from '../../utils/deposits';
+import { plural } from '../../utils/rows';
+import { ListEmpty, ListState, StaleListProblem } from '../list-state';
+import { PanelHeader, RefreshNote } from '../panel-parts';
+import { FactList } from '../payment-facts';
+import { StatusBadge } from '../status-badge';
+import panel from '../panel.module.css';
+import table from '../data-table.module.css';
 import styles from './deposits.module.css';
 
 export interface DepositDayViewProps {

@@ -1,13 +1,13 @@
 import { auditActionLabel, dollarsToCents, formatCents } from '@store/core';
 import { useMemo } from 'react';
-import { useAuditEvents } from '../api/list-audit-events';
-import { plural, uniqueRows } from '../utils/rows';
-import { ListEmpty, ListState, StaleListProblem } from './list-state';
-import { LoadMoreButton } from './load-more';
-import { DateTimeText, PanelHeader, RefreshNote } from './panel-parts';
-import { StatusBadge } from './status-badge';
-import panel from './panel.module.css';
-import table from './data-table.module.css';
+import { useAuditEvents } from '../../api/list-audit-events';
+import { plural, uniqueRows } from '../../utils/rows';
+import { ListEmpty, ListState, StaleListProblem } from '../list-state';
+import { LoadMoreButton } from '../load-more';
+import { DateTimeText, PanelHeader, RefreshNote } from '../panel-parts';
+import { StatusBadge } from '../status-badge';
+import panel from '../panel.module.css';
+import table from '../data-table.module.css';
 
 /** Read-only record of every sign-in and money action: when, who, what, on which order, and how it ended. */
 export function AuditLogPanel() {

@@ -6,17 +6,17 @@ import {
   type ProductId,
 } from '@store/core';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Modal } from '../../../components/ui/modal';
-import { SelectField } from '../../../components/ui/text-field';
-import { useTakePhoneOrder, type TakePhoneOrderAnswer } from '../api/take-phone-order';
-import { failureText, isUnconfirmed, mayHaveBeenDone } from '../utils/admin-errors';
-import { isUnsettledFailure, newIdempotencyKey } from '../utils/idempotency-keys';
-import { addressOptionText, defaultAddressId } from '../utils/customer-address';
-import { noQuantities, readOrderLines } from '../utils/order-lines';
-import { AmountFormFooter } from './dialog-parts';
+import { Alert } from '../../../../components/ui/alert';
+import { Modal } from '../../../../components/ui/modal';
+import { SelectField } from '../../../../components/ui/text-field';
+import { useTakePhoneOrder, type TakePhoneOrderAnswer } from '../../api/take-phone-order';
+import { failureText, isUnconfirmed, mayHaveBeenDone } from '../../utils/admin-errors';
+import { isUnsettledFailure, newIdempotencyKey } from '../../utils/idempotency-keys';
+import { addressOptionText, defaultAddressId } from '../../utils/customer-address';
+import { noQuantities, readOrderLines } from '../../utils/order-lines';
+import { AmountFormFooter } from '../dialog-parts';
 import { ProductPicker } from './product-picker';
-import dialog from './dialog.module.css';
+import dialog from '../dialog.module.css';
 
 export interface PhoneOrderDialogProps {
   customer: AdminCustomer;

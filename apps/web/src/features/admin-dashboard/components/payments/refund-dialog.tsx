@@ -7,20 +7,20 @@ import {
   type RefundResponse,
 } from '@store/core';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { CheckCircleIcon, ClockIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/modal';
-import { useRefundPayment } from '../api/refund-payment';
-import { useAmountInput } from '../hooks/use-amount-input';
-import { failureText, isDisputedRefundWarning, isUnconfirmed } from '../utils/admin-errors';
-import { formatDateTime } from '../utils/format-date';
-import { DEMO_REFUND_RESULT_MS, REFUND_RESULT_MS } from '../utils/polling';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { CheckCircleIcon, ClockIcon } from '../../../../components/ui/icons';
+import { Modal } from '../../../../components/ui/modal';
+import { useRefundPayment } from '../../api/refund-payment';
+import { useAmountInput } from '../../hooks/use-amount-input';
+import { failureText, isDisputedRefundWarning, isUnconfirmed } from '../../utils/admin-errors';
+import { formatDateTime } from '../../utils/format-date';
+import { DEMO_REFUND_RESULT_MS, REFUND_RESULT_MS } from '../../utils/polling';
 import { AmountField } from './amount-field';
-import { AmountFormFooter, OrderSubtitle } from './dialog-parts';
-import { CardText, FactList } from './payment-facts';
-import styles from './dialog.module.css';
+import { AmountFormFooter, OrderSubtitle } from '../dialog-parts';
+import { CardText, FactList } from '../payment-facts';
+import styles from '../dialog.module.css';
 
 export interface RefundDialogProps {
   /** A snapshot of the payment row taken when the dialog opened. */

@@ -1,30 +1,30 @@
 import { formatCents, dollarsToCents, type AdminCustomer, type ProductId } from '@store/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { AddressFields } from '../../../components/ui/address-fields';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { CellTextField } from '../../../components/ui/form-cell';
-import { CheckCircleIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/modal';
-import { SelectField } from '../../../components/ui/text-field';
-import { useFormProblem } from '../../../components/ui/use-form-problem';
-import { useCreatePaymentLink, type CreatePaymentLinkAnswer } from '../api/create-payment-link';
-import { failureText } from '../utils/admin-errors';
-import { addressOptionText, defaultAddressId } from '../utils/customer-address';
-import { formatDateTime } from '../utils/format-date';
-import { isUnsettledFailure, newIdempotencyKey } from '../utils/idempotency-keys';
-import { noQuantities, readOrderLines } from '../utils/order-lines';
+import { AddressFields } from '../../../../components/ui/address-fields';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { CellTextField } from '../../../../components/ui/form-cell';
+import { CheckCircleIcon } from '../../../../components/ui/icons';
+import { Modal } from '../../../../components/ui/modal';
+import { SelectField } from '../../../../components/ui/text-field';
+import { useFormProblem } from '../../../../components/ui/use-form-problem';
+import { useCreatePaymentLink, type CreatePaymentLinkAnswer } from '../../api/create-payment-link';
+import { failureText } from '../../utils/admin-errors';
+import { addressOptionText, defaultAddressId } from '../../utils/customer-address';
+import { formatDateTime } from '../../utils/format-date';
+import { isUnsettledFailure, newIdempotencyKey } from '../../utils/idempotency-keys';
+import { noQuantities, readOrderLines } from '../../utils/order-lines';
 import {
   EMPTY_TYPED_DELIVERY,
   paymentLinkRequestOf,
   type LinkPayer,
   type LinkRequestField,
   type TypedDelivery,
-} from '../utils/payment-link-request';
+} from '../../utils/payment-link-request';
 import { CopyLinkButton } from './copy-link-button';
-import { AmountFormFooter } from './dialog-parts';
+import { AmountFormFooter } from '../dialog-parts';
 import { ProductPicker } from './product-picker';
-import dialog from './dialog.module.css';
+import dialog from '../dialog.module.css';
 import styles from './payment-links.module.css';
 
 /** The address select's choice of typing an address rather than taking one of the customer's. */

@@ -1,4 +1,4 @@
-import { orderStandingLine } from '../../../lib/order-standing';
+import { orderStandingLine } from '../../../../lib/order-standing';
 import {
   dollarsToCents,
   formatCents,
@@ -9,33 +9,33 @@ import {
 } from '@store/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AddressBlock } from '../../../components/order/address-block';
-import { OrderItemsTable } from '../../../components/order/order-items-table';
-import { Button } from '../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { SkipLink } from '../../../components/ui/skip-link';
-import { adminCustomerPath, PATHS } from '../../../config/paths';
-import { SITE } from '../../../config/site';
-import { useAdminOrder } from '../api/get-order';
-import { useCaptureInFull } from '../hooks/use-capture-in-full';
-import { useNotices } from '../hooks/use-notices';
-import { useNow } from '../hooks/use-now';
-import { failureText } from '../utils/admin-errors';
-import { formatDateTime } from '../utils/format-date';
-import { paymentMoneyFacts } from '../utils/payment-money-facts';
-import { authorizationTimeLeft } from '../utils/time-left';
-import { CancelChargeDialog } from './cancel-charge-dialog';
-import { DashboardHeader } from './dashboard-header';
-import { NoticeList } from './notices';
-import { PartialCaptureDialog } from './partial-capture-dialog';
-import { CardText } from './payment-facts';
-import { RefundDialog } from './refund-dialog';
+import { AddressBlock } from '../../../../components/order/address-block';
+import { OrderItemsTable } from '../../../../components/order/order-items-table';
+import { Button } from '../../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../../components/ui/icons';
+import { SkipLink } from '../../../../components/ui/skip-link';
+import { adminCustomerPath, PATHS } from '../../../../config/paths';
+import { SITE } from '../../../../config/site';
+import { useAdminOrder } from '../../api/get-order';
+import { useCaptureInFull } from '../../hooks/use-capture-in-full';
+import { useNotices } from '../../hooks/use-notices';
+import { useNow } from '../../hooks/use-now';
+import { failureText } from '../../utils/admin-errors';
+import { formatDateTime } from '../../utils/format-date';
+import { paymentMoneyFacts } from '../../utils/payment-money-facts';
+import { authorizationTimeLeft } from '../../utils/time-left';
+import { CancelChargeDialog } from '../payments/cancel-charge-dialog';
+import { DashboardHeader } from '../dashboard-header';
+import { NoticeList } from '../notices';
+import { PartialCaptureDialog } from '../payments/partial-capture-dialog';
+import { CardText } from '../payment-facts';
+import { RefundDialog } from '../payments/refund-dialog';
 import { ShipDialog } from './ship-dialog';
-import { StatusBadge } from './status-badge';
-import { VoidDialog } from './void-dialog';
-import dialogStyles from './dialog.module.css';
+import { StatusBadge } from '../status-badge';
+import { VoidDialog } from '../payments/void-dialog';
+import dialogStyles from '../dialog.module.css';
 import styles from './order-page.module.css';
-import { ORDER_STATUS_TONES } from '../utils/order-status';
+import { ORDER_STATUS_TONES } from '../../utils/order-status';
 
 type OpenDialog = 'partial' | 'void' | 'refund' | 'cancel' | 'ship';
 

@@ -1,18 +1,18 @@
 import { dollarsToCents, formatCents } from '@store/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ClockIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/modal';
-import { useCapturePayment } from '../api/capture-payment';
-import { useAmountInput } from '../hooks/use-amount-input';
-import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
-import { formatDateTime } from '../utils/format-date';
-import type { Notice } from './notices';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { ClockIcon } from '../../../../components/ui/icons';
+import { Modal } from '../../../../components/ui/modal';
+import { useCapturePayment } from '../../api/capture-payment';
+import { useAmountInput } from '../../hooks/use-amount-input';
+import { captureFailureText, failureText, isUnconfirmed } from '../../utils/admin-errors';
+import { formatDateTime } from '../../utils/format-date';
+import type { Notice } from '../notices';
 import { AmountField } from './amount-field';
-import { AmountFormFooter, OrderSubtitle, type AuthorizationTarget } from './dialog-parts';
-import { CardText, FactList } from './payment-facts';
-import styles from './dialog.module.css';
+import { AmountFormFooter, OrderSubtitle, type AuthorizationTarget } from '../dialog-parts';
+import { CardText, FactList } from '../payment-facts';
+import styles from '../dialog.module.css';
 
 export interface PartialCaptureDialogProps {
   /** A snapshot taken when the dialog opened: polling cannot change what the operator is looking at. */

@@ -1,15 +1,15 @@
 import { formatCents, type CaptureAllResponse, type CaptureAllResult, type Cents } from '@store/core';
 import { useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { AlertCircleIcon, CheckCircleIcon, XCircleIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { useCaptureAll } from '../api/capture-all';
-import { useAwaitingCaptureCount } from '../api/count-awaiting-capture';
-import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';
-import { plural } from '../utils/rows';
-import styles from './dialog.module.css';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { AlertCircleIcon, CheckCircleIcon, XCircleIcon } from '../../../../components/ui/icons';
+import { Modal } from '../../../../components/ui/modal';
+import { Spinner } from '../../../../components/ui/spinner';
+import { useCaptureAll } from '../../api/capture-all';
+import { useAwaitingCaptureCount } from '../../api/count-awaiting-capture';
+import { captureFailureText, failureText, isUnconfirmed } from '../../utils/admin-errors';
+import { plural } from '../../utils/rows';
+import styles from '../dialog.module.css';
 
 export interface CaptureAllDialogProps {
   /** Every payment awaiting capture (the server's total). */

@@ -1,15 +1,15 @@
 import { MAIL_KIND_LABELS, type SentEmail } from '@store/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { sentEmailHtmlUrl, type useSentEmails } from '../api/list-sent-emails';
-import { formatDateTime } from '../utils/format-date';
-import { MAIL_STATUS_BADGES } from '../utils/mail-labels';
-import { plural, uniqueRows } from '../utils/rows';
-import { ListEmpty, ListState, StaleListProblem } from './list-state';
-import { LoadMoreButton } from './load-more';
-import { PanelHeader, RefreshNote } from './panel-parts';
-import { StatusBadge } from './status-badge';
-import panel from './panel.module.css';
+import { Button } from '../../../../components/ui/button';
+import { sentEmailHtmlUrl, type useSentEmails } from '../../api/list-sent-emails';
+import { formatDateTime } from '../../utils/format-date';
+import { MAIL_STATUS_BADGES } from '../../utils/mail-labels';
+import { plural, uniqueRows } from '../../utils/rows';
+import { ListEmpty, ListState, StaleListProblem } from '../list-state';
+import { LoadMoreButton } from '../load-more';
+import { PanelHeader, RefreshNote } from '../panel-parts';
+import { StatusBadge } from '../status-badge';
+import panel from '../panel.module.css';
 import styles from './sent-emails-panel.module.css';
 
 /**
