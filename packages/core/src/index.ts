@@ -7,6 +7,7 @@ export * from './card-brand';
 export * from './payment-state';
 export * from './schemas/checkout';
 export * from './schemas/admin';
+export * from './schemas/history-query';
 export * from './schemas/sent-emails';
 export * from './schemas/account';
 export * from './schemas/payment-method';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { csvCents, csvLine, type CsvCell } from './csv';
 import { dollarsToCents } from './money';
-import { historyFilterFields, refineDateRange, type AdminTransaction } from './schemas/admin';
+import { type AdminTransaction } from './schemas/admin';
+import { historyFilterFields, refineDateRange } from './schemas/history-query';
 import { DECLINE_ADVICE_LABELS, transactionLabel } from './transaction-label';
 
 /**

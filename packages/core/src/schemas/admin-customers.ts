@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderStandingShape } from './order';
 import { savedAddressSchema } from './address-book';
-import { historySearchTerms } from './admin';
+import { historySearchTerms } from './history-query';
 
 /**
  * The console's Customers (decision 032): find a customer by the Customer ID they read out from My Account,

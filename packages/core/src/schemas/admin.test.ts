@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { adminTransactionSchema, TRANSACTION_FILTERS } from './admin';
 import {
-  adminTransactionSchema,
   adminTransactionsRequestSchema,
   historySearchTerms,
   isCalendarDate,
   isKnownTimeZone,
-  TRANSACTION_FILTERS,
-} from './admin';
+} from './history-query';
 
 describe('historySearchTerms: what a Transaction History search looks for', () => {
   it('reads a dollar amount exactly, with its sign, cents or thousands separators', () => {

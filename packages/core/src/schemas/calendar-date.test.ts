@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transactionsCsvQuerySchema } from '../transactions-csv';
-import { adminTransactionsRequestSchema, CALENDAR_DATE_MESSAGE, calendarDateSchema } from './admin';
+import { adminTransactionsRequestSchema, CALENDAR_DATE_MESSAGE, calendarDateSchema } from './history-query';
 import { adminDepositsQuerySchema, depositDayParamsSchema } from './deposits';
 
 const IMPOSSIBLE = ['2026-02-30', '2026-13-01', '2025-02-29', '2026-04-31', '2026-00-10', '2026-01-00'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema } from './admin';
+import { calendarDateSchema } from './history-query';
 
 /**
  * The console's Deposits and Disputes (decision 036): what the gateway funded each day, matched to the
