@@ -1,5 +1,5 @@
 import { dollarsToCents, formatCents } from '@store/core';
-import { useCapturePayment } from '../api/capture-payment';
+import { useCapturePayment } from '../api/payments/capture-payment';
 import type { Notice } from '../components/notices';
 import type { AuthorizationTarget } from '../components/dialog-parts';
 import { captureFailureText, failureText, isUnconfirmed } from '../utils/admin-errors';

@@ -14,8 +14,8 @@ import { ArrowLeftIcon, CheckCircleIcon, CloseIcon } from '../../../../component
 import { SkipLink } from '../../../../components/ui/skip-link';
 import { adminOrderPath, PATHS } from '../../../../config/paths';
 import { SITE } from '../../../../config/site';
-import { useAdminCustomer } from '../../api/get-customer';
-import type { TakePhoneOrderAnswer } from '../../api/take-phone-order';
+import { useAdminCustomer } from '../../api/customers/get-customer';
+import type { TakePhoneOrderAnswer } from '../../api/orders/take-phone-order';
 import { failureText } from '../../utils/admin-errors';
 import { formatDateTime } from '../../utils/format-date';
 import { plural } from '../../utils/rows';

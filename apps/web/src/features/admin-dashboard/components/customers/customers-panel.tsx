@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { AlertCircleIcon, SearchIcon } from '../../../../components/ui/icons';
 import { adminCustomerPath } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
-import { useCustomers } from '../../api/list-customers';
+import { useCustomers } from '../../api/customers/list-customers';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { plural, uniqueRows } from '../../utils/rows';
 import { ListEmpty } from '../list-state';

@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { ArrowDownIcon, ArrowLeftIcon } from '../../../../components/ui/icons';
-import { depositsCsvUrl } from '../../api/export-deposits';
+import { depositsCsvUrl } from '../../api/deposits/export-deposits';
 import { adminOrderPath } from '../../../../config/paths';
-import { useDepositDay } from '../../api/get-deposit-day';
+import { useDepositDay } from '../../api/deposits/get-deposit-day';
 import {
   depositDayBadge,
   depositFees,

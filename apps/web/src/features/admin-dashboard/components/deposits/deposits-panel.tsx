@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { ArrowDownIcon } from '../../../../components/ui/icons';
 import { Spinner } from '../../../../components/ui/spinner';
-import { depositsCsvUrl, EXPORT_DEPOSITS_MAX_DAYS } from '../../api/export-deposits';
-import { useDepositDays, depositPageEnd, DEPOSIT_DAYS_PAGE } from '../../api/list-deposit-days';
+import { depositsCsvUrl, EXPORT_DEPOSITS_MAX_DAYS } from '../../api/deposits/export-deposits';
+import { useDepositDays, depositPageEnd, DEPOSIT_DAYS_PAGE } from '../../api/deposits/list-deposit-days';
 import {
   addDays,
   depositDayBadge,

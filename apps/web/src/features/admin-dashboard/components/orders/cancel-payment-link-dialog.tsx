@@ -1,5 +1,5 @@
 import { dollarsToCents, formatCents, type AdminPaymentLink } from '@store/core';
-import { useCancelPaymentLink } from '../../api/cancel-payment-link';
+import { useCancelPaymentLink } from '../../api/orders/cancel-payment-link';
 import { formatDateTime } from '../../utils/format-date';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 

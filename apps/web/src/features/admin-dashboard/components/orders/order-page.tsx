@@ -16,7 +16,7 @@ import { ArrowLeftIcon } from '../../../../components/ui/icons';
 import { SkipLink } from '../../../../components/ui/skip-link';
 import { adminCustomerPath, PATHS } from '../../../../config/paths';
 import { SITE } from '../../../../config/site';
-import { useAdminOrder } from '../../api/get-order';
+import { useAdminOrder } from '../../api/orders/get-order';
 import { useCaptureInFull } from '../../hooks/use-capture-in-full';
 import { useNotices } from '../../hooks/use-notices';
 import { useNow } from '../../hooks/use-now';

@@ -8,7 +8,7 @@ import { CheckCircleIcon } from '../../../../components/ui/icons';
 import { Modal } from '../../../../components/ui/modal';
 import { SelectField } from '../../../../components/ui/text-field';
 import { useFormProblem } from '../../../../components/ui/use-form-problem';
-import { useCreatePaymentLink, type CreatePaymentLinkAnswer } from '../../api/create-payment-link';
+import { useCreatePaymentLink, type CreatePaymentLinkAnswer } from '../../api/orders/create-payment-link';
 import { failureText } from '../../utils/admin-errors';
 import { addressOptionText, defaultAddressId } from '../../utils/customer-address';
 import { formatDateTime } from '../../utils/format-date';

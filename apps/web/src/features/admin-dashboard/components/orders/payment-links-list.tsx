@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { adminCustomerPath, adminOrderPath } from '../../../../config/paths';
-import { usePaymentLinks } from '../../api/list-payment-links';
+import { usePaymentLinks } from '../../api/orders/list-payment-links';
 import { linkDatesText, PAYMENT_LINK_TONES } from '../../utils/payment-link-texts';
 import { CancelPaymentLinkDialog } from './cancel-payment-link-dialog';
 import { CopyLinkButton } from './copy-link-button';

@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { Alert } from '../../../../components/ui/alert';
 import { Modal } from '../../../../components/ui/modal';
 import { SelectField } from '../../../../components/ui/text-field';
-import { useTakePhoneOrder, type TakePhoneOrderAnswer } from '../../api/take-phone-order';
+import { useTakePhoneOrder, type TakePhoneOrderAnswer } from '../../api/orders/take-phone-order';
 import { failureText, isUnconfirmed, mayHaveBeenDone } from '../../utils/admin-errors';
 import { isUnsettledFailure, newIdempotencyKey } from '../../utils/idempotency-keys';
 import { addressOptionText, defaultAddressId } from '../../utils/customer-address';

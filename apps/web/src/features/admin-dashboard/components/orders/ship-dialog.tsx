@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
 import { TextField } from '../../../../components/ui/text-field';
-import { useShipOrder } from '../../api/ship-order';
+import { useShipOrder } from '../../api/orders/ship-order';
 import { failureText, isUnconfirmed } from '../../utils/admin-errors';
 import { OrderSubtitle } from '../dialog-parts';
 import type { Notice } from '../notices';

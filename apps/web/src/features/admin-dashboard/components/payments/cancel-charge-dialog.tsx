@@ -1,5 +1,5 @@
 import { dollarsToCents, formatCents, type AdminTransaction } from '@store/core';
-import { useCancelCharge } from '../../api/cancel-charge';
+import { useCancelCharge } from '../../api/payments/cancel-charge';
 import { formatDateTime } from '../../utils/format-date';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import type { Notice } from '../notices';

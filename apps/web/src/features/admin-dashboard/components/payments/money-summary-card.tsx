@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { MONEY_SUMMARY_DAYS, useMoneySummary } from '../../api/get-money-summary';
+import { MONEY_SUMMARY_DAYS, useMoneySummary } from '../../api/payments/get-money-summary';
 import { formatSignedCents } from '../../utils/deposits';
 import {
   MONEY_SERIES,

@@ -4,7 +4,7 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ClockIcon } from '../../../../components/ui/icons';
 import { Modal } from '../../../../components/ui/modal';
-import { useCapturePayment } from '../../api/capture-payment';
+import { useCapturePayment } from '../../api/payments/capture-payment';
 import { useAmountInput } from '../../hooks/use-amount-input';
 import { captureFailureText, failureText, isUnconfirmed } from '../../utils/admin-errors';
 import { formatDateTime } from '../../utils/format-date';

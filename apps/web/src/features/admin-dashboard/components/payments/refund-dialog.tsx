@@ -12,7 +12,7 @@ import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { CheckCircleIcon, ClockIcon } from '../../../../components/ui/icons';
 import { Modal } from '../../../../components/ui/modal';
-import { useRefundPayment } from '../../api/refund-payment';
+import { useRefundPayment } from '../../api/payments/refund-payment';
 import { useAmountInput } from '../../hooks/use-amount-input';
 import { failureText, isDisputedRefundWarning, isUnconfirmed } from '../../utils/admin-errors';
 import { formatDateTime } from '../../utils/format-date';

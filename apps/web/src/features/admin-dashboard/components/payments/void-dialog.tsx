@@ -1,5 +1,5 @@
 import { dollarsToCents, formatCents } from '@store/core';
-import { useVoidPayment } from '../../api/void-payment';
+import { useVoidPayment } from '../../api/payments/void-payment';
 import { formatDateTime } from '../../utils/format-date';
 import type { AuthorizationTarget } from '../dialog-parts';
 import { ConfirmActionDialog } from '../confirm-action-dialog';

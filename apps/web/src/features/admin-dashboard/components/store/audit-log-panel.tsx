@@ -1,6 +1,6 @@
 import { auditActionLabel, dollarsToCents, formatCents } from '@store/core';
 import { useMemo } from 'react';
-import { useAuditEvents } from '../../api/list-audit-events';
+import { useAuditEvents } from '../../api/store/list-audit-events';
 import { plural, uniqueRows } from '../../utils/rows';
 import { ListEmpty, ListState, StaleListProblem } from '../list-state';
 import { LoadMoreButton } from '../load-more';

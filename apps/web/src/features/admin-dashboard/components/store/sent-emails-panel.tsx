@@ -1,7 +1,7 @@
 import { MAIL_KIND_LABELS, type SentEmail } from '@store/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { sentEmailHtmlUrl, type useSentEmails } from '../../api/list-sent-emails';
+import { sentEmailHtmlUrl, type useSentEmails } from '../../api/store/list-sent-emails';
 import { formatDateTime } from '../../utils/format-date';
 import { MAIL_STATUS_BADGES } from '../../utils/mail-labels';
 import { plural, uniqueRows } from '../../utils/rows';

@@ -1,8 +1,8 @@
 import type { ShipOrderRequest } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { moneyActionKeys } from '../utils/idempotency-keys';
-import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { moneyActionKeys } from '../../utils/idempotency-keys';
+import { ADMIN_LISTS_KEY } from '../../utils/pending-cache';
 import { adminOrderApiPath } from './get-order';
 
 export interface ShipOrderVariables extends ShipOrderRequest {

@@ -1,6 +1,6 @@
 import type { AdminCustomerResponse } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
 
 export function adminCustomerApiPath(customerId: string): string {
   return `/api/admin/customers/${encodeURIComponent(customerId)}`;

@@ -1,7 +1,7 @@
 import type { AdminTransactionsResponse, TransactionChannel, TransactionFilter } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { ADMIN_POLL_MS } from '../utils/polling';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { ADMIN_POLL_MS } from '../../utils/polling';
 
 const LIST_TRANSACTIONS_PATH = '/api/admin/transactions';
 const PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import type { AdminOrderResponse } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { ADMIN_POLL_MS } from '../utils/polling';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { ADMIN_POLL_MS } from '../../utils/polling';
 
 export function adminOrderApiPath(orderId: string): string {
   return `/api/admin/orders/${encodeURIComponent(orderId)}`;

@@ -1,6 +1,6 @@
 import type { AdminDisputesResponse } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
 
 const LIST_DISPUTES_PATH = '/api/admin/disputes';
 

@@ -1,8 +1,8 @@
 import { moneySummaryResponseSchema, type MoneySummaryResponse } from '@store/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
+import { ApiError } from '../../../../lib/api-client';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { ADMIN_LISTS_KEY } from '../../utils/pending-cache';
 
 const MONEY_SUMMARY_PATH = '/api/admin/money-summary';
 

@@ -7,9 +7,9 @@ import {
   type RefundResponse,
 } from '@store/core';
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { moneyActionKeys } from '../utils/idempotency-keys';
-import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { moneyActionKeys } from '../../utils/idempotency-keys';
+import { ADMIN_LISTS_KEY } from '../../utils/pending-cache';
 import { transactionsQueryKey } from './list-transactions';
 
 const REFUND_PATH = '/api/admin/refund';

@@ -1,6 +1,6 @@
 import type { AdminCustomersResponse } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
 
 const LIST_CUSTOMERS_PATH = '/api/admin/customers';
 const PAGE_SIZE = 50;

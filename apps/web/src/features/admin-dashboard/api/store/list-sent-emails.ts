@@ -1,8 +1,8 @@
 import type { SentEmailsResponse } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { ADMIN_POLL_MS } from '../utils/polling';
+import { ApiError } from '../../../../lib/api-client';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { ADMIN_POLL_MS } from '../../utils/polling';
 
 const LIST_SENT_EMAILS_PATH = '/api/admin/emails';
 const PAGE_SIZE = 50;

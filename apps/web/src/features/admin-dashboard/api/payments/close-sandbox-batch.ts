@@ -1,7 +1,7 @@
 import type { SandboxSettleResponse } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { ADMIN_LISTS_KEY } from '../../utils/pending-cache';
 
 const CLOSE_SANDBOX_BATCH_PATH = '/api/admin/sandbox/settle';
 

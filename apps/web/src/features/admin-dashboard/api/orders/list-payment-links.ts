@@ -1,7 +1,7 @@
 import { adminPaymentLinksResponseSchema, type AdminPaymentLink } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client';
-import { adminPost, requireSuccess } from '../utils/admin-post';
+import { ApiError } from '../../../../lib/api-client';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
 
 /** How often a list of links is asked again: a payer may pay while the operator is still on the line. */
 const REFRESH_MS = 15_000;

@@ -1,7 +1,7 @@
 import { paymentLinkCreatedResponseSchema, type AdminPaymentLink } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, readMessage } from '../../../lib/api-client';
-import { adminPost } from '../utils/admin-post';
+import { ApiError, readMessage } from '../../../../lib/api-client';
+import { adminPost } from '../../utils/admin-post';
 import { PAYMENT_LINKS_KEY } from './list-payment-links';
 
 /**

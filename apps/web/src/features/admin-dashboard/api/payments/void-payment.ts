@@ -1,8 +1,8 @@
 import type { MessageResponse } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { moneyActionKeys } from '../utils/idempotency-keys';
-import { ADMIN_LISTS_KEY, dropPendingPayments } from '../utils/pending-cache';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { moneyActionKeys } from '../../utils/idempotency-keys';
+import { ADMIN_LISTS_KEY, dropPendingPayments } from '../../utils/pending-cache';
 
 const VOID_PAYMENT_PATH = '/api/admin/void-payment';
 

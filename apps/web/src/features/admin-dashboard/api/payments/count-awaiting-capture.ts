@@ -1,7 +1,7 @@
 import type { AdminPaymentsResponse } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
 import { LIST_PENDING_PAYMENTS_PATH } from './list-pending-payments';
-import { adminPost, requireSuccess } from '../utils/admin-post';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
 
 const PROGRESS_POLL_MS = 1000;
 

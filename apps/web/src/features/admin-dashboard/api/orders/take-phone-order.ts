@@ -1,9 +1,9 @@
 import type { CartLine } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { moneyActionKeys } from '../utils/idempotency-keys';
-import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
-import { adminCustomerApiPath } from './get-customer';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { moneyActionKeys } from '../../utils/idempotency-keys';
+import { ADMIN_LISTS_KEY } from '../../utils/pending-cache';
+import { adminCustomerApiPath } from '../customers/get-customer';
 
 export interface TakePhoneOrderVariables {
   /** The Customer ID the caller read out. */

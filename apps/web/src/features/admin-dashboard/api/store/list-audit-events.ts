@@ -1,7 +1,7 @@
 import type { AuditLogResponse } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { ADMIN_POLL_MS } from '../utils/polling';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { ADMIN_POLL_MS } from '../../utils/polling';
 
 const LIST_AUDIT_EVENTS_PATH = '/api/admin/audit-log';
 const PAGE_SIZE = 50;

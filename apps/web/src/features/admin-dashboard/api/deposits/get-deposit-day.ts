@@ -1,6 +1,6 @@
 import type { AdminDepositDayResponse } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
 
 function depositDayApiPath(day: string): string {
   return `/api/admin/deposits/${encodeURIComponent(day)}`;

@@ -4,9 +4,9 @@ import {
   type PaymentLinkRequest,
 } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, readMessage } from '../../../lib/api-client';
-import { adminPost } from '../utils/admin-post';
-import { moneyActionKeys } from '../utils/idempotency-keys';
+import { ApiError, readMessage } from '../../../../lib/api-client';
+import { adminPost } from '../../utils/admin-post';
+import { moneyActionKeys } from '../../utils/idempotency-keys';
 import { PAYMENT_LINKS_KEY } from './list-payment-links';
 
 const PAYMENT_LINKS_PATH = '/api/admin/payment-links';

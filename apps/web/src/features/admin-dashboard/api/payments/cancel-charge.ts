@@ -1,8 +1,8 @@
 import type { RefundResponse } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { moneyActionKeys } from '../utils/idempotency-keys';
-import { ADMIN_LISTS_KEY } from '../utils/pending-cache';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { moneyActionKeys } from '../../utils/idempotency-keys';
+import { ADMIN_LISTS_KEY } from '../../utils/pending-cache';
 
 const CANCEL_CHARGE_PATH = '/api/admin/cancel-charge';
 

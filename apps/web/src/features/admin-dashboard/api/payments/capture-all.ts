@@ -1,9 +1,9 @@
 import type { CaptureAllResponse } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { moneyActionKeys } from '../utils/idempotency-keys';
-import { ADMIN_LISTS_KEY, dropPendingPayments } from '../utils/pending-cache';
-import { CAPTURE_ALL_TIMEOUT_MS } from '../utils/polling';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { moneyActionKeys } from '../../utils/idempotency-keys';
+import { ADMIN_LISTS_KEY, dropPendingPayments } from '../../utils/pending-cache';
+import { CAPTURE_ALL_TIMEOUT_MS } from '../../utils/polling';
 
 const CAPTURE_ALL_PATH = '/api/admin/capture-all';
 

@@ -1,7 +1,7 @@
 import type { AdminPaymentsResponse } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { ADMIN_POLL_MS } from '../utils/polling';
-import { adminPost, requireSuccess } from '../utils/admin-post';
+import { ADMIN_POLL_MS } from '../../utils/polling';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
 
 export const LIST_PENDING_PAYMENTS_PATH = '/api/admin/payments';
 const PAGE_SIZE = 100;

@@ -1,8 +1,8 @@
 import { centsToDollars, type CapturePaymentResponse, type Cents } from '@store/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPost, requireSuccess } from '../utils/admin-post';
-import { moneyActionKeys } from '../utils/idempotency-keys';
-import { ADMIN_LISTS_KEY, dropPendingPayments } from '../utils/pending-cache';
+import { adminPost, requireSuccess } from '../../utils/admin-post';
+import { moneyActionKeys } from '../../utils/idempotency-keys';
+import { ADMIN_LISTS_KEY, dropPendingPayments } from '../../utils/pending-cache';
 
 const CAPTURE_PAYMENT_PATH = '/api/admin/capture-payment';
 
