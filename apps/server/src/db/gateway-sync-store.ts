@@ -29,19 +29,19 @@ export async function adoptGatewayOutcome(
     if (!payment || payment.captureStatus !== 'authorized') return undefined;
     if (await hasOperationInFlight(tx, paymentId)) return undefined;
     const now = new Date();
-    return outcome.status === 'captured'
-      ? movePayment(tx, paymentId, {
-          from: ['authorized'],
-          to: outcome.capturedCents < payment.authorizedCents ? 'partially_captured' : 'captured',
-          set: { capturedCents: outcome.capturedCents, capturedAt: now, gatewayCheckedAt: now },
-          audit,
-        })
-      : movePayment(tx, paymentId, {
-          from: ['authorized'],
-          to: outcome.status,
-          set: { gatewayCheckedAt: now },
-          audit,
-        });
+    const captured = outcome.status === 'captured';
+    return movePayment(tx, paymentId, {
+      from: ['authorized'],
+      to: captured
+        ? outcome.capturedCents < payment.authorizedCents
+          ? 'partially_captured'
+          : 'captured'
+        : outcome.status,
+      set: captured
+        ? { capturedCents: outcome.capturedCents, capturedAt: now, gatewayCheckedAt: now }
+        : { gatewayCheckedAt: now },
+      audit,
+    });
   });
 }
 

@@ -7,6 +7,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from './contract';
 import { OPERATIONS } from './operations';
+import { REPOSITORY_ROOT } from '../repository-root';
 import { PGLITE, TEST_ADMIN, TEST_PUBLIC_URL, useTestServer } from '../testing/test-server';
 
 /**
@@ -17,7 +18,7 @@ import { PGLITE, TEST_ADMIN, TEST_PUBLIC_URL, useTestServer } from '../testing/t
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
-const root = join(dirname(require.resolve('@redocly/cli/package.json')), '..', '..', '..');
+const root = REPOSITORY_ROOT;
 /** Where the generated client is written: ignored by git, lint, format and the project's typecheck. */
 const generated = join(root, '.generated', 'api-client');
 

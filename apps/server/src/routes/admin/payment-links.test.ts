@@ -1,7 +1,7 @@
 import { DELIVERY_REQUIRED, PAYMENT_LINK_MESSAGES } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addressBookAt } from '../../testing/address-book';
-import { DECLINING_VISA, shoppersAt, type Shopper } from '../../testing/shoppers';
+import { DECLINING_VISA, shoppersAt, VISA, type Shopper } from '../../testing/shoppers';
 import {
   payOnHostedPage,
   TEST_ADMIN,
@@ -13,6 +13,9 @@ import {
   useTestServer,
   type TestServer,
 } from '../../testing/test-server';
+
+/** The sandbox's approving test Visa, as the hosted page takes it. */
+const GOOD_CARD = VISA.replaceAll(' ', '');
 
 interface LinkAnswer {
   id: string;
@@ -132,7 +135,7 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     expect(String(started.body.paymentUrl)).toContain(orderId);
     expect((await read(tokenOf(link))).body.link.status).toBe('paying');
 
-    await payOnHostedPage(server, orderId, '4111111111111111');
+    await payOnHostedPage(server, orderId, GOOD_CARD);
     expect((await verify(String(started.body.requestId))).body.status).toBe('success');
 
     const paid = await read(tokenOf(link));
@@ -175,7 +178,7 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     });
 
     const started = await pay(tokenOf(link));
-    await payOnHostedPage(server, String(started.body.orderId), '4111111111111111');
+    await payOnHostedPage(server, String(started.body.orderId), GOOD_CARD);
     await verify(String(started.body.requestId));
     const mine = await fetch(`${server.url}/api/users/orders`, { headers: { cookie: caller.cookie } });
     expect(
@@ -227,7 +230,7 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     const second = await pay(tokenOf(link));
     expect(second.status).toBe(200);
     expect(second.body.orderId).not.toBe(first.body.orderId);
-    await payOnHostedPage(server, String(second.body.orderId), '4111111111111111');
+    await payOnHostedPage(server, String(second.body.orderId), GOOD_CARD);
     expect((await verify(String(second.body.requestId))).body.status).toBe('success');
     expect((await read(tokenOf(link))).body.link.status).toBe('paid');
     const { rows } = await server.database.sql.query<{ status: string }>(
@@ -242,7 +245,7 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     const paidLink = await guestLink();
     const paying = await pay(tokenOf(paidLink));
     expect((await read(tokenOf(paidLink))).body.link.status).toBe('paying');
-    await payOnHostedPage(server, String(paying.body.orderId), '4111111111111111');
+    await payOnHostedPage(server, String(paying.body.orderId), GOOD_CARD);
     // Pressing Pay again does not send them to pay twice.
     expect(await pay(tokenOf(paidLink))).toMatchObject({
       status: 409,
@@ -294,7 +297,7 @@ describe.each(testDatabaseKinds())('payment links, on $name', (kind) => {
     expect(stopped.status).toBe(200);
     expect(stopped.body.link).toMatchObject({ status: 'cancelled' });
     // The payer pays on the page they had open: the approval is voided, nothing is recorded as paid.
-    await payOnHostedPage(server, String(started.body.orderId), '4111111111111111');
+    await payOnHostedPage(server, String(started.body.orderId), GOOD_CARD);
     const answer = await verify(String(started.body.requestId));
     expect(answer.body.status).toBe('error');
     expect((await read(tokenOf(beingPaid))).body.link.status).toBe('cancelled');

@@ -29,7 +29,7 @@ import {
 import { captureAll } from '../../services/money/capture-all';
 import { capturePayment, voidPayment, refundPayment, cancelCharge } from '../../services/money/commands';
 import { reconcilePendingOperations } from '../../services/money/reconciliation';
-import { paymentMoneyOf } from '../../db/payment-money';
+import { refundableCentsOf } from '../../db/payment-money';
 import { operationsOf, type AdminRouteDependencies } from './dependencies';
 
 /**
@@ -237,7 +237,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, deps: AdminRout
           demoMode: !deps.gateway.movesRealMoney,
           refund: {
             amount: centsToDollars(answer.operation.amountCents),
-            refundableAmount: centsToDollars(paymentMoneyOf(answer.payment, null).refundableCents),
+            refundableAmount: centsToDollars(refundableCentsOf(answer.payment)),
             ...(answer.operation.status === 'scheduled' ? { scheduled: true } : {}),
           },
         };
