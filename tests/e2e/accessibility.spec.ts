@@ -1,6 +1,13 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { cartWithTwoReams, CUSTOMER_PASSWORD, payOnHostedPage, toHostedPage, uniqueEmail } from './flows';
+import {
+  cardNumberInFrame,
+  cartWithTwoReams,
+  CUSTOMER_PASSWORD,
+  payOnHostedPage,
+  toHostedPage,
+  uniqueEmail,
+} from './flows';
 import { BANK_ACCOUNTS, CARDS, ROUTING_NUMBER, walletSheetCard } from './test-data';
 
 /**
@@ -213,7 +220,7 @@ test.describe('axe finds nothing to fix', () => {
     await dialog.getByLabel('State').fill('TX');
     await dialog.getByLabel('ZIP code').fill('78701');
     await dialog.getByLabel('Email').fill('pat@example.com');
-    await dialog.getByLabel('Card number').fill(CARDS.visa);
+    await cardNumberInFrame(dialog).fill(CARDS.visa);
     await dialog.getByLabel('Expiry month').selectOption('12');
     await dialog.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
     await dialog.getByRole('button', { name: 'Save payment method' }).click();

@@ -164,12 +164,20 @@ async function fillMethodAddress(dialog: Dialog) {
   await dialog.getByLabel('Email').fill('pat@example.com');
 }
 
+/**
+ * The card number field of the Add Payment Method dialog: the input inside the gateway's frame, where the
+ * number is typed (the store's page never holds it).
+ */
+export function cardNumberInFrame(dialog: Dialog): Locator {
+  return dialog.frameLocator('iframe[title="Card number"]').getByLabel('Card number');
+}
+
 /** Saves a card from My Account, valid until December three years from now. */
 export async function addSavedCard(page: Page, number: string) {
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
   await fillMethodAddress(dialog);
-  await dialog.getByLabel('Card number').fill(number);
+  await cardNumberInFrame(dialog).fill(number);
   await dialog.getByLabel('Expiry month').selectOption('12');
   await dialog.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 3));
   await dialog.getByRole('button', { name: 'Save payment method' }).click();

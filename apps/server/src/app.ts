@@ -81,6 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, {
     publicUrl: deps.config.publicUrl,
     googlePayJs: !deps.sandboxCredentials,
+    cardFrameUrl: deps.config.gateway.cardFrameUrl,
   });
   registerErrorHandler(app);
   await registerApiCompression(app);
@@ -141,7 +142,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       secret: webhookSecret,
     });
   }
-  registerPaymentMethodRoutes(app, { ...checkout, customers });
+  registerPaymentMethodRoutes(app, {
+    ...checkout,
+    customers,
+    cardFrameUrl: deps.config.gateway.cardFrameUrl,
+    tokenizeProxyAcceptsCards: deps.config.tokenizeProxyAcceptsCards,
+  });
   registerWalletRoutes(app, {
     ...checkout,
     customers,

@@ -176,6 +176,10 @@ const environmentSchema = z
       .enum(['true', 'false', ''], { error: 'CAPTURE_ON_SHIPMENT must be true or false' })
       .optional()
       .transform((value) => value !== 'false'),
+    TOKENIZE_PROXY_ACCEPTS_CARDS: z
+      .enum(['true', 'false', ''], { error: 'TOKENIZE_PROXY_ACCEPTS_CARDS must be true or false' })
+      .optional()
+      .transform((value) => value === 'true'),
     SANDBOX_UNSETTLED_REFUNDS: z
       .enum(['true', 'false', ''], { error: 'SANDBOX_UNSETTLED_REFUNDS must be true or false' })
       .optional()
@@ -275,6 +279,11 @@ interface GatewaySettings {
   merchantId: string;
   /** The hosted payment page; for the mounted sandbox, `${publicUrl}/sandbox/hpp`. */
   hostedPageUrl: string;
+  /**
+   * CardPointe's Hosted iFrame Tokenizer, where a customer types a card number to save it: on the
+   * merchant's CardPointe site, or `${publicUrl}/sandbox/itoke/ajax-tokenizer.html` for the mounted sandbox.
+   */
+  cardFrameUrl: string;
   timeoutMs: number;
 }
 
@@ -322,6 +331,11 @@ export interface Config {
   captureOnShipment: boolean;
   /** The built-in sandbox merchant takes refunds of unsettled captures (off, as CardPointe's default). */
   sandboxUnsettledRefunds: boolean;
+  /**
+   * `tokenize-proxy` takes card numbers too (TOKENIZE_PROXY_ACCEPTS_CARDS=true): the store's server then
+   * receives cardholder data, and the shop files PCI DSS SAQ D rather than SAQ A. Off by default.
+   */
+  tokenizeProxyAcceptsCards: boolean;
   googlePay: GooglePayConfig;
   applePay: ApplePayConfig;
   mail: MailConfig;
@@ -366,14 +380,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const cardpointeUrl = (env.CARDPOINTE_URL ?? `https://${env.CARDPOINTE_SITE}.cardconnect.com`).replace(
+    /\/+$/,
+    '',
+  );
   const gateway: GatewayConfig =
     env.GATEWAY === 'cardpointe'
       ? {
           kind: 'cardpointe',
-          baseUrl: (env.CARDPOINTE_URL ?? `https://${env.CARDPOINTE_SITE}.cardconnect.com`).replace(
-            /\/+$/,
-            '',
-          ),
+          baseUrl: cardpointeUrl,
+          cardFrameUrl: `${cardpointeUrl}/itoke/ajax-tokenizer.html`,
           merchantId: env.CARDPOINTE_MERCHANT_ID!,
           username: env.CARDPOINTE_USERNAME!,
           password: env.CARDPOINTE_PASSWORD!,
@@ -384,6 +400,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           kind: 'sandbox',
           merchantId: SANDBOX_CREDENTIALS.merchantId,
           hostedPageUrl: `${publicUrl}/sandbox/hpp`,
+          cardFrameUrl: `${publicUrl}/sandbox/itoke/ajax-tokenizer.html`,
           timeoutMs: env.GATEWAY_TIMEOUT_MS,
         };
   return {
@@ -403,6 +420,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     refundsBeforeSettlement: env.REFUNDS_BEFORE_SETTLEMENT,
     captureOnShipment: env.CAPTURE_ON_SHIPMENT,
     sandboxUnsettledRefunds: env.SANDBOX_UNSETTLED_REFUNDS,
+    tokenizeProxyAcceptsCards: env.TOKENIZE_PROXY_ACCEPTS_CARDS,
     applePay: {
       // The sandbox wallet's processing key belongs to a merchant identifier of its own.
       merchantId:

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { randomBytes } from 'node:crypto';
 import { AUTHORIZATION_LIFETIME_MS, detectCardBrand, isLuhnValid, isValidRoutingNumber } from '@store/core';
 import { isExpiryPast } from './formats';
 import { createAccountToken, createAuthcode, createRetref } from './ids';
@@ -191,6 +192,11 @@ const BIN_PRODUCTS: Partial<Record<CardRow['brand'], string>> = {
 };
 
 const SUPPORTED_CURRENCY = 'USD';
+/** What makes a unique token new: random bytes, for a token asked to be unique. */
+function saltOf(options: { unique?: boolean }): string {
+  return options.unique ? `:${randomBytes(12).toString('hex')}` : '';
+}
+
 const MISSING_EXPIRY = 'expiry is required (MMYY) for a card number, or for a token tokenized without one';
 const CARD_NUMBER = /^\d{12,19}$/;
 /** CardSecure's answer to a wallet payload it cannot open or will not take (error code 24). */
@@ -250,9 +256,14 @@ export class SandboxGateway {
 
   /**
    * Tokenizes a card number, or a bank account given as `routing/account`. The number itself goes nowhere:
-   * only the token, brand, last 4 and expiry (and a bank account's routing number) are kept.
+   * only the token, brand, last 4 and expiry (and a bank account's routing number) are kept. `unique`: a new
+   * token, never given before, rather than the account's usual one (the iFrame Tokenizer's `unique`).
    */
-  async tokenize(account: string, expiry: string | undefined): Promise<TokenizeOutcome> {
+  async tokenize(
+    account: string,
+    expiry: string | undefined,
+    options: { unique?: boolean } = {},
+  ): Promise<TokenizeOutcome> {
     this.tokenKey ??= this.store.tokenKey();
     const key = await this.tokenKey;
     const now = this.config.now();
@@ -261,7 +272,7 @@ export class SandboxGateway {
       const [, routing, number] = bank as unknown as [string, string, string];
       const card = await this.store.upsertCard(
         {
-          token: createAccountToken(account, key),
+          token: createAccountToken(account, key, saltOf(options)),
           kind: 'ach',
           brand: 'UNKNOWN',
           last4: number.slice(-4),
@@ -279,13 +290,13 @@ export class SandboxGateway {
     if (!CARD_NUMBER.test(account) || isToken(account) || !isLuhnValid(account)) {
       return { ok: false, message: 'Invalid card number' };
     }
-    return { ok: true, card: await this.keepCard(account, expiry, key) };
+    return { ok: true, card: await this.keepCard(account, expiry, key, saltOf(options)) };
   }
 
-  private keepCard(cardNumber: string, expiry: string | undefined, key: string): Promise<CardRow> {
+  private keepCard(cardNumber: string, expiry: string | undefined, key: string, salt = ''): Promise<CardRow> {
     return this.store.upsertCard(
       {
-        token: createAccountToken(cardNumber, key),
+        token: createAccountToken(cardNumber, key, salt),
         kind: 'card',
         brand: detectCardBrand(cardNumber),
         last4: cardNumber.slice(-4),

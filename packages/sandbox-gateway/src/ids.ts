@@ -20,11 +20,16 @@ export function createAuthcode(): string {
  * A CardSecure-style token for an account (a card number, or a bank account's `routing/account`): '9', the
  * account's first two digits (which tell a card's brand, as CardSecure's do), digits of a keyed hash of the
  * account, and its last four; as long as the card number, 16 digits for a bank account. The same account
- * always gets the same token, and the token says nothing more of the account than its ends.
+ * always gets the same token, unless a `salt` asks for a new one (a unique token), and the token says
+ * nothing more of the account than its ends.
  */
-export function createAccountToken(account: string, key: string): string {
+export function createAccountToken(account: string, key: string, salt = ''): string {
   const digits = account.replace(/\D/g, '');
   const length = /^\d+$/.test(account) ? account.length : 16;
-  const hash = BigInt(`0x${createHmac('sha256', key).update(account).digest('hex')}`).toString();
+  const hash = BigInt(
+    `0x${createHmac('sha256', key)
+      .update(account + salt)
+      .digest('hex')}`,
+  ).toString();
   return '9' + digits.slice(0, 2) + hash.slice(0, length - 7) + digits.slice(-4);
 }

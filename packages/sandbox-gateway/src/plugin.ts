@@ -6,6 +6,7 @@ import { DEFAULT_SCHEMA, migrateSandboxGateway } from './migrate';
 import { cardPointeRoutes } from './routes/cardpointe-routes';
 import { cardSecureRoutes } from './routes/cardsecure-routes';
 import { hppRoutes } from './routes/hpp-routes';
+import { itokeRoutes } from './routes/itoke-routes';
 import { HppSettingsStore } from './hpp/webhook';
 import type { SqlClient } from './sql-client';
 import { ProfileStore } from './profile-store';
@@ -31,7 +32,10 @@ export interface SandboxGatewayOptions {
   settlement?: SettlementSchedule;
   /** The merchant may refund captures before they settle; default false, as at CardPointe. */
   unsettledRefunds?: boolean;
-  /** When set, the hosted page sends shoppers back only to these origins (as a merchant's configured return address). */
+  /**
+   * The merchant's sites, when set: the hosted page sends shoppers back only to these origins (as a
+   * merchant's configured return address), and only their pages may hold the iFrame Tokenizer.
+   */
   allowedReturnOrigins?: readonly string[];
 }
 
@@ -41,7 +45,7 @@ const DEFAULT_SETTLEMENT: SettlementSchedule = { dailyAt: '21:00' };
 
 /**
  * The sandbox gateway as a Fastify plugin: CardPointe REST under /cardconnect/rest, CardSecure under
- * /cardsecure, the hosted payment page under /hpp. The store mounts it with { prefix: '/sandbox' }. The
+ * /cardsecure, the hosted payment page under /hpp, the Hosted iFrame Tokenizer under /itoke. The store mounts it with { prefix: '/sandbox' }. The
  * hosted page's webhook posts to the address `setHostedPageWebhookUrl` keeps for the merchant, if any.
  */
 export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = async (fastify, options) => {
@@ -76,6 +80,7 @@ export const sandboxGatewayPlugin: FastifyPluginAsync<SandboxGatewayOptions> = a
   });
 
   await fastify.register(cardSecureRoutes, { gateway });
+  await fastify.register(itokeRoutes, { gateway, now, allowedFrameOrigins: options.allowedReturnOrigins });
   await fastify.register(walletRoutes, {
     wallets,
     merchantName: options.merchantName ?? DEFAULT_MERCHANT_NAME,

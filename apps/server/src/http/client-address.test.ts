@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { FREE_TOKENIZATIONS, SIGN_IN_THROTTLE } from '../services/accounts/throttles';
 import { configProblems as problemsOf } from '../testing/config-problems';
-import { cardForm, shoppersAt, type Shopper } from '../testing/shoppers';
+import { bankForm, shoppersAt, type Shopper } from '../testing/shoppers';
 import { adminCookie, TEST_ADMIN, testDatabaseKinds, useTestServer } from '../testing/test-server';
 import { registerClientAddress } from './client-address';
 
@@ -170,7 +170,7 @@ describe.each(testDatabaseKinds())('forged X-Forwarded-For entries behind a prox
     for (let round = 0; round < perCustomer; round += 1) {
       for (const [index, customer] of customers.entries()) {
         const claimed = `198.51.100.${round * customers.length + index + 1}`;
-        const answer = await shoppers.tokenize(customer, cardForm(), forged(claimed, '203.0.113.9'));
+        const answer = await shoppers.tokenize(customer, bankForm(), forged(claimed, '203.0.113.9'));
         statuses.push(answer.status);
       }
     }

@@ -74,6 +74,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
   'DELETE /api/users/addresses/:id': { operationId: 'removeAddress', caller: 'customer' },
   'POST /api/users/addresses/:id/default': { operationId: 'setDefaultAddress', caller: 'customer' },
   'GET /api/users/orders': { operationId: 'listCustomerOrders', caller: 'customer' },
+  'POST /api/payment/card-entry': { operationId: 'createCardEntry', caller: 'customer' },
   'POST /api/payment/tokenize-proxy': { operationId: 'tokenizePaymentMethod', caller: 'customer' },
   'POST /api/payment/save-payment-token': { operationId: 'savePaymentMethod', caller: 'customer' },
   'POST /api/payment/payment-methods': { operationId: 'listPaymentMethods', caller: 'customer' },

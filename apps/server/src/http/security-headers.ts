@@ -23,11 +23,17 @@ export async function registerSecurityHeaders(
   options: {
     publicUrl: string;
     /** Google's pay.js runs the Google Pay button (not the sandbox wallet). */ googlePayJs: boolean;
+    /** The gateway's card frame (the iFrame Tokenizer), which the Add Payment Method form holds. */
+    cardFrameUrl: string;
   },
 ): Promise<void> {
   const https = options.publicUrl.startsWith('https:');
   // What Google's pay.js needs: its script, its payment sheet's frame and calls, its button's images.
   const google = options.googlePayJs ? ['https://pay.google.com'] : [];
+  // The card frame's origin: the gateway's site, or this one for the mounted sandbox. Pages may frame it
+  // and nothing else from there; it is another origin, so the store's scripts cannot read it.
+  const cardFrameOrigin = new URL(options.cardFrameUrl).origin;
+  const cardFrame = cardFrameOrigin === new URL(options.publicUrl).origin ? [] : [cardFrameOrigin];
   // The one <style> element Google's button component inserts (its fixed "not ready" rules), by its hash;
   // the end-to-end tests fail on any violation, so a new version of it cannot slip past unnoticed.
   const googlePayButtonStyle = "'sha256-B5xZ8LazuQtFFimrw+cAaRu+Sr5JkoCAe9yjirCJR14='";
@@ -42,7 +48,7 @@ export async function registerSecurityHeaders(
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...google],
         // 'self': the console shows a demo-mode email in a sandboxed frame (SENT_EMAIL_PAGE_POLICY).
-        frameSrc: ["'self'", ...google],
+        frameSrc: ["'self'", ...cardFrame, ...google],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

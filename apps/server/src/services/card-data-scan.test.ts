@@ -111,6 +111,19 @@ describe('no card data in logs or database files', () => {
       bankForm({ routingNumber: '036001809', accountNumber: SECRETS.bankAccount, bankName: 'Bank' }),
     ];
     for (const attempt of attempts) await shoppers.tokenize(customer, attempt);
+    // The card typed in the gateway's frame (the mounted sandbox's), saved, and a mistyped one.
+    const entry = await shoppers.openCardEntry(customer);
+    const frameUrl = entry.body.frameUrl as string;
+    await shoppers.typeInFrame(frameUrl, `${SECRETS.card.slice(0, -1)}2`);
+    const typed = await shoppers.typeInFrame(frameUrl, SECRETS.card);
+    const saved = await shoppers.save(customer, typed.token, {
+      paymentType: 'CC',
+      holderName: 'Pat Shopper',
+      expiryMonth: '12',
+      expiryYear: '2030',
+      cardEntryId: entry.body.entryId,
+    });
+    expect(saved.status).toBe(200);
     // A malformed body holding a card number: refused, and not echoed into the log either.
     await shoppers.as(customer, '/api/payment/tokenize-proxy', `{"accountNumber": "${SECRETS.card}",`);
 

@@ -4,8 +4,8 @@ import { postJson, TEST_DELIVERY, TEST_PUBLIC_URL, type Answer, type TestServer 
 
 /**
  * Customers of the store as the storefront makes them: registered (signed in by it), with cards and bank
- * accounts entered in the Add Payment Method form (tokenized at the store's proxy, then saved), paying with
- * them. Over HTTP, against any running store: one in the test's process or one in a child process.
+ * accounts entered in the Add Payment Method form (a card typed in the gateway's frame, a bank account
+ * tokenized at the store's proxy, then saved), paying with them. Over HTTP, against any running store: one in the test's process or one in a child process.
  */
 
 /** The password every test customer registers with. */
@@ -99,6 +99,39 @@ export function shoppersAt(store: { url: string }) {
   const save = (shopper: Shopper, tokenId: string, details = cardDetails(tokenId)) =>
     as(shopper, '/api/payment/save-payment-token', { userId: shopper.id, tokenId, ...details });
 
+  /** Opens the card frame for the shopper's session: its address and the entry to save the card with. */
+  const openCardEntry = (shopper: Shopper) => as(shopper, '/api/payment/card-entry', {});
+
+  /**
+   * A card number typed in the frame at `frameUrl`, as the frame's page sends it to the gateway's
+   * tokenizer beside it (the mounted sandbox's, on the store's address): its answer.
+   */
+  const typeInFrame = async (frameUrl: string, number: string, unique = true) => {
+    const tokenizer = new URL('tokenize', frameUrl).pathname;
+    const answer = await fetch(store.url + tokenizer, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: number.replace(/\s/g, ''), unique }),
+    });
+    return (await answer.json()) as { token: string; errorCode: number; errorMessage: string };
+  };
+
+  /** A card typed in a frame the shopper's session opened, saved with `details`. */
+  async function saveCardThroughFrame(
+    shopper: Shopper,
+    number: string,
+    details: (tokenId: string) => Record<string, unknown>,
+  ): Promise<SavedPaymentMethod> {
+    const entry = succeeded(await openCardEntry(shopper), 'open the card frame').body;
+    const typed = await typeInFrame(entry.frameUrl as string, number);
+    if (!typed.token) throw new Error(`the card frame did not tokenize ${number}: ${typed.errorMessage}`);
+    const saved = succeeded(
+      await save(shopper, typed.token, { ...details(typed.token), cardEntryId: entry.entryId }),
+      'save the token',
+    );
+    return saved.body.paymentMethod as SavedPaymentMethod;
+  }
+
   /** Tokenizes `form` at the store's proxy, then saves the token with `details`. */
   async function saveMethod(
     shopper: Shopper,
@@ -141,10 +174,16 @@ export function shoppersAt(store: { url: string }) {
     as,
     tokenize,
     save,
+    openCardEntry,
+    typeInFrame,
 
     /** A card saved as the form saves it (`details` change what the form sends with the token). */
     saveCard: (shopper: Shopper, number = VISA, details: Record<string, unknown> = {}) =>
-      saveMethod(shopper, cardForm(number), (tokenId) => ({ ...cardDetails(tokenId), ...details })),
+      saveCardThroughFrame(shopper, number, (tokenId) => ({ ...cardDetails(tokenId), ...details })),
+
+    /** A card saved through the tokenize-proxy, for a store that takes card numbers there (SAQ D). */
+    saveCardThroughProxy: (shopper: Shopper, number = VISA) =>
+      saveMethod(shopper, cardForm(number), cardDetails),
 
     /** `BANK_ACCOUNT` (or another account number at its bank) saved as the form saves it. */
     saveBankAccount: (shopper: Shopper, account: Partial<typeof BANK_ACCOUNT> = {}) =>

@@ -180,6 +180,11 @@ export const savePaymentTokenRequestSchema = z.looseObject(
   {
     userId,
     tokenId: z.string({ error: 'Token ID is required' }).regex(/^9\d{11,18}$/, 'Token ID is not valid'),
+    /** The card frame the card was typed in (`POST /api/payment/card-entry`); none for a proxy's token. */
+    cardEntryId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32}$/, 'Card entry ID is not valid')
+      .optional(),
     paymentType: z.enum(['CC', 'ACH'], { error: 'Payment type must be CC or ACH' }),
     holderName: z
       .string({ error: PAYMENT_METHOD_MESSAGES.holderName })
@@ -221,6 +226,17 @@ export const processWithTokenRequestSchema = z.looseObject(
   },
   { error: 'The request body must be a JSON object' },
 );
+
+/**
+ * `POST /api/payment/card-entry`: the gateway's card frame for this session (its address, with the
+ * parameters the form uses), and the id to save the card typed in it with.
+ */
+export const cardEntryResponseSchema = z.object({
+  status: z.literal('success'),
+  entryId: z.string(),
+  frameUrl: z.string(),
+});
+export type CardEntryResponse = z.infer<typeof cardEntryResponseSchema>;
 
 /** The card or account turned into a CardSecure token (never the number itself). */
 export const tokenizeResponseSchema = z.object({

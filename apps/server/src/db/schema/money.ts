@@ -175,8 +175,9 @@ export const moneyOperations = pgTable(
 );
 
 /**
- * CardSecure tokens the store's tokenize-proxy issued, kept as SHA-256 digests: a token is saved only by
- * the customer, and in the session, it was issued to, and only once. CardSecure itself needs no
+ * CardSecure tokens the store's tokenize-proxy issued, and tokens from the card frame once saved, kept as
+ * SHA-256 digests: a token from the proxy is saved only by the customer, and in the session, it was issued
+ * to, and only once; a token from the frame is saved once, ever (decision 054). CardSecure itself needs no
  * credentials, so a token made elsewhere proves nothing about who entered the card.
  */
 export const issuedTokens = pgTable(
@@ -192,6 +193,25 @@ export const issuedTokens = pgTable(
     savedAt: timestamp('saved_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [index('issued_tokens_issued_idx').on(table.issuedAt)],
+);
+
+/**
+ * The card frame opened for a customer's session (decision 054): one card may be saved with it, by that
+ * session, soon after. Kept as the SHA-256 digest of the id the page was given.
+ */
+export const cardEntries = pgTable(
+  'card_entries',
+  {
+    entryDigest: text('entry_digest').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The digest of the session's token (sessions.token_hash) that opened it. */
+    sessionDigest: text('session_digest').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('card_entries_opened_idx').on(table.openedAt)],
 );
 
 /** Stored answers of money-moving calls, so that a replayed Idempotency-Key gets the first answer. */

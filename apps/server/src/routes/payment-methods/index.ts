@@ -1,4 +1,5 @@
 import {
+  cardEntryResponseSchema,
   listPaymentMethodsRequestSchema,
   messageResponseSchema,
   paymentMethodActionRequestSchema,
@@ -16,28 +17,53 @@ import { runIdempotent } from '../../http/idempotency';
 import { answers, typed } from '../../http/contract';
 import {
   listPaymentMethods,
+  openCardEntry,
   removePaymentMethod,
   savePaymentMethod,
   setDefaultPaymentMethod,
   tokenizePaymentMethod,
-  type PaymentMethodDependencies,
+  type CardEntryDependencies,
 } from '../../services/accounts/payment-methods';
 import { payWithSavedMethod } from '../../services/checkout/saved-method';
 
 /** Saved cards and bank accounts, and paying with them (product §7). Every call is the signed-in owner's. */
 export function registerPaymentMethodRoutes(
   app: FastifyInstance,
-  deps: PaymentMethodDependencies & { customers: CustomerGuard },
+  deps: CardEntryDependencies & { customers: CustomerGuard },
 ): void {
   const { customers } = deps;
   const api = typed(app);
+
+  api.post(
+    '/api/payment/card-entry',
+    {
+      schema: {
+        tags: ['Saved payment methods'],
+        summary: "Open the gateway's card frame, where the card number is typed, for this session",
+        response: answers(cardEntryResponseSchema),
+      },
+      preValidation: async (request: FastifyRequest) => {
+        await customers.signedIn(request);
+      },
+    },
+    async (request) => {
+      const customer = await customers.signedIn(request);
+      const entry = await openCardEntry(deps, {
+        customerId: customer.id,
+        clientAddress: request.clientAddress,
+        sessionDigest: customers.sessionDigest(request)!,
+      });
+      return { status: 'success', ...entry };
+    },
+  );
 
   api.post(
     '/api/payment/tokenize-proxy',
     {
       schema: {
         tags: ['Saved payment methods'],
-        summary: 'Turn a card or bank account into a CardSecure token',
+        summary:
+          'Turn a bank account into a CardSecure token (card numbers only when the shop opts in: they are typed in the card frame)',
         body: tokenizeRequestSchema,
         response: answers(tokenizeResponseSchema),
       },

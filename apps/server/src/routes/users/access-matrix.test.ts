@@ -85,6 +85,8 @@ const CUSTOMER_CALLS: Record<string, CustomerCall> = {
 const CALLS_WITHOUT_USER = [
   // Signed-in only: it names no account, and keeps nothing (see the saved-methods tests).
   'POST /api/payment/tokenize-proxy',
+  // Signed-in only: it opens the card frame for the caller's own session (card-frame.test.ts).
+  'POST /api/payment/card-entry',
   'POST /api/users/register',
   'POST /api/users/login',
   'POST /api/users/logout',

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { PaymentMethodForm, SavedPaymentMethod } from '@store/core';
 import type { Orm } from '../../db/client';
 import {
@@ -12,12 +12,19 @@ import {
   type CustomerRow,
   type SavedMethodRow,
 } from '../../db/customer-store';
-import { claimIssuedToken, recordIssuedToken } from '../../db/token-store';
+import {
+  claimCardEntry,
+  claimFrameToken,
+  claimIssuedToken,
+  recordCardEntry,
+  recordIssuedToken,
+} from '../../db/token-store';
+import { cardFrameAddress } from '../../gateway/card-frame';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { refusalError } from '../checkout/shopper-answers';
 import { toSavedMethod } from './customer-accounts';
-import { beginSaveMethodAttempt, beginTokenizeAttempt } from './throttles';
+import { beginCardEntryAttempt, beginSaveMethodAttempt, beginTokenizeAttempt } from './throttles';
 
 /**
  * Saved cards and bank accounts on the gateway's stored profiles (CardPointe's profile service): the
@@ -27,6 +34,14 @@ export interface PaymentMethodDependencies {
   orm: Orm;
   gateway: PaymentGateway;
   publicUrl: string;
+}
+
+/** Where a card number may be typed: the gateway's frame, and the proxy only when the shop opts in. */
+export interface CardEntryDependencies extends PaymentMethodDependencies {
+  /** The gateway's iFrame Tokenizer page, where card numbers are typed. */
+  cardFrameUrl: string;
+  /** `tokenize-proxy` takes card numbers too (the shop then files SAQ D): off unless set. */
+  tokenizeProxyAcceptsCards: boolean;
 }
 
 const NOT_FOUND = 'Payment method not found';
@@ -46,6 +61,10 @@ export async function methodOf(orm: Orm, customerId: string, methodId: string): 
 
 /** How long a token from the tokenize-proxy may be saved: the Add Payment Method dialog saves at once. */
 export const ISSUED_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+/** How long after the card frame opened a card typed in it may be saved (decision 054). */
+const CARD_ENTRY_LIFETIME_MS = 15 * 60 * 1000;
+/** The answer to a card number sent to the store: they are typed in the gateway's frame. */
+const CARD_NUMBERS_IN_FRAME = 'Card numbers are entered in the secure card field';
 
 /** Who is asking, as the limits and the token binding see it. */
 export interface CustomerRequest {
@@ -60,17 +79,38 @@ function digestOf(token: string): string {
 }
 
 /**
+ * Opens the card frame for a signed-in customer's session: the frame's address, and the id with which the
+ * one card typed in it may be saved by this session within CARD_ENTRY_LIFETIME_MS. Limited per customer
+ * and per address; saving the card is limited as every save is.
+ */
+export async function openCardEntry(
+  deps: CardEntryDependencies,
+  input: CustomerRequest,
+): Promise<{ entryId: string; frameUrl: string }> {
+  await beginCardEntryAttempt(deps.orm, input);
+  const entryId = randomBytes(24).toString('base64url');
+  await recordCardEntry(deps.orm, {
+    entryDigest: digestOf(entryId),
+    customerId: input.customerId,
+    sessionDigest: input.sessionDigest,
+  });
+  return { entryId, frameUrl: cardFrameAddress(deps.cardFrameUrl) };
+}
+
+/**
  * Tokenizes a card (number and expiry) or a bank account (`routing/account`) with CardSecure for a signed-in
  * customer, limited per customer and per address, and notes that the token was issued to this customer in
  * this session: only then may it be saved. The number goes to the gateway and nowhere else.
  */
 export async function tokenizePaymentMethod(
-  deps: PaymentMethodDependencies,
+  deps: CardEntryDependencies,
   input: CustomerRequest & { form: PaymentMethodForm },
 ): Promise<{ token: string; type: 'CC' | 'ACH' }> {
-  await beginTokenizeAttempt(deps.orm, input);
   const { form } = input;
   const card = form.mode === 'CC';
+  // The card number has reached the store already; it goes no further, and nothing of it is kept.
+  if (card && !deps.tokenizeProxyAcceptsCards) throw new AppError('invalid', CARD_NUMBERS_IN_FRAME);
+  await beginTokenizeAttempt(deps.orm, input);
   const tokenized = await deps.gateway.tokenize(
     card
       ? {
@@ -90,6 +130,8 @@ export async function tokenizePaymentMethod(
 
 export interface SavePaymentMethodInput extends CustomerRequest {
   tokenId: string;
+  /** The card frame's entry the token was typed in; none for a token from the tokenize-proxy. */
+  cardEntryId?: string;
   paymentType: 'CC' | 'ACH';
   holderName: string;
   expiryMonth?: string;
@@ -123,13 +165,36 @@ function checkSaveInput(input: SavePaymentMethodInput) {
 }
 
 export const CARD_EXPIRED = 'This card has expired. Check the expiration date, or use another card.';
-/** A token this customer did not get from the store's tokenize-proxy in this session, or saved already. */
+/**
+ * A token this customer's session did not get from the store's tokenize-proxy or type in a card frame it
+ * opened, or one saved already.
+ */
 const TOKEN_NOT_ISSUED = 'Please enter the card or bank account again to save it.';
 
 /**
+ * Whether this customer's session may save this token, once (decision 054): a card typed in a frame the
+ * session opened (an entry not used yet, opened at most CARD_ENTRY_LIFETIME_MS ago) with a token no one
+ * saved before, or a token the tokenize-proxy issued to the session and no one saved since.
+ */
+async function claimToken(orm: Orm, input: SavePaymentMethodInput, customerId: string): Promise<boolean> {
+  const token = { tokenDigest: digestOf(input.tokenId), customerId, sessionDigest: input.sessionDigest };
+  if (input.cardEntryId === undefined) {
+    return claimIssuedToken(orm, { ...token, issuedAfter: new Date(Date.now() - ISSUED_TOKEN_LIFETIME_MS) });
+  }
+  if (input.paymentType !== 'CC') return false;
+  const entry = await claimCardEntry(orm, {
+    entryDigest: digestOf(input.cardEntryId),
+    customerId,
+    sessionDigest: input.sessionDigest,
+    openedAfter: new Date(Date.now() - CARD_ENTRY_LIFETIME_MS),
+  });
+  return entry && (await claimFrameToken(orm, token));
+}
+
+/**
  * Keeps a tokenized card or bank account in the customer's gateway profile (made with the first method)
- * and locally as display fields. Only a token the store issued to this customer in this session, once,
- * and limited per customer and per address: a token made at CardSecure directly, or by someone else, is
+ * and locally as display fields. Only a token this customer's session received (claimToken), once, and
+ * limited per customer and per address: a token made at CardSecure without the store, or saved before, is
  * refused. The brand is the gateway's BIN answer and the last 4 the token's, not what the browser says.
  */
 export async function savePaymentMethod(
@@ -139,13 +204,8 @@ export async function savePaymentMethod(
   const expiry = checkSaveInput(input);
   const customer = await customerOf(deps.orm, input.customerId);
   await beginSaveMethodAttempt(deps.orm, input);
-  const claimed = await claimIssuedToken(deps.orm, {
-    tokenDigest: digestOf(input.tokenId),
-    customerId: customer.id,
-    sessionDigest: input.sessionDigest,
-    issuedAfter: new Date(Date.now() - ISSUED_TOKEN_LIFETIME_MS),
-  });
-  if (!claimed) throw new AppError('unprocessable', TOKEN_NOT_ISSUED);
+  if (!(await claimToken(deps.orm, input, customer.id)))
+    throw new AppError('unprocessable', TOKEN_NOT_ISSUED);
   let brand: string | undefined;
   if (expiry) {
     const bin = await deps.gateway.cardBin(input.tokenId);

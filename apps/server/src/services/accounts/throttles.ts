@@ -147,10 +147,30 @@ export async function beginTokenizeAttempt(
 }
 
 /**
+ * Card frames a customer, or an address, may open before each further one must wait (decision 054): the
+ * card is tokenized at the gateway, where the store cannot count, and saved through the save limits below;
+ * this keeps a session from piling up entries. Generous: each Add Payment Method dialog opens one.
+ */
+const FREE_CARD_ENTRIES = { perCustomer: 30, perAddress: 100 } as const;
+
+export async function beginCardEntryAttempt(
+  orm: Orm,
+  input: { customerId: string; clientAddress: string },
+  now = new Date(),
+): Promise<void> {
+  await takeLimitedAttempt(
+    orm,
+    perCustomerAndAddress('card-entry', FREE_CARD_ENTRIES, input),
+    'Too many card forms were opened',
+    now,
+  );
+}
+
+/**
  * Saved payment methods a customer, or an address, may add before each further one must wait. A token is
  * saved only once and only by the customer it was issued to, so this bounds saves, not tokenizations.
  */
-const FREE_SAVES = { perCustomer: 10, perAddress: 20 } as const;
+export const FREE_SAVES = { perCustomer: 10, perAddress: 20 } as const;
 
 export async function beginSaveMethodAttempt(
   orm: Orm,

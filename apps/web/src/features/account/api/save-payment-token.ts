@@ -4,9 +4,10 @@ import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 export interface SavePaymentTokenPayload {
   userId: string;
   tokenId: string;
+  /** The card frame the card was typed in; none for a bank account's token from the proxy. */
+  cardEntryId?: string;
   paymentType: 'CC' | 'ACH';
   holderName: string;
-  cardType?: string;
   last4?: string;
   expiryMonth?: string;
   expiryYear?: string;

@@ -1,10 +1,8 @@
 import {
   EMAIL_MESSAGES,
   BANK_ACCOUNT_TYPES,
-  detectCardBrand,
   expiryMonthsFor,
   firstPaymentMethodProblem,
-  formatCardNumberInput,
   PAYMENT_METHOD_LIMITS,
   PAYMENT_METHOD_MESSAGES,
   type PaymentMethodForm,
@@ -23,6 +21,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAddresses } from '../../../lib/address-book';
 import { savePaymentToken } from '../api/save-payment-token';
 import { tokenizePaymentMethod } from '../api/tokenize';
+import { useCardFrame } from '../hooks/use-card-frame';
 import {
   isBillingAddressBlank,
   prefilledPaymentMethodForm,
@@ -30,6 +29,7 @@ import {
   type AccountHolder,
 } from '../utils/payment-method-prefill';
 import styles from './account-page.module.css';
+import { CardFrameField } from './card-frame-field';
 import dialogStyles from './add-payment-method-dialog.module.css';
 
 /** product §9: a successful add closes the dialog after 1 s. */
@@ -120,6 +120,8 @@ export function AddPaymentMethodDialog({
   const [added, setAdded] = useState(false);
   const errorId = useId();
   const card = form.mode === 'CC';
+  // The card number is typed in the gateway's frame (decision 054); a bank account in the form.
+  const { frameRef, frame } = useCardFrame(card);
 
   const problemField = error ? fieldOfProblem(error, form) : null;
 
@@ -138,31 +140,42 @@ export function AddPaymentMethodDialog({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || added) return;
-    const problem = firstPaymentMethodProblem(form);
+    setBusy(true);
+    // The frame's token stands for the number in the spec's checks: it is as long as the card number.
+    const frameToken = card ? await frame.tokenWhenReady() : null;
+    const problem = firstPaymentMethodProblem(card ? { ...form, accountNumber: frameToken ?? '' } : form);
     if (problem) {
       setError(problem);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    let token: string;
-    try {
-      token = await tokenizePaymentMethod(form);
-    } catch (failure) {
-      setError(failureText(failure, 'tokenize'));
       setBusy(false);
       return;
     }
+    setError(null);
+    let token: string;
+    if (frameToken) {
+      token = frameToken;
+    } else {
+      try {
+        token = await tokenizePaymentMethod(form);
+      } catch (failure) {
+        setError(failureText(failure, 'tokenize'));
+        setBusy(false);
+        return;
+      }
+    }
     try {
-      const digits = form.accountNumber.replace(/\D/g, '');
       const saved = await savePaymentToken({
         userId,
         tokenId: token,
         paymentType: form.mode,
         holderName: form.name.trim(),
-        last4: digits.slice(-4),
+        // CardSecure's tokens end with the account's last 4; the server takes them from the token too.
+        last4: card ? token.slice(-4) : form.accountNumber.trim().slice(-4),
         ...(card
-          ? { cardType: detectCardBrand(digits), expiryMonth: form.expiryMonth, expiryYear: form.expiryYear }
+          ? {
+              cardEntryId: frame.entryId ?? undefined,
+              expiryMonth: form.expiryMonth,
+              expiryYear: form.expiryYear,
+            }
           : {
               bankName: form.bankName?.trim(),
               accountType: form.accountType,
@@ -173,6 +186,8 @@ export function AddPaymentMethodDialog({
       onAdded(saved);
     } catch (failure) {
       setError(failureText(failure, 'save'));
+      // The entry and its token are spent: the card is typed again in a new frame.
+      if (card) frame.retry();
     } finally {
       setBusy(false);
     }
@@ -197,12 +212,11 @@ export function AddPaymentMethodDialog({
       {...extra}
     />
   );
-  const brand = card && form.accountNumber ? detectCardBrand(form.accountNumber.replace(/\D/g, '')) : null;
 
   return (
     <Modal
       title="Add Payment Method"
-      subtitle="Card numbers go straight to our payment processor; we keep only the last 4 digits."
+      subtitle="Card numbers are typed in our payment processor’s secure field; we keep only the last 4 digits."
       onClose={onClose}
       dismissible={!busy}
       size="large"
@@ -265,18 +279,15 @@ export function AddPaymentMethodDialog({
           />
           {card ? (
             <>
-              {field(
-                'Card number',
-                'accountNumber',
-                {
-                  inputMode: 'numeric',
-                  autoComplete: 'cc-number',
-                  maxLength: PAYMENT_METHOD_LIMITS.cardNumber,
-                  onChange: set('accountNumber', formatCardNumberInput),
-                  hint: brand && brand !== 'UNKNOWN' ? brand : undefined,
-                },
-                true,
-              )}
+              <FieldCell problem={problemOf('accountNumber')} errorId={errorId} wide>
+                <CardFrameField
+                  frame={frame}
+                  frameRef={frameRef}
+                  invalid={problemField === 'accountNumber' || frame.refused}
+                  errorId={errorId}
+                  disabled={busy || added}
+                />
+              </FieldCell>
               {cell(
                 'expiryMonth',
                 <SelectField
