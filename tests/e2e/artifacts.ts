@@ -8,9 +8,11 @@ const root = new URL('../..', import.meta.url).pathname;
  * The stores of the end-to-end run, each on a port and a data directory of its own, so that specs run at
  * the same time see none of each other's data (`playwright.config.ts` says which specs use which store):
  * the console's specs capture, settle and count every payment of their store, so each of them has a store
- * to itself; the shopper's specs only ever look at their own orders and share one.
+ * to itself; the shopper's specs only ever look at their own orders and share one; the card frame's spec
+ * has a store that speaks to the standalone sandbox gateway on an origin of its own, as a store speaks to
+ * CardPointe, so that the gateway's card frame is cross-origin as in production.
  */
-export const E2E_STORES = ['accessibility-console', 'admin-console', 'shop'] as const;
+export const E2E_STORES = ['accessibility-console', 'admin-console', 'shop', 'card-frame'] as const;
 
 export type E2eStoreName = (typeof E2E_STORES)[number];
 

@@ -41,6 +41,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'wallets.spec.ts',
     'ways-back.spec.ts',
   ],
+  'card-frame': ['card-frame.spec.ts'],
 };
 
 // Every spec runs, on one store only: a spec missing above would silently not run at all.
@@ -57,12 +58,33 @@ const stores = artifacts.stores.map((store) => {
 });
 
 /**
+ * The standalone sandbox gateway (`npm run gateway`) that the card-frame store speaks to as to CardPointe
+ * (GATEWAY=cardpointe): its own port, so its card frame is on another origin than the store's pages.
+ */
+const cardFrameStore = stores.find((store) => store.name === 'card-frame')!;
+const gateway = {
+  port: BASE_PORT + 50,
+  dataDir: join(cardFrameStore.dir, 'gateway-data'),
+  logFile: join(cardFrameStore.dir, 'gateway.log'),
+};
+const GATEWAY_URL = `http://127.0.0.1:${gateway.port}`;
+/** How the card-frame store reaches the standalone gateway: as a store reaches CardPointe. */
+const CARDPOINTE_SETTINGS = {
+  GATEWAY: 'cardpointe',
+  CARDPOINTE_URL: GATEWAY_URL,
+  CARDPOINTE_HPP_URL: `${GATEWAY_URL}/hpp`,
+  CARDPOINTE_MERCHANT_ID: '800000000001',
+  CARDPOINTE_USERNAME: 'sandbox',
+  CARDPOINTE_PASSWORD: 'sandbox-password',
+};
+
+/**
  * The real store (built storefront, API, mounted sandbox gateway) on a fresh embedded database, driven in
  * Debian's Chromium: one store per group of specs (`SPECS`), each on its own port and data directory, so
  * that the groups run side by side. The storefront and the server must be built first (`npm test` does
  * both).
  */
-const webServers: NonNullable<PlaywrightTestConfig['webServer']> = stores.map((store) => ({
+const storeServers: NonNullable<PlaywrightTestConfig['webServer']> = stores.map((store) => ({
   // The store as production runs it: the compiled server (`npm run build:server`), plain Node, on an empty
   // data directory. Everything it writes goes to a log file, which the card data scan reads after the run
   // (`scripts/scan-card-data.ts`) with the data directory. `exec` makes the server the process Playwright
@@ -91,8 +113,28 @@ const webServers: NonNullable<PlaywrightTestConfig['webServer']> = stores.map((s
     LOG_SLOW_REQUEST_MS: '0',
     ADMIN_USERNAME: 'operator',
     ADMIN_PASSWORD: 'e2e-operator-password',
+    ...(store.name === 'card-frame' ? CARDPOINTE_SETTINGS : {}),
   },
 }));
+
+const webServers: NonNullable<PlaywrightTestConfig['webServer']> = [
+  // First: the card-frame store checks its merchant at the gateway as it starts.
+  {
+    command:
+      `rm -rf "$DATA_DIR" "${gateway.logFile}" && mkdir -p "$DATA_DIR" && ` +
+      `exec ${join(root, 'node_modules/.bin/tsx')} packages/sandbox-gateway/src/main.ts >> "${gateway.logFile}" 2>&1`,
+    cwd: root,
+    url: `${GATEWAY_URL}/itoke/ajax-tokenizer.html`,
+    name: 'gateway',
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(gateway.port), HOST: '127.0.0.1', DATA_DIR: gateway.dataDir, DATABASE_URL: '' },
+  },
+  ...storeServers,
+];
 
 export default defineConfig({
   testDir: '.',
