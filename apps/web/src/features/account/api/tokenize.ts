@@ -2,8 +2,9 @@ import type { PaymentMethodForm, TokenizeResponse } from '@store/core';
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 
 /**
- * `POST /api/payment/tokenize-proxy`: the number goes to the server once, which has the gateway tokenize it
- * and answers only the token (product §8's texts when the answer is not one).
+ * `POST /api/payment/tokenize-proxy`, for a bank account: the routing and account numbers go to the server
+ * once, which has the gateway tokenize them and answers only the token (product §8's texts when the answer is
+ * not one). Card numbers never go this way: they are typed in the gateway's card frame (decision 054).
  */
 export async function tokenizePaymentMethod(form: PaymentMethodForm): Promise<string> {
   let body: TokenizeResponse;
