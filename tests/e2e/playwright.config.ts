@@ -13,9 +13,10 @@ const artifacts = e2eArtifacts();
  * - the console's specs have a store each: they capture every authorized payment (Capture All), settle
  *   the batch and read the whole history and audit log, so they would act on, and see, other specs'
  *   payments. Each is one file, whose tests run one after the other.
- * - the shopper's specs share one: each only ever looks at its own orders (by order ID), and what they
- *   count per client address (sign-ups, sign-ins, saved methods, Apple Pay sessions; every test comes
- *   from 127.0.0.1) stays within the free attempts however they interleave.
+ * - the shopper's specs share one: each only ever looks at its own orders (by order ID), and what the
+ *   store counts per client address (sign-ups, sign-ins, saved methods, Apple Pay sessions) is each
+ *   test's own, since each test speaks from an address of its own (fixtures.ts).
+ * - the card frame's spec has a store speaking to the standalone sandbox on its own origin.
  */
 const SPECS: Record<E2eStoreName, string[]> = {
   'accessibility-console': ['accessibility-console.spec.ts', 'money-paths.spec.ts'],
@@ -113,6 +114,9 @@ const storeServers: NonNullable<PlaywrightTestConfig['webServer']> = stores.map(
     LOG_SLOW_REQUEST_MS: '0',
     ADMIN_USERNAME: 'operator',
     ADMIN_PASSWORD: 'e2e-operator-password',
+    // Behind a proxy on this machine, as a store is deployed: each test's browser says its own client
+    // address (tests/e2e/fixtures.ts), so that per-address limits are each test's own.
+    TRUST_PROXY: 'loopback',
     ...(store.name === 'card-frame' ? CARDPOINTE_SETTINGS : {}),
   },
 }));
@@ -141,8 +145,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: join(root, 'test-results'),
   // A spec's tests run one after the other, in one worker; specs run side by side, each on its store.
+  // Most of a browser test's time is spent waiting (on the store, on the page): on two cores, five at a time
+  // keep them busy (the run uses about half a core at two).
   fullyParallel: false,
-  workers: 2,
+  workers: 5,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
