@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { SettlementSchedule } from './gateway';
+import type { SettlementSchedule } from './gateway-config';
 import { SANDBOX_CREDENTIALS, sandboxGatewayPlugin, setHostedPageWebhookUrl, type SqlClient } from './index';
 
 /** The sandbox gateway on its own (`npm run gateway`): PostgreSQL at DATABASE_URL, else PGlite files. */

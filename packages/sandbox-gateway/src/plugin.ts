@@ -1,7 +1,8 @@
 import { textProblemOf } from '@store/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { RequestError, sendJsonError } from './errors';
-import { SandboxGateway, type SettlementSchedule } from './gateway';
+import { SandboxGateway } from './gateway';
+import type { SettlementSchedule } from './gateway-config';
 import { DEFAULT_SCHEMA, migrateSandboxGateway } from './migrate';
 import { cardPointeRoutes } from './routes/cardpointe-routes';
 import { cardSecureRoutes } from './routes/cardsecure-routes';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { parseGatewayAmount } from './amount';
 import { RequestError } from './errors';
 import { EXPIRY_MMYY, ORDER_ID } from './formats';
-import type { AuthorizationRequest, SettlestatQuery } from './gateway';
+import type { SettlestatQuery } from './inquiries';
+import type { AuthorizationRequest } from './money-calls';
 
 function requiredString(field: string) {
   return z.string({

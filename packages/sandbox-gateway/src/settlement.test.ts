@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { latestCutoff } from './gateway';
+import { latestCutoff } from './settlement';
 import { TEST_BACKENDS, useTestGateway } from './test-support';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { WALLET_DECRYPTION_FAILURE, type SandboxGateway } from '../gateway';
+import { WALLET_DECRYPTION_FAILURE } from '../cardsecure';
+import type { SandboxGateway } from '../gateway';
 import { parseEchoRequest, parseTokenizeRequest } from '../requests';
 
 export interface CardSecureRoutesOptions {
