@@ -1,7 +1,7 @@
 import type { Cents } from '@store/core';
 import { useState } from 'react';
 import type { AmountFieldProps } from '../components/payments/amount-field';
-import { checkAmountInput } from '../utils/amount-input';
+import { checkAmountInput } from '../utils/payments/amount-input';
 
 type FieldState = Pick<AmountFieldProps, 'value' | 'onChange' | 'onBlur' | 'maxCents' | 'error'>;
 

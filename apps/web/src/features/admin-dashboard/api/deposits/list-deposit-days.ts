@@ -1,7 +1,7 @@
 import type { AdminDepositsResponse } from '@store/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminPost, requireSuccess } from '../../utils/admin-post';
-import { addDays, utcToday } from '../../utils/deposits';
+import { addDays, utcToday } from '../../utils/deposits/deposits';
 
 const LIST_DEPOSIT_DAYS_PATH = '/api/admin/deposits';
 

@@ -15,7 +15,7 @@ import {
   formatSignedCents,
   formatSignedDollars,
   isMismatchedLine,
-} from '../../utils/deposits';
+} from '../../utils/deposits/deposits';
 import { plural } from '../../utils/rows';
 import { ListEmpty, ListState, StaleListProblem } from '../list-state';
 import { PanelHeader, RefreshNote } from '../panel-parts';

@@ -11,7 +11,7 @@ import {
   formatDepositDay,
   formatSignedDollars,
   utcToday,
-} from '../../utils/deposits';
+} from '../../utils/deposits/deposits';
 import { plural, uniqueRows } from '../../utils/rows';
 import { DepositDayView } from './deposit-day-view';
 import { ListEmpty, ListState, StaleListProblem } from '../list-state';

@@ -2,7 +2,7 @@ import type { AdminDisputesResponse } from '@store/core';
 import { Link } from 'react-router';
 import { adminOrderPath } from '../../../../config/paths';
 import { useDisputes } from '../../api/deposits/list-disputes';
-import { formatSignedDollars } from '../../utils/deposits';
+import { formatSignedDollars } from '../../utils/deposits/deposits';
 import { plural } from '../../utils/rows';
 import { ListEmpty, ListState, StaleListProblem } from '../list-state';
 import { DateTimeText, PanelHeader, RefreshNote } from '../panel-parts';

@@ -22,7 +22,7 @@ import { useNotices } from '../../hooks/use-notices';
 import { useNow } from '../../hooks/use-now';
 import { failureText } from '../../utils/admin-errors';
 import { formatDateTime } from '../../utils/format-date';
-import { paymentMoneyFacts } from '../../utils/payment-money-facts';
+import { paymentMoneyFacts } from '../../utils/orders/payment-money-facts';
 import { authorizationTimeLeft } from '../../utils/time-left';
 import { CancelChargeDialog } from '../payments/cancel-charge-dialog';
 import { DashboardHeader } from '../dashboard-header';

@@ -10,17 +10,17 @@ import { SelectField } from '../../../../components/ui/text-field';
 import { useFormProblem } from '../../../../components/ui/use-form-problem';
 import { useCreatePaymentLink, type CreatePaymentLinkAnswer } from '../../api/orders/create-payment-link';
 import { failureText } from '../../utils/admin-errors';
-import { addressOptionText, defaultAddressId } from '../../utils/customer-address';
+import { addressOptionText, defaultAddressId } from '../../utils/orders/customer-address';
 import { formatDateTime } from '../../utils/format-date';
 import { isUnsettledFailure, newIdempotencyKey } from '../../utils/idempotency-keys';
-import { noQuantities, readOrderLines } from '../../utils/order-lines';
+import { noQuantities, readOrderLines } from '../../utils/orders/order-lines';
 import {
   EMPTY_TYPED_DELIVERY,
   paymentLinkRequestOf,
   type LinkPayer,
   type LinkRequestField,
   type TypedDelivery,
-} from '../../utils/payment-link-request';
+} from '../../utils/orders/payment-link-request';
 import { CopyLinkButton } from './copy-link-button';
 import { AmountFormFooter } from '../dialog-parts';
 import { ProductPicker } from './product-picker';

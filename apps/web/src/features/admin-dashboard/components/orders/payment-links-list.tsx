@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { adminCustomerPath, adminOrderPath } from '../../../../config/paths';
 import { usePaymentLinks } from '../../api/orders/list-payment-links';
-import { linkDatesText, PAYMENT_LINK_TONES } from '../../utils/payment-link-texts';
+import { linkDatesText, PAYMENT_LINK_TONES } from '../../utils/orders/payment-link-texts';
 import { CancelPaymentLinkDialog } from './cancel-payment-link-dialog';
 import { CopyLinkButton } from './copy-link-button';
 import { ListEmpty, ListState, StaleListProblem } from '../list-state';

@@ -1,6 +1,6 @@
 import { formatCents, MAX_LINE_QUANTITY, SALES_TAX_PERCENT, type ProductId } from '@store/core';
 import { useId } from 'react';
-import type { OrderLines, TypedQuantities } from '../../utils/order-lines';
+import type { OrderLines, TypedQuantities } from '../../utils/orders/order-lines';
 import styles from './product-picker.module.css';
 
 export interface ProductPickerProps {

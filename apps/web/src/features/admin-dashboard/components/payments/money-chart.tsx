@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatAxisDollars, MONEY_SERIES, type MoneySeries } from '../../utils/money-summary';
+import { formatAxisDollars, MONEY_SERIES, type MoneySeries } from '../../utils/payments/money-summary';
 import styles from './money-summary-card.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { MONEY_SUMMARY_DAYS, useMoneySummary } from '../../api/payments/get-money-summary';
-import { formatSignedCents } from '../../utils/deposits';
+import { formatSignedCents } from '../../utils/deposits/deposits';
 import {
   MONEY_SERIES,
   MONEY_SERIES_LABELS,
@@ -9,7 +9,7 @@ import {
   moneyChartColumns,
   moneySummaryRows,
   moneyTotals,
-} from '../../utils/money-summary';
+} from '../../utils/payments/money-summary';
 import { MoneyChart, SeriesSwatch } from './money-chart';
 import styles from './money-summary-card.module.css';
 

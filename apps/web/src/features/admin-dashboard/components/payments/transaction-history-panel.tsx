@@ -31,7 +31,7 @@ import {
   operatorTimeZone,
   TRANSACTION_CHANNEL_OPTIONS,
   TRANSACTION_FILTER_OPTIONS,
-} from '../../utils/filters';
+} from '../../utils/payments/filters';
 import { plural, uniqueRows } from '../../utils/rows';
 import {
   isSettleDaysAgo,
@@ -39,7 +39,7 @@ import {
   settleDayOptionLabel,
   settledDepositNote,
   SETTLE_DAYS_AGO_OPTIONS,
-} from '../../utils/sandbox-settle';
+} from '../../utils/payments/sandbox-settle';
 import { CancelChargeDialog } from './cancel-charge-dialog';
 import { NoticeList } from '../notices';
 import { CardText, PaidWithText } from '../payment-facts';

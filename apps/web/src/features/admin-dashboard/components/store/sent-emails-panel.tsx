@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { sentEmailHtmlUrl, type useSentEmails } from '../../api/store/list-sent-emails';
 import { formatDateTime } from '../../utils/format-date';
-import { MAIL_STATUS_BADGES } from '../../utils/mail-labels';
+import { MAIL_STATUS_BADGES } from '../../utils/store/mail-labels';
 import { plural, uniqueRows } from '../../utils/rows';
 import { ListEmpty, ListState, StaleListProblem } from '../list-state';
 import { LoadMoreButton } from '../load-more';

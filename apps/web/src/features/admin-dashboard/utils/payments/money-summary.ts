@@ -1,5 +1,5 @@
 import type { Cents, MoneySummaryDay, MoneySummaryResponse } from '@store/core';
-import { addDays, signedDollarsToCents } from './deposits';
+import { addDays, signedDollarsToCents } from '../deposits/deposits';
 
 /**
  * The money card's figures (decision 036): the server's dollars as exact signed cents, one row per UTC day

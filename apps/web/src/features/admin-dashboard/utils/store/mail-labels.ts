@@ -1,5 +1,5 @@
 import type { SentEmail } from '@store/core';
-import type { BadgeTone } from '../components/status-badge';
+import type { BadgeTone } from '../../components/status-badge';
 
 /**
  * Where a message is: queued in the outbox (and, without a mail server, staying there), taken by the mail

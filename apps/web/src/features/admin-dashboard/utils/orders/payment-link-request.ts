@@ -10,7 +10,7 @@ import {
   EMPTY_ADDRESS_FORM,
   type AddressFormField,
   type AddressFormValues,
-} from '../../../components/ui/address-fields';
+} from '../../../../components/ui/address-fields';
 
 /** The address typed in the dialog, and the payer's email when they are not a customer. */
 export interface TypedDelivery extends AddressFormValues {

@@ -8,7 +8,7 @@ import {
   type DepositDay,
   type DepositLine,
 } from '@store/core';
-import type { BadgeTone } from '../components/status-badge';
+import type { BadgeTone } from '../../components/status-badge';
 
 /**
  * The Deposits view's figures and words (decision 036). Deposit amounts come signed (what came off a deposit

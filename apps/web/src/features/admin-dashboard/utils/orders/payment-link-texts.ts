@@ -1,6 +1,6 @@
 import type { AdminPaymentLink, PaymentLinkStatus } from '@store/core';
-import type { BadgeTone } from '../components/status-badge';
-import { formatDateTime } from './format-date';
+import type { BadgeTone } from '../../components/status-badge';
+import { formatDateTime } from '../format-date';
 
 /** The colour of each link status. */
 export const PAYMENT_LINK_TONES: Record<PaymentLinkStatus, BadgeTone> = {

@@ -1,6 +1,6 @@
 import type { AdminPaymentLink } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '../format-date';
 import { linkDatesText } from './payment-link-texts';
 
 const LINK: AdminPaymentLink = {

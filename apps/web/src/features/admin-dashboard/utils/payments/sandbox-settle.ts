@@ -1,4 +1,4 @@
-import { addDays, formatDepositDay, utcToday } from './deposits';
+import { addDays, formatDepositDay, utcToday } from '../deposits/deposits';
 
 /**
  * Demo mode's settlement (decision 036): the sandbox batch closes now, or as if it had closed days ago, so
