@@ -26,7 +26,6 @@ export * from './schemas/phone-order';
 export * from './schemas/admin-customers';
 export * from './schemas/payment-link';
 export * from './schemas/deposits';
-export * from './gateway-answers';
 export * from './audit-actions';
 export * from './html';
 export * from './address-lines';

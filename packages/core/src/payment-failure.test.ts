@@ -16,7 +16,6 @@ describe('one decline wording for every way to pay', () => {
       savedCard: { texts: [SHOPPER_DECLINE.card] },
       googlePay: { texts: [`Google Pay payment failed: ${SHOPPER_DECLINE.card}`] },
       applePay: { texts: [`Apple Pay payment failed: ${SHOPPER_DECLINE.card}`] },
-      anotherGateway: { errorCode: '05', texts: ['Do not honor'] },
     };
     for (const [way, answer] of Object.entries(answers)) {
       expect(describePaymentFailure({ ...answer, otherwise: FAILED }), way).toEqual({
@@ -46,9 +45,27 @@ describe('one decline wording for every way to pay', () => {
         otherwise: FAILED,
       }),
     ).toEqual({ kind: 'not-completed', headline: FAILED });
+    // The server's other codes of a failed verification.
     expect(paymentFailureKindOf('not_found', ['No payment was made for this order'])).toBe('not-completed');
-    expect(paymentFailureKindOf('62', ['Timed out'])).toBe('no-answer');
-    expect(paymentFailureKindOf(undefined, ['Insufficient funds'])).toBe('declined');
+    expect(paymentFailureKindOf('amount_mismatch', ['The amount paid does not match the order total'])).toBe(
+      'not-completed',
+    );
+    expect(
+      paymentFailureKindOf('superseded', ['This payment is no longer valid. Nothing was charged.']),
+    ).toBe('not-completed');
+    expect(paymentFailureKindOf('voided', ['This payment is no longer valid. Nothing was charged.'])).toBe(
+      'not-completed',
+    );
+  });
+
+  it("sorts by the store's codes and words only, never by a code of the gateway's", () => {
+    expect(paymentFailureKindOf('declined', [SHOPPER_DECLINE.ach])).toBe('declined');
+    expect(paymentFailureKindOf(null, [SHOPPER_DECLINE.ach])).toBe('declined');
+    expect(paymentFailureKindOf('retry', [SHOPPER_RETRY])).toBe('no-answer');
+    // A wallet's token the gateway did not answer for in time, as the server words it.
+    expect(paymentFailureKindOf(null, ['The payment gateway did not answer in time'])).toBe('no-answer');
+    // The server never sends a code of the gateway's: one is no decline of the store's.
+    expect(paymentFailureKindOf('05', [null])).toBe('not-completed');
   });
 
   it('says what is left of the words once the headline is taken out, never the headline twice', () => {

@@ -2,7 +2,7 @@
  * What a shopper is told of a payment that did not go through, whichever way they paid: the hosted payment
  * page, a saved card or bank account, Google Pay or Apple Pay. One rule, so that a declined card reads the
  * same words on every way to pay: the server answers with these words, and the result page and the cart
- * headline a failure with them whatever a wallet or an older server put before or around them.
+ * headline a failure with them whatever a wallet put before or around them.
  */
 
 /**
@@ -23,46 +23,24 @@ export const SHOPPER_RETRY = 'The bank did not answer in time. Nothing was charg
  */
 export type PaymentFailureKind = 'declined' | 'no-answer' | 'not-completed';
 
-/** Processor codes that mean the issuer declined (CardPointe's and the card networks' common ones). */
-const DECLINE_CODES = new Set([
-  '05',
-  '5',
-  '14',
-  '41',
-  '43',
-  '51',
-  '54',
-  '57',
-  '61',
-  '62',
-  '65',
-  '005',
-  '051',
-  '054',
-]);
-
 function words(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
 /**
- * Sorts a failure by what the shopper can do about it, from the server's code, else its words (a wallet's
- * headline in front, or a server that words its failures otherwise, is still understood).
+ * Sorts a failure by what the shopper can do about it, in the store's own words: the code the server answers
+ * with (`declined`, `retry`; its others, such as `not_found` or `amount_mismatch`, are neither), else its
+ * sentences, wherever they stand (a wallet's headline in front of them): "declined" in both declines above,
+ * "did not answer" in the retry above and in the words for a gateway that did not answer in time. No code
+ * of the gateway's reaches the browser, nor an issuer's reason for a decline: the server's gateway adapter
+ * reads them, and the server answers in these words.
  */
 export function paymentFailureKindOf(errorCode: unknown, texts: readonly unknown[]): PaymentFailureKind {
-  const code = words(errorCode)?.toLowerCase() ?? '';
+  const code = words(errorCode);
   const said = texts.map(words).filter(Boolean).join(' ');
-  if (code === 'retry' || /timed? ?out|did not answer|no answer|try again later/i.test(said)) {
-    return 'no-answer';
-  }
-  if (
-    code === 'declined' ||
-    DECLINE_CODES.has(code) ||
-    /declin|do not honou?r|insufficient|expired card/i.test(said)
-  ) {
-    return 'declined';
-  }
+  if (code === 'retry' || /did not answer/i.test(said)) return 'no-answer';
+  if (code === 'declined' || /\bdeclined\b/i.test(said)) return 'declined';
   return 'not-completed';
 }
 

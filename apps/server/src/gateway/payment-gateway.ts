@@ -62,8 +62,9 @@ export interface BinFacts {
 
 /**
  * What the gateway said of an authorization's checks and card, when it says it: CardPointe's `avsresp`
- * and `cvvresp` codes as sent (see `avsResultOf`, `cvvResultOf` in @store/core), and the BIN facts. Never
- * any card data. CardPointe sends them in the authorization's own answer only, not in inquire answers.
+ * and `cvvresp` codes as sent (explained by `avsResultOf`, `cvvResultOf` in cardpointe-codes.ts), and the
+ * BIN facts. Never any card data. CardPointe sends them in the authorization's own answer only, not in
+ * inquire answers.
  */
 export interface AuthorizationChecks {
   /** The address check's result code (`avsresp`), e.g. Y, Z or N. */

@@ -147,6 +147,14 @@ export const FAILED_ATTEMPT_OUTCOMES = [
 ] as const;
 export type FailedAttemptOutcome = (typeof FAILED_ATTEMPT_OUTCOMES)[number];
 
+/**
+ * What to do after a decline, after the card networks' decline categories (Visa's 1, 2 and 3): the issuer
+ * may approve later, will never approve, or may approve once the details are corrected. The store's words
+ * for it: the server's gateway adapter reads them from the gateway's codes.
+ */
+const DECLINE_ADVICES = ['retry_later', 'do_not_retry', 'fix_and_retry'] as const;
+export type DeclineAdvice = (typeof DECLINE_ADVICES)[number];
+
 /** What a failed attempt row adds: why it failed, in plain words, and for a decline whether to retry. */
 export const failedAttemptSchema = z.object({
   outcome: z.enum(FAILED_ATTEMPT_OUTCOMES),
@@ -155,7 +163,7 @@ export const failedAttemptSchema = z.object({
   /** The gateway's response code, as sent; absent when it gave none. */
   respcode: z.string().optional(),
   /** For a decline: whether trying again can help, and how to say so. */
-  advice: z.enum(['retry_later', 'do_not_retry', 'fix_and_retry']).optional(),
+  advice: z.enum(DECLINE_ADVICES).optional(),
   adviceText: z.string().optional(),
   /** How it was to be paid: "Google Pay", "Saved card · VISA •••• 1111", "Card (payment page) •••• 1038". */
   paidWith: z.string(),

@@ -1,12 +1,12 @@
 import {
   createOrderId,
-  DECLINE_ADVICE_TEXT,
   FAILED_ATTEMPTS_CSV_HEADER,
   failedAttemptCsvLines,
   type AdminTransaction,
   type OrderDelivery,
 } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DECLINE_ADVICE_TEXT } from '../../gateway/cardpointe-codes';
 import { confirmUnverifiedPayments } from '../../services/checkout/hosted-page';
 import { DECLINING_VISA, googlePayToken as walletToken, shoppersAt } from '../../testing/shoppers';
 import {

@@ -6,8 +6,8 @@ import type { AuthorizationChecks, AuthorizeInput, BinFacts } from '../../gatewa
  * What the store keeps of the gateway's answer to an authorization, on every channel (decision 029): the
  * response code, the AVS and CVV result codes, the card's BIN facts and the last 4 the gateway named (so
  * that a declined card is found by them as a paid one is), for the operator. The codes are kept as the
- * gateway sent them and explained when shown (`avsResultOf`, `cvvResultOf`, `authorizationAnswerOf` in
- * @store/core). No card data beyond the last 4 is among them.
+ * gateway sent them and explained when shown, by the gateway adapter (`avsResultOf`, `cvvResultOf`,
+ * `authorizationAnswerOf` in gateway/cardpointe-codes.ts). No card data beyond the last 4 is among them.
  */
 
 /** The BIN facts the gateway's BIN service gave for the card, where the authorization gave none. */

@@ -1,10 +1,6 @@
 import {
   authorizationExpiresAt,
   auditActionLabel,
-  authorizationAnswerOf,
-  avsResultOf,
-  cvvResultOf,
-  failedAttemptOf,
   FAILED_ATTEMPT_LABELS,
   formatCents,
   MAIL_KIND_LABELS,
@@ -15,7 +11,6 @@ import {
   type AdminOrderResponse,
   type AdminTransaction,
   type AnswerBadge,
-  type CheckAnswer,
   type OrderActions,
   type TimelineStep,
   walletNameOf,
@@ -24,6 +19,13 @@ import type { Orm } from '../../db/client';
 import type { PaymentRow } from '../../db/checkout-store';
 import { findAdminOrder, type AdminOrderRecord } from '../../db/order-store';
 import { AppError } from '../../errors';
+import {
+  authorizationAnswerOf,
+  avsResultOf,
+  cvvResultOf,
+  type CheckAnswer,
+} from '../../gateway/cardpointe-codes';
+import { failedAttemptOf } from './failed-attempts';
 import { listTransactions } from './payment-lists';
 import { SCHEDULED_DETAIL, UNCONFIRMED_DETAIL } from '../money/audit';
 import { cancellationRefusal } from '../money/refund-policy';

@@ -4,7 +4,6 @@ import {
   attemptPaidWith,
   AUTHORIZATION_LIFETIME_MS,
   failedAttemptCsvLines,
-  failedAttemptOf,
   FAILED_ATTEMPTS_CSV_HEADER,
   walletNameOf,
   centsToDollars,
@@ -19,6 +18,7 @@ import {
 import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
 import { decodeTimeCursor, encodeCursor } from '../page-cursor';
+import { failedAttemptOf } from './failed-attempts';
 import {
   type FailedAttemptRow,
   listAwaitingCapture,

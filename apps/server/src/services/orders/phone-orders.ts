@@ -1,4 +1,4 @@
-import { createOrderId, failedAttemptOf, type CartLine } from '@store/core';
+import { createOrderId, type CartLine } from '@store/core';
 import { insertAuditEvent } from '../../db/audit-store';
 import { findCustomerAddress } from '../../db/address-book-store';
 import { findRequestAndPaymentOfOrder } from '../../db/checkout-store';
@@ -6,6 +6,7 @@ import { findCustomerByNumericId } from '../../db/customer-store';
 import { AppError } from '../../errors';
 import { toSavedAddress } from '../accounts/address-book';
 import { payWithSavedMethod } from '../checkout/saved-method';
+import { failedAttemptOf } from '../console/failed-attempts';
 import type { PaymentMethodDependencies } from '../accounts/payment-methods';
 
 /**

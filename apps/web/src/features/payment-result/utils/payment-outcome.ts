@@ -1,7 +1,6 @@
 import {
   describePaymentFailure,
   formatCents,
-  paymentFailureKindOf,
   wordsBesideHeadline,
   orderSummarySchema,
   parseDollars,
@@ -176,19 +175,6 @@ function orderFrom(order: unknown): OrderSummary | null {
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * The error details line: the gateway's error and/or its code. A code in words ("declined") is the store's
- * own sorting of the failure, already said in plain words above it, so only a processor's code is shown.
- */
-function describeErrorDetails(error: unknown, errorCode: unknown): string | null {
-  const errorText = text(error);
-  const rawCode = text(errorCode);
-  const code = rawCode && /^[0-9A-Z]{1,4}$/.test(rawCode) ? rawCode : null;
-  if (errorText && code) return `${errorText} (error code ${code})`;
-  if (code) return `Error code ${code}`;
-  return errorText;
-}
-
 /** Turns a verify-payment answer (HTTP status below 400, valid JSON) into the page's final state. */
 export function interpretVerifyResponse(body: unknown, storedAmount: string | null): PaymentOutcome {
   if (typeof body !== 'object' || body === null) {
@@ -217,18 +203,9 @@ export function interpretVerifyResponse(body: unknown, storedAmount: string | nu
     texts: [serverMessage, serverError],
     otherwise: serverMessage,
   });
+  // The code (`declined`, `not_found` …) is the store's own sorting of the failure, said in words already.
   const besides = [serverMessage, serverError].find((said) => said !== null && said !== headline) ?? null;
-  return {
-    state: 'failed',
-    kind,
-    message: headline,
-    details: describeErrorDetails(besides, response.errorcode),
-  };
-}
-
-/** Sorts a failed verification by what the shopper can do about it: the rule of every way to pay. */
-export function failureKindOf(errorCode: unknown, texts: readonly (string | null)[]): FailureKind {
-  return paymentFailureKindOf(errorCode, texts);
+  return { state: 'failed', kind, message: headline, details: besides };
 }
 
 export interface FailureAdvice {

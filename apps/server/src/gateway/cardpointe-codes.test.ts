@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorizationAnswerOf, avsResultOf, cvvResultOf, DECLINE_ADVICE_TEXT } from './gateway-answers';
+import { authorizationAnswerOf, avsResultOf, cvvResultOf, DECLINE_ADVICE_TEXT } from './cardpointe-codes';
 
 describe('avsResultOf', () => {
   it.each([

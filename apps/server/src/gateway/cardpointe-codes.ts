@@ -1,11 +1,14 @@
+import type { DeclineAdvice } from '@store/core';
+
 /**
  * What the gateway's answers to an authorization mean, in an operator's words (decision 029). The codes are
  * CardPointe's (its Gateway Response Codes page and UAT test data): AVS (`avsresp`) and CVV (`cvvresp`)
- * results, and the response codes (`respcode`, whose meaning depends on the processor `respproc`).
+ * results, and the response codes (`respcode`, whose meaning depends on the processor `respproc`). Only the
+ * gateway adapter knows them: the services, the core and the browser get the words and the advice.
  */
 
 /** How a check came out, as a badge shows it. */
-export type CheckResult = 'match' | 'partial' | 'no_match' | 'not_checked';
+type CheckResult = 'match' | 'partial' | 'no_match' | 'not_checked';
 
 export interface CheckAnswer {
   result: CheckResult;
@@ -186,12 +189,7 @@ export function cvvResultOf(code: string | null | undefined): CheckAnswer {
   return CVV[key] ?? unknownCheck('CVV', key);
 }
 
-/**
- * What to do after a decline, after the card networks' decline categories (Visa's 1, 2 and 3): the issuer
- * will never approve, may approve later, or may approve once the details are corrected.
- */
-export type DeclineAdvice = 'retry_later' | 'do_not_retry' | 'fix_and_retry';
-
+/** A decline's advice (the core's `DeclineAdvice`), in a sentence for the operator. */
 export const DECLINE_ADVICE_TEXT: Readonly<Record<DeclineAdvice, string>> = {
   retry_later: 'Retry later: the issuer may approve it on another day, or once the customer has called them.',
   do_not_retry: 'Do not retry this card: it will not be approved. Ask the customer for another way to pay.',
