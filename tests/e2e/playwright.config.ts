@@ -144,11 +144,11 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: join(root, 'test-results'),
-  // A spec's tests run one after the other, in one worker; specs run side by side, each on its store.
-  // Most of a browser test's time is spent waiting (on the store, on the page): on two cores, five at a time
-  // keep them busy (the run uses about half a core at two).
+  // A spec's tests run one after the other, in one worker; specs run side by side, each on its store. Two
+  // at a time: alone, the run uses half a core at two, but it runs beside the unit tests, and five at a
+  // time there stretched both past their time-outs on two cores.
   fullyParallel: false,
-  workers: 5,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

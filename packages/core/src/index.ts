@@ -30,3 +30,4 @@ export * from './audit-actions';
 export * from './html';
 export * from './address-lines';
 export * from './payment-failure';
+export * from './staff-roles';

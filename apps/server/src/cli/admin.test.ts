@@ -47,7 +47,10 @@ describe('npm run admin', () => {
       adminCommand(['create', 'lee'], { ADMIN_PASSWORD: 'short' }),
       adminCommand(['delete', 'dana']),
     ]);
-    expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining('Admin dana created.') });
+    expect(created).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Admin dana created (owner).'),
+    });
     expect(created.stdout).not.toContain('dana-first-password');
 
     const again = await adminCommand(['create', 'dana'], { ADMIN_PASSWORD: 'dana-first-password' });
@@ -65,6 +68,18 @@ describe('npm run admin', () => {
     expect((await adminCommand(['reset-password', 'nobody'])).stderr).toContain(
       'There is no admin named nobody',
     );
+
+    // Roles: a new admin's, given; a role changed; the only owner kept an owner.
+    const clerk = await adminCommand(['create', 'lee', 'clerk'], { ADMIN_PASSWORD: 'lee-first-password' });
+    expect(clerk).toMatchObject({ code: 0, stdout: expect.stringContaining('Admin lee created (clerk).') });
+    // One at a time: the embedded database opens in one process at a time.
+    const demoted = await adminCommand(['set-role', 'dana', 'manager']);
+    const promoted = await adminCommand(['set-role', 'lee', 'viewer']);
+    expect(demoted).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("dana is the store's only owner"),
+    });
+    expect(promoted).toMatchObject({ code: 0, stdout: expect.stringContaining('lee is now viewer') });
 
     const store = await startServer(
       loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: TEST_PUBLIC_URL }),

@@ -1,15 +1,21 @@
-// Manages admin accounts: `npm run admin -- create <username>` or `npm run admin -- reset-password <username>`.
-// The password comes from ADMIN_PASSWORD, or is generated and printed once.
+// Manages admin accounts: `npm run admin -- create <username> [role]`, `reset-password <username>` or
+// `set-role <username> <role>`. The password comes from ADMIN_PASSWORD, or is generated and printed once.
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AppError } from '../errors';
-import { createAdmin, generatePassword, resetAdminPassword } from '../services/accounts/admin-auth';
+import {
+  createAdmin,
+  generatePassword,
+  resetAdminPassword,
+  setAdminRole,
+} from '../services/accounts/admin-auth';
 
 const USAGE =
-  'Usage: npm run admin -- create <username> | reset-password <username>\n(password from ADMIN_PASSWORD, or generated)';
+  'Usage: npm run admin -- create <username> [owner|manager|clerk|viewer] | reset-password <username> | set-role <username> <role>\n(password from ADMIN_PASSWORD, or generated; a new admin is an owner unless a role is given)';
 
-const [command, username] = process.argv.slice(2);
-if ((command !== 'create' && command !== 'reset-password') || !username) {
+const [command, username, role] = process.argv.slice(2);
+const known = command === 'create' || command === 'reset-password' || command === 'set-role';
+if (!known || !username || (command === 'set-role' && !role)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -18,18 +24,24 @@ try {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const password = config.firstAdmin.password ?? generatePassword();
+  const name = username.toLowerCase();
   try {
-    if (command === 'create') await createAdmin(database.orm, username, password);
+    if (command === 'create') await createAdmin(database.orm, username, password, role ?? 'owner');
+    else if (command === 'set-role') await setAdminRole(database.orm, username, role!);
     else await resetAdminPassword(database.orm, username, password);
   } finally {
     await database.close();
   }
   console.info(
     command === 'create'
-      ? `Admin ${username.toLowerCase()} created.`
-      : `Password of ${username.toLowerCase()} changed; its sessions are ended.`,
+      ? `Admin ${name} created (${role ?? 'owner'}).`
+      : command === 'set-role'
+        ? `${name} is now ${role}; it counts from their next request.`
+        : `Password of ${name} changed; its sessions are ended.`,
   );
-  if (!config.firstAdmin.password) console.info(`Password: ${password}\n(shown only once)`);
+  if (command !== 'set-role' && !config.firstAdmin.password) {
+    console.info(`Password: ${password}\n(shown only once)`);
+  }
 } catch (error) {
   if (error instanceof AppError || error instanceof ConfigError) {
     console.error(error.message);

@@ -12,16 +12,21 @@ export async function insertSession(orm: Orm, session: typeof sessions.$inferIns
   await orm.insert(sessions).values(session);
 }
 
-/** A live session, and the database snapshot it was read in (see http/snapshot-answers.ts). */
-export type LiveSession = SessionRow & { snapshot: string };
+/**
+ * A live session, the database snapshot it was read in (see http/snapshot-answers.ts), and for a console
+ * session the role its admin has now (a changed role counts from the next request).
+ */
+export type LiveSession = SessionRow & { snapshot: string; staffRole: string | null };
 
 // Every signed-in request asks this: made once, its times read as milliseconds.
-const liveSessions = fixedStatement<Record<string, string | number>>(
-  `select token_hash, kind, subject_id, username,
-     (extract(epoch from created_at) * 1000)::float8 as created_at,
-     (extract(epoch from expires_at) * 1000)::float8 as expires_at,
+const liveSessions = fixedStatement<Record<string, string | number | null>>(
+  `select s.token_hash, s.kind, s.subject_id, s.username,
+     (extract(epoch from s.created_at) * 1000)::float8 as created_at,
+     (extract(epoch from s.expires_at) * 1000)::float8 as expires_at,
+     a.role as staff_role,
      ${SNAPSHOT_TEXT} as snapshot
-   from sessions where token_hash = any($1::text[]) and expires_at > $2::timestamptz`,
+   from sessions s left join admins a on s.kind = 'admin' and a.id = s.subject_id
+   where s.token_hash = any($1::text[]) and s.expires_at > $2::timestamptz`,
 );
 /**
  * The live session of this token hash, if any. The checks that arrive together are asked in one statement
@@ -35,7 +40,7 @@ export const findLiveSession: (orm: Orm, tokenHash: string) => Promise<LiveSessi
     return tokenHashes.map((hash) => found.get(hash));
   });
 
-function liveSessionOf(row: Record<string, string | number>): LiveSession {
+function liveSessionOf(row: Record<string, string | number | null>): LiveSession {
   return {
     tokenHash: String(row.token_hash),
     kind: row.kind as SessionRow['kind'],
@@ -44,6 +49,7 @@ function liveSessionOf(row: Record<string, string | number>): LiveSession {
     createdAt: new Date(Number(row.created_at)),
     expiresAt: new Date(Number(row.expires_at)),
     snapshot: String(row.snapshot),
+    staffRole: row.staff_role === null ? null : String(row.staff_role),
   };
 }
 

@@ -1,16 +1,38 @@
+import { mayDo, notAllowedMessage } from '@store/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Orm } from '../db/client';
+import { AppError } from '../errors';
+import type { AdminIdentity } from '../services/accounts/admin-auth';
 import { adminSessionCookie, requireAdmin } from './admin-session';
 import { answers, typed } from './contract';
+import { operationOf } from './operations';
 
 /**
- * How the console's calls are declared: typed, under the console's tag, with the admin session checked
- * before anything in the request is read (so a caller without a session learns nothing of the API).
+ * The signed-in admin, whose role must give the right this call is declared with (operations.ts):
+ * otherwise 403, saying what the role may not do, before anything in the request is read or changed.
+ */
+async function adminWithRight(
+  orm: Orm,
+  cookie: ReturnType<typeof adminSessionCookie>,
+  request: FastifyRequest,
+): Promise<AdminIdentity> {
+  const admin = await requireAdmin(orm, cookie, request);
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const right = operationOf(method, request.routeOptions.url ?? '')?.right;
+  if (right && !mayDo(admin.role, right))
+    throw new AppError('forbidden', notAllowedMessage(admin.role, right));
+  return admin;
+}
+
+/**
+ * How the console's calls are declared: typed, under the console's tag, with the admin session and the
+ * role's right checked before anything in the request is read (so a caller without a session learns
+ * nothing of the API, and one without the right changes nothing).
  */
 export function adminRoutes(app: FastifyInstance, options: { orm: Orm; secureCookies: boolean }) {
   const cookie = adminSessionCookie(options.secureCookies);
-  const signedInAdmin = (request: FastifyRequest) => requireAdmin(options.orm, cookie, request);
+  const signedInAdmin = (request: FastifyRequest) => adminWithRight(options.orm, cookie, request);
   const adminOnly = async (request: FastifyRequest) => {
     await signedInAdmin(request);
   };

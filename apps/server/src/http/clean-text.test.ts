@@ -137,6 +137,7 @@ const SAMPLES: Record<string, Sample> = {
   'PUT /api/users/addresses/:id': { params: { id: ADDRESS_ID }, body: HOME },
   'DELETE /api/users/addresses/:id': { params: { id: ADDRESS_ID }, body: { note: 'x' } },
   'POST /api/users/addresses/:id/default': { params: { id: ADDRESS_ID }, body: { note: 'x' } },
+  'POST /api/payment/card-entry': { body: { note: 'x' } },
   'POST /api/payment/tokenize-proxy': {
     body: {
       mode: 'ACH',
@@ -240,6 +241,8 @@ const SAMPLES: Record<string, Sample> = {
   },
   'PUT /sandbox/cardsecure/api/v1/ccn/tokenize': { body: { account: '4111111111111111', expiry: '1230' } },
   'POST /sandbox/cardsecure/api/v1/echo': { body: { message: 'Hello?' } },
+  'GET /sandbox/itoke/ajax-tokenizer.html': { query: { css: 'input{color:red}' } },
+  'POST /sandbox/itoke/tokenize': { body: { account: '4111111111111111' } },
   'GET /api/wallets/config': { query: { probe: 'x' } },
   'POST /api/googlepay/process-with-googlepay': {
     body: {

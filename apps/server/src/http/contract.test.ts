@@ -82,7 +82,12 @@ describe('the API contract', () => {
   it('sends only the fields an answer declares, and a replayed answer byte for byte', async () => {
     const cookie = await adminCookie(server.url);
     const session = await fetch(`${server.url}/api/admin/session`, { headers: { cookie } });
-    expect(Object.keys((await session.json()) as object).sort()).toEqual(['status', 'username']);
+    expect(Object.keys((await session.json()) as object).sort()).toEqual([
+      'rights',
+      'role',
+      'status',
+      'username',
+    ]);
 
     const headers = {
       cookie,

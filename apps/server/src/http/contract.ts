@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { operationOf, securityOf, securitySchemesOf } from './operations';
+import { operationOf, rolesSentence, securityOf, securitySchemesOf } from './operations';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_REFERENCE_PATH = '/api/docs';
@@ -94,6 +94,15 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
           ...transformed.schema,
           operationId: declared.operationId,
           security: securityOf(declared.caller),
+          // The right a console call needs, for a reader and for a generated client.
+          ...(declared.right
+            ? {
+                description: [transformed.schema.description, rolesSentence(declared.right)]
+                  .filter(Boolean)
+                  .join('\n\n'),
+                'x-staff-right': declared.right,
+              }
+            : {}),
         },
       };
     },

@@ -1,3 +1,4 @@
+import { mayDo, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRight } from '@store/core';
 import { adminSessionCookie } from './admin-session';
 import { customerSessionCookie } from './customer-session';
 
@@ -24,6 +25,11 @@ export type CallerKind =
 export interface OperationDeclaration {
   operationId: string;
   caller: CallerKind;
+  /**
+   * For a console call, the right the admin's role must give (decision 055); none for signing out and
+   * reading one's own session.
+   */
+  right?: StaffRight;
 }
 
 /** The key is the route as Fastify names it: `METHOD /path/:param`. */
@@ -35,32 +41,44 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
   'POST /api/admin/login': { operationId: 'signInAdmin', caller: 'public' },
   'POST /api/admin/logout': { operationId: 'signOutAdmin', caller: 'admin' },
   'GET /api/admin/session': { operationId: 'getAdminSession', caller: 'admin' },
-  'POST /api/admin/payments': { operationId: 'listPendingPayments', caller: 'admin' },
-  'POST /api/admin/transactions': { operationId: 'listTransactions', caller: 'admin' },
-  'GET /api/admin/transactions.csv': { operationId: 'exportTransactions', caller: 'admin' },
-  'POST /api/admin/capture-payment': { operationId: 'capturePayment', caller: 'admin' },
-  'POST /api/admin/capture-all': { operationId: 'captureAllPayments', caller: 'admin' },
-  'POST /api/admin/void-payment': { operationId: 'voidPayment', caller: 'admin' },
-  'POST /api/admin/refund': { operationId: 'refundPayment', caller: 'admin' },
-  'POST /api/admin/cancel-charge': { operationId: 'cancelCharge', caller: 'admin' },
-  'POST /api/admin/sandbox/settle': { operationId: 'settleSandboxBatch', caller: 'admin' },
-  'POST /api/admin/emails': { operationId: 'listSentEmails', caller: 'admin' },
-  'GET /api/admin/emails/:id/html': { operationId: 'getSentEmailHtml', caller: 'admin' },
-  'POST /api/admin/audit-log': { operationId: 'listAuditEvents', caller: 'admin' },
-  'POST /api/admin/reconcile': { operationId: 'reconcileOperations', caller: 'admin' },
-  'GET /api/admin/orders/:orderId': { operationId: 'getAdminOrder', caller: 'admin' },
-  'POST /api/admin/orders/:orderId/ship': { operationId: 'shipOrder', caller: 'admin' },
-  'POST /api/admin/customers': { operationId: 'listCustomers', caller: 'admin' },
-  'GET /api/admin/customers/:customerId': { operationId: 'getCustomer', caller: 'admin' },
-  'POST /api/admin/customers/:customerId/phone-orders': { operationId: 'takePhoneOrder', caller: 'admin' },
-  'GET /api/admin/money-summary': { operationId: 'getMoneySummary', caller: 'admin' },
-  'GET /api/admin/deposits.csv': { operationId: 'exportDeposits', caller: 'admin' },
-  'GET /api/admin/deposits': { operationId: 'listDepositDays', caller: 'admin' },
-  'GET /api/admin/deposits/:day': { operationId: 'getDepositDay', caller: 'admin' },
-  'GET /api/admin/disputes': { operationId: 'listDisputes', caller: 'admin' },
-  'POST /api/admin/payment-links': { operationId: 'createPaymentLink', caller: 'admin' },
-  'GET /api/admin/payment-links': { operationId: 'listPaymentLinks', caller: 'admin' },
-  'POST /api/admin/payment-links/:linkId/cancel': { operationId: 'cancelPaymentLink', caller: 'admin' },
+  'POST /api/admin/payments': { operationId: 'listPendingPayments', caller: 'admin', right: 'read' },
+  'POST /api/admin/transactions': { operationId: 'listTransactions', caller: 'admin', right: 'read' },
+  'GET /api/admin/transactions.csv': { operationId: 'exportTransactions', caller: 'admin', right: 'export' },
+  'POST /api/admin/capture-payment': { operationId: 'capturePayment', caller: 'admin', right: 'capture' },
+  'POST /api/admin/capture-all': { operationId: 'captureAllPayments', caller: 'admin', right: 'capture' },
+  'POST /api/admin/void-payment': { operationId: 'voidPayment', caller: 'admin', right: 'void' },
+  'POST /api/admin/refund': { operationId: 'refundPayment', caller: 'admin', right: 'refund' },
+  'POST /api/admin/cancel-charge': { operationId: 'cancelCharge', caller: 'admin', right: 'cancel-charge' },
+  'POST /api/admin/sandbox/settle': { operationId: 'settleSandboxBatch', caller: 'admin', right: 'settle' },
+  'POST /api/admin/emails': { operationId: 'listSentEmails', caller: 'admin', right: 'read' },
+  'GET /api/admin/emails/:id/html': { operationId: 'getSentEmailHtml', caller: 'admin', right: 'read' },
+  'POST /api/admin/audit-log': { operationId: 'listAuditEvents', caller: 'admin', right: 'read' },
+  'POST /api/admin/reconcile': { operationId: 'reconcileOperations', caller: 'admin', right: 'settle' },
+  'GET /api/admin/orders/:orderId': { operationId: 'getAdminOrder', caller: 'admin', right: 'read' },
+  'POST /api/admin/orders/:orderId/ship': { operationId: 'shipOrder', caller: 'admin', right: 'ship' },
+  'POST /api/admin/customers': { operationId: 'listCustomers', caller: 'admin', right: 'read' },
+  'GET /api/admin/customers/:customerId': { operationId: 'getCustomer', caller: 'admin', right: 'read' },
+  'POST /api/admin/customers/:customerId/phone-orders': {
+    operationId: 'takePhoneOrder',
+    caller: 'admin',
+    right: 'phone-order',
+  },
+  'GET /api/admin/money-summary': { operationId: 'getMoneySummary', caller: 'admin', right: 'read' },
+  'GET /api/admin/deposits.csv': { operationId: 'exportDeposits', caller: 'admin', right: 'export' },
+  'GET /api/admin/deposits': { operationId: 'listDepositDays', caller: 'admin', right: 'read' },
+  'GET /api/admin/deposits/:day': { operationId: 'getDepositDay', caller: 'admin', right: 'read' },
+  'GET /api/admin/disputes': { operationId: 'listDisputes', caller: 'admin', right: 'read' },
+  'POST /api/admin/payment-links': {
+    operationId: 'createPaymentLink',
+    caller: 'admin',
+    right: 'payment-link',
+  },
+  'GET /api/admin/payment-links': { operationId: 'listPaymentLinks', caller: 'admin', right: 'read' },
+  'POST /api/admin/payment-links/:linkId/cancel': {
+    operationId: 'cancelPaymentLink',
+    caller: 'admin',
+    right: 'payment-link',
+  },
 
   'POST /api/users/register': { operationId: 'registerCustomer', caller: 'public' },
   'POST /api/users/login': { operationId: 'signInCustomer', caller: 'public' },
@@ -150,6 +168,12 @@ export function securityOf(caller: CallerKind): Record<string, string[]>[] {
     case 'webhook':
       return [{ hostedPageWebhookKey: [] }];
   }
+}
+
+/** Who may make a console call, as the API document says it: "Roles: Owner, Manager." */
+export function rolesSentence(right: StaffRight): string {
+  const roles = STAFF_ROLES.filter((role) => mayDo(role, right)).map((role) => STAFF_ROLE_LABELS[role]);
+  return `Needs the right "${right}": ${roles.join(', ')}.`;
 }
 
 /** The declaration of a route, by its method and Fastify path; undefined when the table lacks it. */

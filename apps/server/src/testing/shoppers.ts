@@ -104,11 +104,13 @@ export function shoppersAt(store: { url: string }) {
 
   /**
    * A card number typed in the frame at `frameUrl`, as the frame's page sends it to the gateway's
-   * tokenizer beside it (the mounted sandbox's, on the store's address): its answer.
+   * tokenizer beside it (the mounted sandbox's on the store's address, or a standalone gateway's): its answer.
    */
   const typeInFrame = async (frameUrl: string, number: string, unique = true) => {
-    const tokenizer = new URL('tokenize', frameUrl).pathname;
-    const answer = await fetch(store.url + tokenizer, {
+    const tokenizer = new URL('tokenize', frameUrl);
+    // The mounted sandbox is on the store's public address, which a test store does not listen on.
+    const at = tokenizer.origin === TEST_PUBLIC_URL ? store.url + tokenizer.pathname : tokenizer.href;
+    const answer = await fetch(at, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account: number.replace(/\s/g, ''), unique }),

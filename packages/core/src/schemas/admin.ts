@@ -1,3 +1,4 @@
+import { STAFF_RIGHTS, STAFF_ROLES } from '../staff-roles';
 import { z } from 'zod';
 import { dollarAmountSchema } from './checkout';
 
@@ -264,7 +265,14 @@ export const adminLoginResponseSchema = z.object({
   username: z.string(),
 });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
-export const adminSessionResponseSchema = z.object({ status: success, username: z.string() });
+/** Who is signed in, their role, and what it lets them do (decision 055): the console offers only that. */
+export const adminSessionResponseSchema = z.object({
+  status: success,
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+  rights: z.array(z.enum(STAFF_RIGHTS)),
+});
+export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;
 export const messageResponseSchema = z.object({ status: success, message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { ADDRESS_COUNTRIES, MAIL_KINDS, MAIL_STATUSES } from '@store/core';
+import { ADDRESS_COUNTRIES, MAIL_KINDS, MAIL_STATUSES, STAFF_ROLES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -19,13 +19,19 @@ import { listOf } from './list-of';
  * throttles of what a guesser would repeat.
  */
 
-export const admins = pgTable('admins', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const admins = pgTable(
+  'admins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    /** What the person may do in the console (decision 055); the accounts made before roles are owners. */
+    role: text('role', { enum: STAFF_ROLES }).notNull().default('owner'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('admins_role_known', sql`${table.role} in ${listOf(STAFF_ROLES)}`)],
+);
 
 /** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */
 export const sessions = pgTable(

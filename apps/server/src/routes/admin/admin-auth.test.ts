@@ -1,3 +1,4 @@
+import { STAFF_RIGHTS } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createPgliteTestDatabase } from '../../db/test-database';
@@ -62,7 +63,12 @@ describe.each(testDatabaseKinds())('admin sign-in and sessions on $name', (kind)
     const session = await fetch(`${server.url}/api/admin/session`, {
       headers: { cookie: cookie.split(';')[0]! },
     });
-    expect(await session.json()).toEqual({ status: 'success', username: 'admin' });
+    expect(await session.json()).toEqual({
+      status: 'success',
+      username: 'admin',
+      role: 'owner',
+      rights: [...STAFF_RIGHTS],
+    });
   });
 
   it.each([

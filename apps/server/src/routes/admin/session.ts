@@ -1,4 +1,5 @@
 import {
+  rightsOf,
   adminLoginRequestSchema,
   adminLoginResponseSchema,
   adminSessionResponseSchema,
@@ -53,10 +54,17 @@ export function registerAdminSessionRoutes(app: FastifyInstance, deps: AdminRout
 
   api.get(
     '/api/admin/session',
-    admin('Who is signed in', { response: adminSessionResponseSchema }),
+    admin('Who is signed in, with their role and what it lets them do', {
+      response: adminSessionResponseSchema,
+    }),
     async (request) => {
       const admin = await signedInAdmin(request);
-      return { status: 'success', username: admin.username };
+      return {
+        status: 'success',
+        username: admin.username,
+        role: admin.role,
+        rights: [...rightsOf(admin.role)],
+      };
     },
   );
 }

@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { countAdmins, findAdminByUsername, insertAdmin, updateAdminPassword } from '../../db/admin-store';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@store/core';
+import {
+  countAdmins,
+  findAdminByUsername,
+  insertAdmin,
+  updateAdminPassword,
+  updateAdminRole,
+} from '../../db/admin-store';
 import { deleteSession, findLiveSession, insertSession } from '../../db/session-store';
 import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
@@ -12,6 +19,8 @@ const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 export interface AdminIdentity {
   username: string;
+  /** What the person may do (decision 055), as the admins table says now. */
+  role: StaffRole;
   /** The database snapshot the session was read in: a list read in the same one is still exact. */
   snapshot: string;
 }
@@ -93,7 +102,9 @@ export async function findAdminSession(
 ): Promise<AdminIdentity | undefined> {
   if (!token) return undefined;
   const session = await findLiveSession(orm, hashSessionToken(token));
-  return session?.kind === 'admin' ? { username: session.username, snapshot: session.snapshot } : undefined;
+  // A session whose admin is gone (deleted since) is no session.
+  if (session?.kind !== 'admin' || !isStaffRole(session.staffRole)) return undefined;
+  return { username: session.username, role: session.staffRole, snapshot: session.snapshot };
 }
 
 export async function logoutAdmin(orm: Orm, token: string, username: string): Promise<void> {
@@ -111,13 +122,28 @@ export function generatePassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
-export async function createAdmin(orm: Orm, username: string, password: string): Promise<void> {
+function isStaffRole(value: unknown): value is StaffRole {
+  return STAFF_ROLES.includes(value as StaffRole);
+}
+
+function checkRole(role: string): StaffRole {
+  if (!isStaffRole(role)) throw new AppError('invalid', `A role is one of: ${STAFF_ROLES.join(', ')}`);
+  return role;
+}
+
+export async function createAdmin(
+  orm: Orm,
+  username: string,
+  password: string,
+  role: string = 'owner',
+): Promise<void> {
   const name = normalizeUsername(username);
   if (!/^[a-z0-9._@-]{1,100}$/.test(name)) {
     throw new AppError('invalid', 'A username has 1 to 100 letters, digits or . _ @ -');
   }
   checkNewPassword(password);
-  if (!(await insertAdmin(orm, name, await hash(password)))) {
+  const staffRole = checkRole(role);
+  if (!(await insertAdmin(orm, { username: name, passwordHash: await hash(password), role: staffRole }))) {
     throw new AppError('conflict', `An admin named ${name} already exists`);
   }
 }
@@ -126,6 +152,19 @@ export async function resetAdminPassword(orm: Orm, username: string, password: s
   checkNewPassword(password);
   if (!(await updateAdminPassword(orm, normalizeUsername(username), await hash(password)))) {
     throw new AppError('not_found', `There is no admin named ${normalizeUsername(username)}`);
+  }
+}
+
+/** Gives an admin another role; the store's last owner stays one. Counts from the admin's next request. */
+export async function setAdminRole(orm: Orm, username: string, role: string): Promise<void> {
+  const name = normalizeUsername(username);
+  const outcome = await updateAdminRole(orm, name, checkRole(role));
+  if (outcome === 'not_found') throw new AppError('not_found', `There is no admin named ${name}`);
+  if (outcome === 'last_owner') {
+    throw new AppError(
+      'conflict',
+      `${name} is the store's only ${STAFF_ROLE_LABELS.owner.toLowerCase()}: make another admin an owner first`,
+    );
   }
 }
 

@@ -16,6 +16,8 @@ import { adminOrderPath, PATHS } from '../../../../config/paths';
 import { SITE } from '../../../../config/site';
 import { useAdminCustomer } from '../../api/customers/get-customer';
 import type { TakePhoneOrderAnswer } from '../../api/orders/take-phone-order';
+import { useMay } from '../../api/staff-session';
+import { RoleNote } from '../role-note';
 import { failureText } from '../../utils/admin-errors';
 import { formatDateTime } from '../../utils/format-date';
 import { plural } from '../../utils/rows';
@@ -90,6 +92,7 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
   const [ordering, setOrdering] = useState(false);
   const [linking, setLinking] = useState(false);
   const [taken, setTaken] = useState<TakePhoneOrderAnswer | null>(null);
+  const may = useMay();
   const missing = [
     customer.savedMethods.length === 0 ? 'a saved payment method' : undefined,
     customer.addresses.length === 0 ? 'a saved address' : undefined,
@@ -136,13 +139,21 @@ function CustomerDetails({ customer }: { customer: AdminCustomer }) {
         )}
       </div>
 
+      <RoleNote rights={['phone-order', 'payment-link']} />
       <div className={styles.actions}>
-        {missing.length === 0 && <Button onClick={() => setOrdering(true)}>New phone order</Button>}
+        {missing.length === 0 && may('phone-order') && (
+          <Button onClick={() => setOrdering(true)}>New phone order</Button>
+        )}
         {/* No saved method is needed: the customer pays on the payment page, from the link's email. */}
-        <Button variant={missing.length === 0 ? 'secondary' : 'primary'} onClick={() => setLinking(true)}>
-          Send payment link
-        </Button>
-        {missing.length > 0 && (
+        {may('payment-link') && (
+          <Button
+            variant={missing.length === 0 && may('phone-order') ? 'secondary' : 'primary'}
+            onClick={() => setLinking(true)}
+          >
+            Send payment link
+          </Button>
+        )}
+        {missing.length > 0 && may('phone-order') && (
           <p className={own.cannotOrder}>
             A phone order needs {missing.join(' and ')}: the customer adds{' '}
             {missing.length > 1 ? 'them' : 'it'} in My Account. A payment link needs neither.

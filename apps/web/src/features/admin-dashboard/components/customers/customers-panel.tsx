@@ -1,6 +1,7 @@
 import { CUSTOMER_SEARCH_MAX_LENGTH } from '@store/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useMay } from '../../api/staff-session';
 import { Button } from '../../../../components/ui/button';
 import { AlertCircleIcon, SearchIcon } from '../../../../components/ui/icons';
 import { adminCustomerPath } from '../../../../config/paths';
@@ -41,6 +42,7 @@ export interface CustomersPanelProps {
  * and a new one for a caller who is not a customer (decision 034).
  */
 export function CustomersPanel({ searchText, onSearchTextChange }: CustomersPanelProps) {
+  const may = useMay();
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
   const query = useCustomers(search);
   const [linking, setLinking] = useState(false);
@@ -54,7 +56,7 @@ export function CustomersPanel({ searchText, onSearchTextChange }: CustomersPane
       <PanelHeader
         title="Customers"
         meta="Accounts newest first, with their saved methods and orders"
-        actions={<Button onClick={() => setLinking(true)}>New payment link</Button>}
+        actions={may('payment-link') && <Button onClick={() => setLinking(true)}>New payment link</Button>}
       />
 
       <div className={panel.toolbar} role="search" aria-label="Find a customer">

@@ -24,6 +24,7 @@ import { StatusBadge } from '../status-badge';
 import panel from '../panel.module.css';
 import table from '../data-table.module.css';
 import styles from './deposits.module.css';
+import { useMay } from '../../api/staff-session';
 
 export interface DepositDayViewProps {
   day: string;
@@ -34,6 +35,7 @@ export interface DepositDayViewProps {
 
 /** One day of the Deposits tab: each deposit with its figures, then every line, matched or flagged. */
 export function DepositDayView({ day, summary, onBack }: DepositDayViewProps) {
+  const may = useMay();
   const query = useDepositDay(day);
   const headingRef = useRef<HTMLDivElement>(null);
   const dayText = formatDepositDay(day);
@@ -73,15 +75,17 @@ export function DepositDayView({ day, summary, onBack }: DepositDayViewProps) {
             </>
           }
           actions={
-            <a
-              className={buttonClassName({ variant: 'secondary', size: 'small' })}
-              href={depositsCsvUrl({ to: day, days: 1 })}
-              download
-              title="This day's deposits and every line, as a CSV file"
-            >
-              <ArrowDownIcon size={16} />
-              Export CSV
-            </a>
+            may('export') && (
+              <a
+                className={buttonClassName({ variant: 'secondary', size: 'small' })}
+                href={depositsCsvUrl({ to: day, days: 1 })}
+                download
+                title="This day's deposits and every line, as a CSV file"
+              >
+                <ArrowDownIcon size={16} />
+                Export CSV
+              </a>
+            )
           }
         />
       </div>

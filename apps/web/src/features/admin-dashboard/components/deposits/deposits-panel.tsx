@@ -20,6 +20,7 @@ import { StatusBadge } from '../status-badge';
 import panel from '../panel.module.css';
 import table from '../data-table.module.css';
 import styles from './deposits.module.css';
+import { useMay } from '../../api/staff-session';
 
 export interface DepositsPanelProps {
   /** The day opened (YYYY-MM-DD), kept by the console so it survives a trip to another tab. */
@@ -32,6 +33,7 @@ export interface DepositsPanelProps {
  * the store settled the day before; a day opens on its deposits and every line, matched or flagged.
  */
 export function DepositsPanel({ day, onDayChange }: DepositsPanelProps) {
+  const may = useMay();
   const query = useDepositDays();
   const days = useMemo(
     () => uniqueRows(query.data?.pages.map((page) => page.days) ?? [], (row) => row.day),
@@ -62,7 +64,7 @@ export function DepositsPanel({ day, onDayChange }: DepositsPanelProps) {
           </>
         }
         actions={
-          days.length > 0 ? (
+          days.length > 0 && may('export') ? (
             <a
               className={buttonClassName({ variant: 'secondary' })}
               href={depositsCsvUrl({ days: pagesLoaded * DEPOSIT_DAYS_PAGE })}

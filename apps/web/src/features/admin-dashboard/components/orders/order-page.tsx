@@ -26,6 +26,8 @@ import { paymentMoneyFacts } from '../../utils/orders/payment-money-facts';
 import { authorizationTimeLeft } from '../../utils/time-left';
 import { CancelChargeDialog } from '../payments/cancel-charge-dialog';
 import { DashboardHeader } from '../dashboard-header';
+import { useMay } from '../../api/staff-session';
+import { RoleNote } from '../role-note';
 import { NoticeList } from '../notices';
 import { PartialCaptureDialog } from '../payments/partial-capture-dialog';
 import { CardText } from '../payment-facts';
@@ -90,7 +92,25 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
   const { captureInFull, capturing } = useCaptureInFull(push);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const transaction = order.transaction;
-  const { actions } = order;
+  // What the order allows, offered as far as the signed-in person's role allows it (decision 055).
+  const may = useMay();
+  const offered = order.actions;
+  const actions = {
+    ship: offered.ship && may('ship'),
+    capture: offered.capture && may('capture'),
+    refund: offered.refund && may('refund'),
+    void: offered.void && may('void'),
+    cancelCharge: offered.cancelCharge && may('cancel-charge'),
+  };
+  const withheld = (
+    [
+      [offered.ship, 'ship'],
+      [offered.capture, 'capture'],
+      [offered.refund, 'refund'],
+      [offered.void, 'void'],
+      [offered.cancelCharge, 'cancel-charge'],
+    ] as const
+  ).flatMap(([allowed, right]) => (allowed ? [right] : []));
   const timeLeft = order.authorizationExpiresAt
     ? authorizationTimeLeft(order.authorizationExpiresAt, now)
     : undefined;
@@ -117,7 +137,7 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
         <div className={styles.actions} role="group" aria-label="Order actions">
           {actions.ship && (
             <Button onClick={() => setDialog('ship')}>
-              {captureOnShipment && actions.capture ? 'Capture and mark as shipped' : 'Mark as shipped'}
+              {captureOnShipment && offered.capture ? 'Capture and mark as shipped' : 'Mark as shipped'}
             </Button>
           )}
           {actions.capture && (
@@ -153,6 +173,7 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
         </div>
       )}
 
+      <RoleNote rights={withheld} />
       <NoticeList notices={notices} onDismiss={dismiss} />
 
       <div className={styles.grid}>
@@ -310,7 +331,7 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
       {dialog === 'ship' && (
         <ShipDialog
           order={order}
-          capturesNow={captureOnShipment && actions.capture}
+          capturesNow={captureOnShipment && offered.capture}
           onClose={() => setDialog(null)}
           onOutcome={push}
         />

@@ -17,6 +17,8 @@ import { formatDateTime } from '../../utils/format-date';
 import { plural, uniqueRows } from '../../utils/rows';
 import { authorizationTimeLeft } from '../../utils/time-left';
 import { CaptureAllDialog } from './capture-all-dialog';
+import { useMay } from '../../api/staff-session';
+import { RoleNote } from '../role-note';
 import { NoticeList } from '../notices';
 import { PartialCaptureDialog } from './partial-capture-dialog';
 import { CardText } from '../payment-facts';
@@ -39,6 +41,9 @@ export interface PendingPaymentsPanelProps {
 
 /** Authorized payments awaiting capture: capture in full or in part, void, or capture them all. */
 export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
+  const may = useMay();
+  const mayCapture = may('capture');
+  const mayVoid = may('void');
   const now = useNow();
   const { notices, push, dismiss } = useNotices();
   const { captureInFull } = useCaptureInFull(push);
@@ -83,16 +88,19 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
           </>
         }
         actions={
-          <Button
-            onClick={() => setDialog({ kind: 'capture-all' })}
-            disabled={total === 0 || captureAllRunning}
-            aria-busy={captureAllRunning}
-          >
-            {captureAllRunning ? <Spinner /> : <CheckCircleIcon size={18} />}
-            Capture All
-          </Button>
+          mayCapture && (
+            <Button
+              onClick={() => setDialog({ kind: 'capture-all' })}
+              disabled={total === 0 || captureAllRunning}
+              aria-busy={captureAllRunning}
+            >
+              {captureAllRunning ? <Spinner /> : <CheckCircleIcon size={18} />}
+              Capture All
+            </Button>
+          )
         }
       />
+      <RoleNote rights={['capture', 'void']} />
 
       <NoticeList notices={notices} onDismiss={dismiss} />
       <StaleListProblem query={query} list="payments" />
@@ -180,30 +188,36 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
                         </span>
                       ) : (
                         <div className={table.buttons}>
-                          <Button
-                            size="small"
-                            onClick={() => void captureInFull(payment)}
-                            disabled={captureAllRunning}
-                          >
-                            Capture
-                          </Button>
-                          <Button
-                            size="small"
-                            variant="secondary"
-                            onClick={() => setDialog({ kind: 'partial', payment })}
-                            disabled={captureAllRunning}
-                          >
-                            Partial capture
-                          </Button>
-                          <Button
-                            size="small"
-                            variant="ghost"
-                            className={dialogStyles.dangerGhost}
-                            onClick={() => setDialog({ kind: 'void', payment })}
-                            disabled={captureAllRunning}
-                          >
-                            Void
-                          </Button>
+                          {mayCapture && (
+                            <>
+                              <Button
+                                size="small"
+                                onClick={() => void captureInFull(payment)}
+                                disabled={captureAllRunning}
+                              >
+                                Capture
+                              </Button>
+                              <Button
+                                size="small"
+                                variant="secondary"
+                                onClick={() => setDialog({ kind: 'partial', payment })}
+                                disabled={captureAllRunning}
+                              >
+                                Partial capture
+                              </Button>
+                            </>
+                          )}
+                          {mayVoid && (
+                            <Button
+                              size="small"
+                              variant="ghost"
+                              className={dialogStyles.dangerGhost}
+                              onClick={() => setDialog({ kind: 'void', payment })}
+                              disabled={captureAllRunning}
+                            >
+                              Void
+                            </Button>
+                          )}
                         </div>
                       )}
                     </td>

@@ -41,6 +41,8 @@ import {
   SETTLE_DAYS_AGO_OPTIONS,
 } from '../../utils/payments/sandbox-settle';
 import { CancelChargeDialog } from './cancel-charge-dialog';
+import { useMay } from '../../api/staff-session';
+import { RoleNote } from '../role-note';
 import { NoticeList } from '../notices';
 import { CardText, PaidWithText } from '../payment-facts';
 import { ListEmpty, ListState, StaleListProblem } from '../list-state';
@@ -73,6 +75,7 @@ const SEARCH_LABEL = 'Search by order ID, name, email, Customer ID, last 4 or am
 
 /** Payments and refunds, newest first: search, filter, export, and refund what was captured. */
 export function TransactionHistoryPanel({ filters, onFiltersChange }: TransactionHistoryPanelProps) {
+  const may = useMay();
   const search = useDebouncedValue(filters.searchText.trim(), SEARCH_DELAY_MS);
   const channel = filters.channel ?? 'all';
   const dates = historyDateRange(filters);
@@ -251,7 +254,7 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
           </p>
         )}
         <div className={panel.toolbarEnd}>
-          {sandboxBatch && (
+          {sandboxBatch && may('settle') && (
             <div className={panel.settleGroup} role="group" aria-label="Sandbox settlement">
               <label htmlFor="history-settle-day" className="visually-hidden">
                 Close the sandbox batch as of
@@ -283,7 +286,7 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
               </Button>
             </div>
           )}
-          {rows.length === 0 ? (
+          {!may('export') ? null : rows.length === 0 ? (
             <Button variant="secondary" disabled>
               <ArrowDownIcon size={18} />
               Export CSV
@@ -302,6 +305,7 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
         </div>
       </div>
 
+      <RoleNote rights={['refund', 'cancel-charge', 'export']} />
       <NoticeList notices={notices} onDismiss={dismiss} />
       <StaleListProblem query={query} list="transactions" />
 
@@ -381,8 +385,8 @@ export function TransactionHistoryPanel({ filters, onFiltersChange }: Transactio
                     key={row.id}
                     row={row}
                     refundPending={row.refundType !== 'refund' && pendingRefunds.includes(row.paymentId)}
-                    onRefund={() => setRefunding(row)}
-                    onCancelCharge={() => setCancelling(row)}
+                    onRefund={may('refund') ? () => setRefunding(row) : undefined}
+                    onCancelCharge={may('cancel-charge') ? () => setCancelling(row) : undefined}
                   />
                 ))}
               </tbody>
@@ -437,8 +441,9 @@ function TransactionRow({
 }: {
   row: AdminTransaction;
   refundPending: boolean;
-  onRefund: () => void;
-  onCancelCharge: () => void;
+  /** Absent when the role may not refund (or cancel charges): the action is not offered. */
+  onRefund?: () => void;
+  onCancelCharge?: () => void;
 }) {
   const isRefundRow = row.refundType === 'refund' || row.creditType === 'credit';
   const capturedCents = dollarsToCents(row.captureAmount);
@@ -508,7 +513,7 @@ function TransactionRow({
             awaitsSettlement(row) && (
               <>
                 <span className={table.sub}>Not settled yet</span>
-                {cancellable && (
+                {cancellable && onCancelCharge && (
                   <span className={table.sub}>
                     <button type="button" className={table.inlineAction} onClick={onCancelCharge}>
                       Cancel charge
@@ -546,7 +551,7 @@ function TransactionRow({
         )}
       </td>
       <td className={`${table.actions} ${refundableCents > 0 ? '' : table.blankAsCard}`}>
-        {refundableCents > 0 && (
+        {refundableCents > 0 && onRefund && (
           <Button size="small" variant="secondary" onClick={onRefund} disabled={refundPending}>
             Refund
           </Button>
