@@ -94,6 +94,15 @@ for (const width of [375, 1024, 1280]) {
       await signInAsOperator(page);
       const card = moneyCard(page);
       await expect(capturedTotal(page)).toHaveText(/\$/);
+      // Every total reads on one line: an amount is never broken ("$0.0" over "0").
+      for (const amount of await card.locator('dd').all()) {
+        const lines = await amount.evaluate((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        });
+        expect(lines, `${await amount.textContent()} on one line`).toBe(1);
+      }
       if (width < 1024) {
         // Closed on phones and tablets: the totals, and a button for the chart.
         const show = card.getByRole('button', { name: 'Show chart' });

@@ -6,7 +6,9 @@ import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
+import { STAFF_ROLE_LABELS } from '@store/core';
 import { useAdminLogout } from '../api/logout';
+import { useStaffSession } from '../api/staff-session';
 import styles from './dashboard-header.module.css';
 
 export interface DashboardHeaderProps {
@@ -17,6 +19,7 @@ export interface DashboardHeaderProps {
 export function DashboardHeader({ username, onSignedOut }: DashboardHeaderProps) {
   const logout = useAdminLogout();
   const queryClient = useQueryClient();
+  const role = useStaffSession().data?.role;
 
   const logOut = async () => {
     try {
@@ -48,6 +51,7 @@ export function DashboardHeader({ username, onSignedOut }: DashboardHeaderProps)
             <span>
               <span className={styles.userLabel}>Signed in as </span>
               <strong className={styles.username}>{username}</strong>
+              {role && <span className={styles.userLabel}> · {STAFF_ROLE_LABELS[role]}</span>}
             </span>
           </p>
           <Link to={PATHS.storefront} className={styles.link}>
