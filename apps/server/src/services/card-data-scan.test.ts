@@ -225,8 +225,9 @@ describe('the card data scan after the end-to-end run (scripts/scan-card-data.ts
 
   it('scans every store of the run, and fails when a card number is in any one of them or one is missing', async () => {
     // The end-to-end run's stores, each with its log and its database (tests/e2e/artifacts.ts).
+    // Two stores: each scan opens and dumps every store's database, the heaviest part of the test.
     const stores = await Promise.all(
-      ['first', 'second', 'third'].map(async (name) => {
+      ['first', 'second'].map(async (name) => {
         const dir = join(directory, 'stores', name);
         const dataDir = join(dir, 'data');
         mkdirSync(dir, { recursive: true });
@@ -245,7 +246,7 @@ describe('the card data scan after the end-to-end run (scripts/scan-card-data.ts
     expect(clean.problems).toEqual([]);
     expect(clean.total).toBe(0);
     expect(clean.sources.map((source) => source.source)).toEqual(
-      ['first', 'second', 'third'].flatMap((name) => [
+      ['first', 'second'].flatMap((name) => [
         `${name}: log`,
         `${name}: database dump`,
         `${name}: data directory`,
@@ -259,8 +260,8 @@ describe('the card data scan after the end-to-end run (scripts/scan-card-data.ts
     expect(inLog.sources.flatMap((source) => source.where)).toEqual([`card in ${stores[1]!.logFile}: 1`]);
     writeFileSync(stores[1]!.logFile, '{"level":30,"time":1712345678901,"msg":"Server listening"}\n');
 
-    // One in a file of the third store's data directory.
-    const kept = join(stores[2]!.dataDir, 'kept.bin');
+    // One in a file of the second store's data directory.
+    const kept = join(stores[1]!.dataDir, 'kept.bin');
     writeFileSync(kept, Buffer.from([0, ...Buffer.from('4111-1111-1111-1111'), 0]));
     const inFiles = await scanStores(stores, SECRET_LIST);
     expect(inFiles.total).toBe(1);
