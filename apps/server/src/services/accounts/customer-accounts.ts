@@ -23,7 +23,7 @@ import {
 } from '../../db/customer-store';
 import { AppError } from '../../errors';
 import { hashSessionToken } from './admin-auth';
-import { beginEmailChangeAttempt, beginRegistrationAttempt, beginSignInAttempt } from './throttles';
+import { beginCustomerAttempt, beginRegistrationAttempt, beginSignInAttempt } from './throttles';
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
@@ -221,7 +221,12 @@ async function confirmEmailChange(
   now: Date,
 ): Promise<void> {
   if (!input.currentPassword) throw new AppError('invalid', CURRENT_PASSWORD_REQUIRED);
-  await beginEmailChangeAttempt(orm, { customerId: customer.id, clientAddress: input.clientAddress }, now);
+  await beginCustomerAttempt(
+    orm,
+    'email-change',
+    { customerId: customer.id, clientAddress: input.clientAddress },
+    now,
+  );
   const attempt = await beginSignInAttempt(orm, {
     actor: 'customer',
     account: customer.email.trim().toLowerCase(),

@@ -24,7 +24,7 @@ import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { refusalError } from '../checkout/shopper-answers';
 import { toSavedMethod } from './customer-accounts';
-import { beginCardEntryAttempt, beginSaveMethodAttempt, beginTokenizeAttempt } from './throttles';
+import { beginCustomerAttempt } from './throttles';
 
 /**
  * Saved cards and bank accounts on the gateway's stored profiles (CardPointe's profile service): the
@@ -87,7 +87,7 @@ export async function openCardEntry(
   deps: CardEntryDependencies,
   input: CustomerRequest,
 ): Promise<{ entryId: string; frameUrl: string }> {
-  await beginCardEntryAttempt(deps.orm, input);
+  await beginCustomerAttempt(deps.orm, 'card-entry', input);
   const entryId = randomBytes(24).toString('base64url');
   await recordCardEntry(deps.orm, {
     entryDigest: digestOf(entryId),
@@ -110,7 +110,7 @@ export async function tokenizePaymentMethod(
   const card = form.mode === 'CC';
   // The card number has reached the store already; it goes no further, and nothing of it is kept.
   if (card && !deps.tokenizeProxyAcceptsCards) throw new AppError('invalid', CARD_NUMBERS_IN_FRAME);
-  await beginTokenizeAttempt(deps.orm, input);
+  await beginCustomerAttempt(deps.orm, 'tokenize', input);
   const tokenized = await deps.gateway.tokenize(
     card
       ? {
@@ -203,7 +203,7 @@ export async function savePaymentMethod(
 ): Promise<SavedPaymentMethod> {
   const expiry = checkSaveInput(input);
   const customer = await customerOf(deps.orm, input.customerId);
-  await beginSaveMethodAttempt(deps.orm, input);
+  await beginCustomerAttempt(deps.orm, 'save-method', input);
   if (!(await claimToken(deps.orm, input, customer.id)))
     throw new AppError('unprocessable', TOKEN_NOT_ISSUED);
   let brand: string | undefined;

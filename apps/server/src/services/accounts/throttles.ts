@@ -133,19 +133,6 @@ export async function beginRegistrationAttempt(
   );
 }
 
-export async function beginTokenizeAttempt(
-  orm: Orm,
-  input: { customerId: string; clientAddress: string },
-  now = new Date(),
-): Promise<void> {
-  await takeLimitedAttempt(
-    orm,
-    perCustomerAndAddress('tokenize', FREE_TOKENIZATIONS, input),
-    'Too many payment methods were entered',
-    now,
-  );
-}
-
 /**
  * Card frames a customer, or an address, may open before each further one must wait (decision 054): the
  * card is tokenized at the gateway, where the store cannot count, and saved through the save limits below;
@@ -153,36 +140,35 @@ export async function beginTokenizeAttempt(
  */
 const FREE_CARD_ENTRIES = { perCustomer: 30, perAddress: 100 } as const;
 
-export async function beginCardEntryAttempt(
-  orm: Orm,
-  input: { customerId: string; clientAddress: string },
-  now = new Date(),
-): Promise<void> {
-  await takeLimitedAttempt(
-    orm,
-    perCustomerAndAddress('card-entry', FREE_CARD_ENTRIES, input),
-    'Too many card forms were opened',
-    now,
-  );
-}
-
 /**
  * Saved payment methods a customer, or an address, may add before each further one must wait. A token is
  * saved only once and only by the customer it was issued to, so this bounds saves, not tokenizations.
  */
 export const FREE_SAVES = { perCustomer: 10, perAddress: 20 } as const;
 
-export async function beginSaveMethodAttempt(
+/**
+ * Changes of a profile's email, per customer and per address, limited like opening accounts: whether an
+ * email is taken is an answer a guesser must not get at speed.
+ */
+const FREE_EMAIL_CHANGES = { perCustomer: 5, perAddress: 10 } as const;
+
+/** What a signed-in customer repeats that is limited per customer and per address, and its refusal. */
+const CUSTOMER_LIMITS = {
+  tokenize: { free: FREE_TOKENIZATIONS, refusal: 'Too many payment methods were entered' },
+  'card-entry': { free: FREE_CARD_ENTRIES, refusal: 'Too many card forms were opened' },
+  'save-method': { free: FREE_SAVES, refusal: 'Too many payment methods were saved' },
+  'email-change': { free: FREE_EMAIL_CHANGES, refusal: 'Too many email changes were attempted' },
+} as const;
+
+/** Takes one of a customer's limited attempts (`action`), or refuses it with 429 and Retry-After. */
+export async function beginCustomerAttempt(
   orm: Orm,
+  action: keyof typeof CUSTOMER_LIMITS,
   input: { customerId: string; clientAddress: string },
   now = new Date(),
 ): Promise<void> {
-  await takeLimitedAttempt(
-    orm,
-    perCustomerAndAddress('save-method', FREE_SAVES, input),
-    'Too many payment methods were saved',
-    now,
-  );
+  const { free, refusal } = CUSTOMER_LIMITS[action];
+  await takeLimitedAttempt(orm, perCustomerAndAddress(action, free, input), refusal, now);
 }
 
 /**
@@ -223,25 +209,6 @@ export async function beginSavedPaymentAttempt(
     slowDownNote: slowDownNote('saved-method payments', waitMs),
     approved: () => recordSignInSuccess(orm, { resetKeys: [declines], creditKeys: [] }),
   };
-}
-
-/**
- * Changes of a profile's email, per customer and per address, limited like opening accounts: whether an
- * email is taken is an answer a guesser must not get at speed.
- */
-const FREE_EMAIL_CHANGES = { perCustomer: 5, perAddress: 10 } as const;
-
-export async function beginEmailChangeAttempt(
-  orm: Orm,
-  input: { customerId: string; clientAddress: string },
-  now = new Date(),
-): Promise<void> {
-  await takeLimitedAttempt(
-    orm,
-    perCustomerAndAddress('email-change', FREE_EMAIL_CHANGES, input),
-    'Too many email changes were attempted',
-    now,
-  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useId, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { CardFrame } from '../hooks/use-card-frame';
+import fieldStyles from '../../../components/ui/text-field.module.css';
 import styles from './card-frame-field.module.css';
 
 /**
@@ -24,8 +25,8 @@ export function CardFrameField({
   const noteId = useId();
   const failed = frame.status === 'failed';
   return (
-    <div className={styles.field}>
-      <span id={labelId} className={styles.label}>
+    <div className={fieldStyles.field}>
+      <span id={labelId} className={fieldStyles.label}>
         Card number
       </span>
       {failed ? (
@@ -60,7 +61,7 @@ export function CardFrameField({
           )}
         </div>
       )}
-      <span id={noteId} className={styles.note}>
+      <span id={noteId} className={fieldStyles.hint}>
         Typed in our payment processor’s secure field: the number never reaches this store.
       </span>
     </div>
