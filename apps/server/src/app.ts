@@ -17,6 +17,7 @@ import { registerContract } from './http/contract';
 import { loggerOptions, registerRequestLog, type LogDestination } from './http/request-log';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerSameOriginCheck } from './http/same-origin';
+import { cardFrameAddress } from './gateway/card-frame';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './routes/admin';
 import { registerAdminCustomerRoutes } from './routes/admin/customers';
@@ -78,10 +79,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerClientAddress(app);
   registerRequestLog(app, { slowRequestMs: deps.config.slowRequestMs });
 
+  // The gateway's card frame with the form's parameters: the same address for every page and entry.
+  const cardFrame = cardFrameAddress(deps.config.gateway.cardFrameUrl);
   await registerSecurityHeaders(app, {
     publicUrl: deps.config.publicUrl,
     googlePayJs: !deps.sandboxCredentials,
-    cardFrameUrl: deps.config.gateway.cardFrameUrl,
+    cardFrameUrl: cardFrame,
   });
   registerErrorHandler(app);
   await registerApiCompression(app);
@@ -145,7 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerPaymentMethodRoutes(app, {
     ...checkout,
     customers,
-    cardFrameUrl: deps.config.gateway.cardFrameUrl,
+    cardFrameUrl: cardFrame,
     tokenizeProxyAcceptsCards: deps.config.tokenizeProxyAcceptsCards,
   });
   registerWalletRoutes(app, {

@@ -19,7 +19,6 @@ import {
   recordCardEntry,
   recordIssuedToken,
 } from '../../db/token-store';
-import { cardFrameAddress } from '../../gateway/card-frame';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import { refusalError } from '../checkout/shopper-answers';
@@ -38,7 +37,7 @@ export interface PaymentMethodDependencies {
 
 /** Where a card number may be typed: the gateway's frame, and the proxy only when the shop opts in. */
 export interface CardEntryDependencies extends PaymentMethodDependencies {
-  /** The gateway's iFrame Tokenizer page, where card numbers are typed. */
+  /** The gateway's iFrame Tokenizer page with the form's parameters, where card numbers are typed. */
   cardFrameUrl: string;
   /** `tokenize-proxy` takes card numbers too (the shop then files SAQ D): off unless set. */
   tokenizeProxyAcceptsCards: boolean;
@@ -94,7 +93,7 @@ export async function openCardEntry(
     customerId: input.customerId,
     sessionDigest: input.sessionDigest,
   });
-  return { entryId, frameUrl: cardFrameAddress(deps.cardFrameUrl) };
+  return { entryId, frameUrl: deps.cardFrameUrl };
 }
 
 /**

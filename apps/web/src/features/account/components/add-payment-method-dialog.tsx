@@ -150,10 +150,9 @@ export function AddPaymentMethodDialog({
       return;
     }
     setError(null);
-    let token: string;
-    if (frameToken) {
-      token = frameToken;
-    } else {
+    // A card's token came from the frame (the checks above refused none); a bank account's from the proxy.
+    let token = frameToken;
+    if (!token) {
       try {
         token = await tokenizePaymentMethod(form);
       } catch (failure) {

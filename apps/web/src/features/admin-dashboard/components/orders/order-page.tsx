@@ -6,6 +6,8 @@ import {
   PAYMENT_WAY_LABELS,
   type AdminOrder,
   type AnswerBadge,
+  type OrderActions,
+  type StaffRight,
 } from '@store/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -86,31 +88,37 @@ export function OrderPage({ orderId, username, onSignedOut }: OrderPageProps) {
   );
 }
 
+type OrderAction = keyof OrderActions;
+
+/** The right each of the order page's actions needs. */
+const ACTION_RIGHTS: Record<OrderAction, StaffRight> = {
+  ship: 'ship',
+  capture: 'capture',
+  refund: 'refund',
+  void: 'void',
+  cancelCharge: 'cancel-charge',
+};
+
+function mapActions(offer: (action: OrderAction) => boolean): OrderActions {
+  return Object.fromEntries(
+    (Object.keys(ACTION_RIGHTS) as OrderAction[]).map((action) => [action, offer(action)]),
+  ) as OrderActions;
+}
+
 function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; captureOnShipment: boolean }) {
   const now = useNow();
   const { notices, push, dismiss } = useNotices();
   const { captureInFull, capturing } = useCaptureInFull(push);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const transaction = order.transaction;
-  // What the order allows, offered as far as the signed-in person's role allows it (decision 055).
+  // What the order allows, offered as far as the signed-in person's role allows it (decision 055); what it
+  // allows and the role does not is said in a note.
   const may = useMay();
   const offered = order.actions;
-  const actions = {
-    ship: offered.ship && may('ship'),
-    capture: offered.capture && may('capture'),
-    refund: offered.refund && may('refund'),
-    void: offered.void && may('void'),
-    cancelCharge: offered.cancelCharge && may('cancel-charge'),
-  };
-  const withheld = (
-    [
-      [offered.ship, 'ship'],
-      [offered.capture, 'capture'],
-      [offered.refund, 'refund'],
-      [offered.void, 'void'],
-      [offered.cancelCharge, 'cancel-charge'],
-    ] as const
-  ).flatMap(([allowed, right]) => (allowed ? [right] : []));
+  const actions = mapActions((action) => offered[action] && may(ACTION_RIGHTS[action]));
+  const withheld = (Object.keys(ACTION_RIGHTS) as OrderAction[])
+    .filter((action) => offered[action] && !may(ACTION_RIGHTS[action]))
+    .map((action) => ACTION_RIGHTS[action]);
   const timeLeft = order.authorizationExpiresAt
     ? authorizationTimeLeft(order.authorizationExpiresAt, now)
     : undefined;
