@@ -218,3 +218,48 @@ export async function recordSettlement(
 export async function markGatewayChecked(orm: Orm, paymentId: string): Promise<void> {
   await orm.update(payments).set({ gatewayCheckedAt: new Date() }).where(eq(payments.id, paymentId));
 }
+
+/** What awaits a batch's close: the captures awaiting settlement and the refunds scheduled after it. */
+export interface SettlementWaiting {
+  paymentIds: string[];
+  refundIds: string[];
+}
+
+export async function settlementWaiting(orm: Orm): Promise<SettlementWaiting> {
+  const awaiting = await queryRows<{ id: string }>(
+    orm,
+    sql`select p.id from payments p where ${AWAITING_SETTLEMENT}`,
+  );
+  const scheduled = await orm
+    .select({ id: moneyOperations.id })
+    .from(moneyOperations)
+    .where(eq(moneyOperations.status, 'scheduled'));
+  return { paymentIds: awaiting.map((row) => row.id), refundIds: scheduled.map((row) => row.id) };
+}
+
+/**
+ * What became of what awaited the close, whichever server did it: how many of those captures are settled,
+ * how many of those refunds the gateway approved, and how many are still being sent.
+ */
+export async function settlementOutcome(
+  orm: Orm,
+  waiting: SettlementWaiting,
+): Promise<{ settled: number; refundsSent: number; refundsInFlight: number }> {
+  const settled = waiting.paymentIds.length
+    ? await orm
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(inArray(payments.id, waiting.paymentIds), eq(payments.captureStatus, 'settled')))
+    : [];
+  const refunds = waiting.refundIds.length
+    ? await orm
+        .select({ status: moneyOperations.status })
+        .from(moneyOperations)
+        .where(inArray(moneyOperations.id, waiting.refundIds))
+    : [];
+  return {
+    settled: settled.length,
+    refundsSent: refunds.filter((refund) => refund.status === 'succeeded').length,
+    refundsInFlight: refunds.filter((refund) => refund.status === 'pending').length,
+  };
+}

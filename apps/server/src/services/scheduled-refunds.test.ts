@@ -22,7 +22,8 @@ import {
   REFUND_BEFORE_SETTLEMENT_REFUSED,
   REFUND_SCHEDULED_MESSAGE,
 } from './money/refund-policy';
-import { followSettlement, sendScheduledRefunds } from './money/settlement';
+import { catchUpWithSettlement, followSettlement, sendScheduledRefunds } from './money/settlement';
+import { settleSandboxNow } from './money/sandbox-settle';
 
 /**
  * Refunds around settlement against a merchant account as CardPointe sets them up by default (no refunds of
@@ -348,6 +349,23 @@ describe.each(testDatabaseKinds())('refunds around settlement, on $name', (kind)
       { status: 'succeeded', method: 'refund', amount_cents: 125 },
     ]);
     expect((await server.post('/api/admin/sandbox/settle', {}, {})).status).toBe(401);
+  });
+
+  it('says what the close did when upkeep, at the same moment, learned the settlement and sent the refund first', async () => {
+    const { paymentId } = await captured();
+    await refund(paymentId, 0.75);
+    // Upkeep's pass lands between the batch's close and the console's own catch-up.
+    const closeThenUpkeep = async () => {
+      const { batchId } = await settleSandbox(server);
+      await catchUpWithSettlement(deps());
+      return { settled: batchId ? 1 : 0 };
+    };
+    const answer = await settleSandboxNow(deps(), closeThenUpkeep, { daysAgo: 0, actor: 'admin' });
+    expect(answer.message).toMatch(
+      /^Sandbox batch closed: [1-9]\d* payments? settled, 1 scheduled refund sent$/,
+    );
+    expect(answer.refundsSent).toBe(1);
+    expect(await refundsOf(paymentId)).toEqual([{ status: 'succeeded', method: 'refund', amount_cents: 75 }]);
   });
 });
 
