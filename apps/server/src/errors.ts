@@ -8,6 +8,8 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** What the request names no longer works: a one-time link used or expired. */
+  | 'gone'
   /** Another request is changing the same thing right now: nothing was done, and the same call may be made again. */
   | 'busy'
   | 'unsupported_media_type'

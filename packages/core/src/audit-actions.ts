@@ -26,6 +26,12 @@ const ACTION_LABELS: Record<string, string> = {
   payment_link_attempt: 'Payment link opened to pay',
   chargeback: 'Chargeback',
   ach_return: 'Returned by the bank',
+  staff_add: 'Staff member added',
+  staff_role: 'Staff role changed',
+  staff_disable: 'Staff member disabled',
+  staff_enable: 'Staff member enabled',
+  staff_setup_link: 'Staff set-up link made',
+  staff_setup: 'Staff password set',
 };
 
 export function auditActionLabel(action: string): string {

@@ -26,6 +26,7 @@ export * from './schemas/phone-order';
 export * from './schemas/admin-customers';
 export * from './schemas/payment-link';
 export * from './schemas/deposits';
+export * from './schemas/staff';
 export * from './audit-actions';
 export * from './html';
 export * from './address-lines';

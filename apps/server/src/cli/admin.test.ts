@@ -77,9 +77,15 @@ describe('npm run admin', () => {
     const promoted = await adminCommand(['set-role', 'lee', 'viewer']);
     expect(demoted).toMatchObject({
       code: 1,
-      stderr: expect.stringContaining("dana is the store's only owner"),
+      stderr: expect.stringContaining('The store’s only owner stays an enabled owner'),
     });
     expect(promoted).toMatchObject({ code: 0, stdout: expect.stringContaining('lee is now viewer') });
+    // Recovery: a person disabled or locked out is enabled again (and unlocked) from the command line.
+    expect(await adminCommand(['enable', 'lee'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('lee may sign in again (enabled and unlocked).'),
+    });
+    expect((await adminCommand(['enable', 'nobody'])).stderr).toContain('There is no such staff member');
 
     const store = await startServer(
       loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: TEST_PUBLIC_URL }),

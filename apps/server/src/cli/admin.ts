@@ -1,5 +1,6 @@
-// Manages admin accounts: `npm run admin -- create <username> [role]`, `reset-password <username>` or
-// `set-role <username> <role>`. The password comes from ADMIN_PASSWORD, or is generated and printed once.
+// Manages admin accounts: `npm run admin -- create <username> [role]`, `reset-password <username>`,
+// `set-role <username> <role>` or `enable <username>` (enabled again and unlocked). The password comes from
+// ADMIN_PASSWORD, or is generated and printed once.
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AppError } from '../errors';
@@ -9,12 +10,13 @@ import {
   resetAdminPassword,
   setAdminRole,
 } from '../services/accounts/admin-auth';
+import { enableStaffMember } from '../services/accounts/staff';
 
 const USAGE =
-  'Usage: npm run admin -- create <username> [owner|manager|clerk|viewer] | reset-password <username> | set-role <username> <role>\n(password from ADMIN_PASSWORD, or generated; a new admin is an owner unless a role is given)';
+  'Usage: npm run admin -- create <username> [owner|manager|clerk|viewer] | reset-password <username> | set-role <username> <role> | enable <username>\n(password from ADMIN_PASSWORD, or generated; a new admin is an owner unless a role is given)';
 
 const [command, username, role] = process.argv.slice(2);
-const known = command === 'create' || command === 'reset-password' || command === 'set-role';
+const known = ['create', 'reset-password', 'set-role', 'enable'].includes(command ?? '');
 if (!known || !username || (command === 'set-role' && !role)) {
   console.error(USAGE);
   process.exit(2);
@@ -28,6 +30,7 @@ try {
   try {
     if (command === 'create') await createAdmin(database.orm, username, password, role ?? 'owner');
     else if (command === 'set-role') await setAdminRole(database.orm, username, role!);
+    else if (command === 'enable') await enableStaffMember(database.orm, name, 'command line');
     else await resetAdminPassword(database.orm, username, password);
   } finally {
     await database.close();
@@ -37,9 +40,11 @@ try {
       ? `Admin ${name} created (${role ?? 'owner'}).`
       : command === 'set-role'
         ? `${name} is now ${role}; it counts from their next request.`
-        : `Password of ${name} changed; its sessions are ended.`,
+        : command === 'enable'
+          ? `${name} may sign in again (enabled and unlocked).`
+          : `Password of ${name} changed; its sessions are ended.`,
   );
-  if (command !== 'set-role' && !config.firstAdmin.password) {
+  if ((command === 'create' || command === 'reset-password') && !config.firstAdmin.password) {
     console.info(`Password: ${password}\n(shown only once)`);
   }
 } catch (error) {

@@ -21,19 +21,25 @@ export async function insertAuditEvents(
   if (events.length > 0) await orm.insert(auditEvents).values(events);
 }
 
-/** Newest first, keyset-paginated on (at, id). */
+/** Newest first, keyset-paginated on (at, id); with `actor`, only what that person did. */
 export async function listAuditEvents(
   orm: Orm,
-  options: { limit: number; before?: { at: Date; id: string } },
+  options: { limit: number; before?: { at: Date; id: string }; actor?: string },
 ): Promise<AuditEventRow[]> {
   const before = options.before;
   return orm
     .select()
     .from(auditEvents)
     .where(
-      before
-        ? or(lt(auditEvents.at, before.at), and(eq(auditEvents.at, before.at), lt(auditEvents.id, before.id)))
-        : undefined,
+      and(
+        options.actor === undefined ? undefined : eq(auditEvents.actor, options.actor),
+        before
+          ? or(
+              lt(auditEvents.at, before.at),
+              and(eq(auditEvents.at, before.at), lt(auditEvents.id, before.id)),
+            )
+          : undefined,
+      ),
     )
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(options.limit);

@@ -14,7 +14,7 @@ export async function insertSession(orm: Orm, session: typeof sessions.$inferIns
 
 /**
  * A live session, the database snapshot it was read in (see http/snapshot-answers.ts), and for a console
- * session the role its admin has now (a changed role counts from the next request).
+ * session the role its admin has now (a changed role counts from the next request; a disabled admin has none).
  */
 export type LiveSession = SessionRow & { snapshot: string; staffRole: string | null };
 
@@ -25,7 +25,8 @@ const liveSessions = fixedStatement<Record<string, string | number | null>>(
      (extract(epoch from s.expires_at) * 1000)::float8 as expires_at,
      a.role as staff_role,
      ${SNAPSHOT_TEXT} as snapshot
-   from sessions s left join admins a on s.kind = 'admin' and a.id = s.subject_id
+   from sessions s
+     left join admins a on s.kind = 'admin' and a.id = s.subject_id and a.disabled_at is null
    where s.token_hash = any($1::text[]) and s.expires_at > $2::timestamptz`,
 );
 /**

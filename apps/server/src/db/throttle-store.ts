@@ -8,10 +8,13 @@ export interface ThrottleKey {
   key: string;
   /** Attempts this key may make, since its last success, before each further one must wait. */
   freeAttempts: number;
+  /** How long the next attempt waits, past the free ones; the caller's rule when not given. */
+  delayAfter?: (excess: number) => number;
 }
 
 export type ThrottleVerdict =
-  { allowed: true; slowed: { key: string; waitMs: number }[] } | { allowed: false; retryAfterMs: number };
+  | { allowed: true; slowed: { key: string; waitMs: number }[] }
+  | { allowed: false; retryAfterMs: number; refusedBy: string };
 
 /**
  * Takes one sign-in attempt against every key, *before* the password is checked, in one transaction with
@@ -29,7 +32,7 @@ export async function takeSignInAttempt(
   const ordered = [...keys].sort((a, b) => a.key.localeCompare(b.key));
   return orm.transaction(async (tx) => {
     const rows = [];
-    for (const { key, freeAttempts } of ordered) {
+    for (const { key, freeAttempts, delayAfter } of ordered) {
       await tx
         .insert(loginThrottle)
         .values({ key, attempts: 0, lastAttemptAt: now, nextAllowedAt: now })
@@ -40,17 +43,19 @@ export async function takeSignInAttempt(
       rows.push({
         key,
         freeAttempts,
+        delayAfter: delayAfter ?? options.delayAfter,
         attempts: fresh ? 0 : row.attempts,
         nextAllowedAt: fresh ? now : row.nextAllowedAt,
       });
     }
-    const waitMs = Math.max(0, ...rows.map((row) => row.nextAllowedAt.getTime() - now.getTime()));
-    if (waitMs > 0) return { allowed: false, retryAfterMs: waitMs };
+    const waits = rows.map((row) => ({ key: row.key, waitMs: row.nextAllowedAt.getTime() - now.getTime() }));
+    const longest = waits.reduce((a, b) => (b.waitMs > a.waitMs ? b : a), { key: '', waitMs: 0 });
+    if (longest.waitMs > 0) return { allowed: false, retryAfterMs: longest.waitMs, refusedBy: longest.key };
     const slowed: { key: string; waitMs: number }[] = [];
     for (const row of rows) {
       const attempts = row.attempts + 1;
       const excess = attempts - row.freeAttempts;
-      const delayMs = excess >= 0 ? options.delayAfter(excess) : 0;
+      const delayMs = excess >= 0 ? row.delayAfter(excess) : 0;
       if (delayMs > 0) slowed.push({ key: row.key, waitMs: delayMs });
       await tx
         .update(loginThrottle)

@@ -7,6 +7,7 @@ export const ERROR_STATUS: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   busy: 409,
   unsupported_media_type: 415,
   unprocessable: 422,

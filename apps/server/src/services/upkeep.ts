@@ -19,6 +19,7 @@ import { checkOpenPaymentsAtGateway } from './money/gateway-changes';
 import { reconcilePendingOperations } from './money/reconciliation';
 import { followFunding } from './money/funding';
 import { followSettlement, sendScheduledRefunds } from './money/settlement';
+import { disableUnusedStaff } from './accounts/staff';
 
 const KEEP_IDEMPOTENT_ANSWERS_MS = 24 * 60 * 60 * 1000;
 /** Open authorizations compared with the gateway's records per pass: bounded work, oldest comparison first. */
@@ -49,8 +50,8 @@ function holderOf(deps: UpkeepDependencies): string {
  * The store's periodic housekeeping, run at start and every minute on every server (each step is safe to
  * run on several at once, and the steps that ask the gateway run on one server at a time): confirm hosted-page payments whose shopper never came back, compare open
  * authorizations with the gateway's records, learn which captures have settled and send the refunds that
- * waited for it, read and reconcile the recent deposits, and forget expired
- * sessions, day-old sign-in counters and day-old idempotent answers.
+ * waited for it, read and reconcile the recent deposits, forget expired sessions, day-old sign-in counters
+ * and day-old idempotent answers, and disable the staff accounts unused for 90 days.
  */
 export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
   // What asks the gateway is done by one server at a time (decision 037); the rest is the database's alone.
@@ -67,6 +68,7 @@ export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
   await deleteIdempotencyKeysBefore(deps.orm, new Date(now.getTime() - KEEP_IDEMPOTENT_ANSWERS_MS));
   await deleteIssuedTokensBefore(deps.orm, new Date(now.getTime() - ISSUED_TOKEN_LIFETIME_MS));
   await forgetOldListChanges(deps.orm);
+  await disableUnusedStaff(deps.orm, now);
 }
 
 /**

@@ -106,7 +106,11 @@ export const refundRequestSchema = z.looseObject({
 export const DISPUTED_REFUND_WARNING =
   'The cardholder disputed this payment: the card network may already have taken the money back. A refund now may pay the customer twice. Confirm to refund anyway.';
 
-export const auditLogRequestSchema = z.looseObject({ ...pageFields });
+export const auditLogRequestSchema = z.looseObject({
+  ...pageFields,
+  /** Only what this person did, or approved (their username). */
+  person: z.string().trim().max(100).optional(),
+});
 
 const walletField = z.string().optional().describe('"Google Pay" or "Apple Pay" for a wallet payment');
 const bankNameField = z.string().optional().describe("For a bank (ACH) payment: the bank's name");

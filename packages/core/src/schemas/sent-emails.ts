@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditLogRequestSchema } from './admin';
+import { pageFields } from './admin';
 
 /**
  * The console's Sent emails view (decision 027): in demo mode, the outbox as its messages would arrive.
@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   'refund_confirmation',
   'charge_cancelled',
   'payment_link',
+  'staff_setup',
 ] as const;
 /** What a message tells of, in the operator's words (Sent emails, an order's timeline). */
 export const MAIL_KIND_LABELS: Record<(typeof MAIL_KINDS)[number], string> = {
@@ -19,11 +20,12 @@ export const MAIL_KIND_LABELS: Record<(typeof MAIL_KINDS)[number], string> = {
   refund_confirmation: 'Refund confirmation',
   charge_cancelled: 'Charge cancelled',
   payment_link: 'Payment link',
+  staff_setup: 'Staff set-up link',
 };
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /** A page of the outbox: the same paging as the audit log. */
-export const sentEmailsRequestSchema = auditLogRequestSchema;
+export const sentEmailsRequestSchema = z.looseObject({ ...pageFields });
 
 /** The message named in the path of its HTML body. */
 export const sentEmailParamsSchema = z.object({

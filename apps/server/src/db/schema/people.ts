@@ -24,13 +24,30 @@ export const admins = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull().unique(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null until the person has used their set-up link (decision 056). */
+    passwordHash: text('password_hash'),
     /** What the person may do in the console (decision 055); the accounts made before roles are owners. */
     role: text('role', { enum: STAFF_ROLES }).notNull().default('owner'),
+    /** As the Staff tab shows them; null for an account made from the command line. */
+    displayName: text('display_name'),
+    email: text('email'),
+    /** The digest of the one-time set-up link's token, and until when it works. */
+    setupTokenHash: text('setup_token_hash').unique(),
+    setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** From when the 90 days without a sign-in count: made, set up or enabled again. */
+    enabledAt: timestamp('enabled_at', { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Who disabled the account, or null when upkeep did (unused for 90 days). */
+    disabledBy: text('disabled_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('admins_role_known', sql`${table.role} in ${listOf(STAFF_ROLES)}`)],
+  (table) => [
+    check('admins_role_known', sql`${table.role} in ${listOf(STAFF_ROLES)}`),
+    uniqueIndex('admins_email_unique').on(sql`lower(${table.email})`),
+    check('admins_setup_link_whole', sql`(${table.setupTokenHash} is null) = (${table.setupExpiresAt} is null)`),
+  ],
 );
 
 /** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */

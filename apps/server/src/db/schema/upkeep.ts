@@ -32,7 +32,11 @@ export const auditEvents = pgTable(
     outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
     detail: text('detail').notNull().default(''),
   },
-  (table) => [index('audit_events_at_idx').on(table.at)],
+  (table) => [
+    index('audit_events_at_idx').on(table.at),
+    // The audit log filtered by person.
+    index('audit_events_actor_at_idx').on(table.actor, table.at),
+  ],
 );
 
 /**

@@ -6,6 +6,7 @@ import { registerAdminDemoRoutes } from './demo';
 import type { AdminRouteDependencies } from './dependencies';
 import { registerAdminPaymentRoutes } from './payments';
 import { registerAdminSessionRoutes } from './session';
+import { registerStaffRoutes } from './staff';
 
 export type { AdminRouteDependencies } from './dependencies';
 
@@ -14,6 +15,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   registerAdminSessionRoutes(app, deps);
   registerAdminPaymentRoutes(app, deps);
   registerAdminDemoRoutes(app, deps);
+  registerStaffRoutes(app, deps);
   const { orm } = deps;
   const { api, signedInAdmin, admin } = adminRoutes(app, deps);
   api.post(

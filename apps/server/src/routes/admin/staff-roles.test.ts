@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds())('staff roles on $name', (kind) => {
     // The test admin and staff-owner are owners: one may go, the other then may not.
     await setAdminRole(server.database.orm, 'admin', 'viewer');
     await expect(setAdminRole(server.database.orm, 'staff-owner', 'manager')).rejects.toThrow(
-      /only owner: make another admin an owner first/,
+      /only owner stays an enabled owner: make another person an owner first/,
     );
     await setAdminRole(server.database.orm, 'admin', 'owner');
     await expect(setAdminRole(server.database.orm, 'staff-nobody', 'owner')).rejects.toThrow(

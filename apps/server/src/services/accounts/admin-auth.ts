@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@store/core';
+import { STAFF_MESSAGES, STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from '@store/core';
 import {
   countAdmins,
   findAdminByUsername,
   insertAdmin,
+  recordAdminSignIn,
   updateAdminPassword,
   updateAdminRole,
 } from '../../db/admin-store';
@@ -15,7 +16,16 @@ import { AppError } from '../../errors';
 import { beginSignInAttempt } from './throttles';
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
-const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+/** What a disabled person reads at sign-in, once their password proved right. */
+export function disabledAccountMessage(disabledBy: string | null): string {
+  return disabledBy === null
+    ? `This account was disabled after ${UNUSED_STAFF_DAYS} days without a sign-in. Ask the store’s owner to enable it again.`
+    : 'This account was disabled by the store’s owner. Ask them to enable it again.';
+}
+
+/** A console account nobody signed in to for this long is disabled by upkeep (PCI DSS 4.0.1 8.2.6). */
+export const UNUSED_STAFF_DAYS = 90;
 
 export interface AdminIdentity {
   username: string;
@@ -57,8 +67,10 @@ export async function loginAdmin(
   // A name that is no account may be a password typed in the wrong field: it is not written down.
   const actor = admin ? admin.username : '(unknown user)';
   unknownUserHash ??= hash(randomBytes(16).toString('hex'));
-  const valid = admin
-    ? await verify(admin.passwordHash, input.password)
+  // A person who has not used their set-up link yet has no password: no password is theirs.
+  const passwordHash = admin?.passwordHash;
+  const valid = passwordHash
+    ? await verify(passwordHash, input.password)
     : (await verify(await unknownUserHash, input.password), false);
   if (!admin || !valid) {
     await insertAuditEvent(orm, {
@@ -78,6 +90,17 @@ export async function loginAdmin(
     throw new AppError('unauthorized', 'Invalid credentials');
   }
   await attempt.succeeded();
+  if (admin.disabledAt) {
+    // Said only to whoever knows the password: to anyone else the account is like any other.
+    await insertAuditEvent(orm, {
+      actor: admin.username,
+      action: 'login',
+      outcome: 'failure',
+      detail: `account disabled (client ${input.clientAddress})`,
+    });
+    throw new AppError('forbidden', disabledAccountMessage(admin.disabledBy));
+  }
+  await recordAdminSignIn(orm, admin.id, now);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
   await insertSession(orm, {
@@ -113,9 +136,8 @@ export async function logoutAdmin(orm: Orm, token: string, username: string): Pr
 }
 
 function checkNewPassword(password: string): void {
-  if (password.length < MIN_ADMIN_PASSWORD_LENGTH) {
-    throw new AppError('invalid', `The password must have at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
-  }
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH)
+    throw new AppError('invalid', STAFF_MESSAGES.passwordTooShort);
 }
 
 export function generatePassword(): string {
@@ -160,12 +182,7 @@ export async function setAdminRole(orm: Orm, username: string, role: string): Pr
   const name = normalizeUsername(username);
   const outcome = await updateAdminRole(orm, name, checkRole(role));
   if (outcome === 'not_found') throw new AppError('not_found', `There is no admin named ${name}`);
-  if (outcome === 'last_owner') {
-    throw new AppError(
-      'conflict',
-      `${name} is the store's only ${STAFF_ROLE_LABELS.owner.toLowerCase()}: make another admin an owner first`,
-    );
-  }
+  if (outcome === 'last_owner') throw new AppError('conflict', STAFF_MESSAGES.lastOwner);
 }
 
 /**

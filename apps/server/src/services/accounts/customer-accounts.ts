@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import {
   CURRENT_PASSWORD_REQUIRED,
-  guessablePasswordReason,
   isEmailChange,
   type CustomerUser,
   type SavedPaymentMethod,
 } from '@store/core';
 import { deleteSession, findLiveSession, insertSession } from '../../db/session-store';
+import { newPasswordRefusal } from './new-password';
 import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
 import {
@@ -35,25 +34,6 @@ export const CUSTOMER_SESSION_TTL_MS = 14 * 24 * HOUR_MS;
 const CUSTOMER_SESSION_IDLE_MS = 24 * HOUR_MS;
 /** A session in use has its end moved on at most once an hour: one write an hour per busy customer. */
 const SESSION_EXTENDED_AFTER_MS = HOUR_MS;
-
-/** The 49,000 most common passwords of zxcvbn's dictionary, read once. */
-let commonPasswords: Set<string> | undefined;
-
-function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common'] as string[]);
-  return commonPasswords.has(password.toLowerCase());
-}
-
-const COMMON_PASSWORD =
-  'This password is one of the most commonly used, so it is easy to guess. Choose another.';
-
-/**
- * Why a new password is refused beyond its length, or undefined: the shape rules the browser checks too,
- * then the common-password list. Every way of setting a customer's password goes through this.
- */
-function newPasswordRefusal(password: string): string | undefined {
-  return guessablePasswordReason(password) ?? (isCommonPassword(password) ? COMMON_PASSWORD : undefined);
-}
 
 export interface CustomerIdentity {
   id: string;

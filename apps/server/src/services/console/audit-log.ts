@@ -5,13 +5,18 @@ import { decodeTimeCursor, encodeCursor } from '../page-cursor';
 
 const DEFAULT_PAGE = 100;
 
-/** The audit log, newest first, a page at a time. */
+/** The audit log, newest first, a page at a time; with `person`, only what that person did. */
 export async function listAudit(
   orm: Orm,
-  options: { limit?: number; cursor?: string },
+  options: { limit?: number; cursor?: string; person?: string },
 ): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
   const limit = options.limit ?? DEFAULT_PAGE;
-  const rows = await listAuditEvents(orm, { limit, before: decodeTimeCursor(options.cursor) });
+  const person = options.person?.toLowerCase();
+  const rows = await listAuditEvents(orm, {
+    limit,
+    before: decodeTimeCursor(options.cursor),
+    ...(person ? { actor: person } : {}),
+  });
   const last = rows.at(-1);
   return {
     events: rows.map((row) => ({

@@ -402,3 +402,56 @@ function moneyBackMessage(
     htmlBody: emailPage({ storeName: data.storeName, title: words.title, preview: words.intro, content }),
   };
 }
+
+/** "Thursday, December 3, 2026, 2:05 PM UTC": when a link stops working, as its message
+ * says it (payment links, staff set-up links). */
+export function linkExpiryWords(at: Date): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+export interface StaffSetupData {
+  storeName: string;
+  /** The person's name, to greet. */
+  name: string;
+  /** What they sign in with. */
+  username: string;
+  roleLabel: string;
+  invitedBy: string;
+  /** The one-time link (https://…/admin/setup#…); only an http(s) address is made a link. */
+  setupLink: string;
+  expiresAt: Date;
+}
+
+/** Sent when the owner adds a person to the console, or makes a new set-up link for one. */
+export function staffSetup(data: StaffSetupData): RenderedMessage {
+  const title = 'Set up your console account';
+  const subject = `Your ${data.storeName} console account`;
+  const intro = `${data.invitedBy} gave you a ${data.roleLabel} account in the ${data.storeName} console. You sign in as ${data.username}. Choose your password through the link below.`;
+  const expiry = `The link works once, until ${linkExpiryWords(data.expiresAt)}. If you did not expect this email, ignore it: nothing happens without the link.`;
+  const link = /^https?:\/\//i.test(data.setupLink) ? data.setupLink : undefined;
+  const content = markup`${paragraph(greeting(data.name))}${paragraph(intro)}${
+    link
+      ? markup`<p style="margin:0 0 16px;"><a href="${link}" style="display:inline-block;padding:12px 20px;background-color:${ACCENT};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;">Choose your password</a></p>`
+      : ''
+  }<p style="margin:0;color:${MUTED};font-size:13px;">${expiry}</p>`;
+  return {
+    subject,
+    textBody: plainText(data.storeName, [
+      title,
+      greeting(data.name),
+      intro,
+      ...(link ? [`Choose your password: ${link}`] : []),
+      expiry,
+    ]),
+    htmlBody: emailPage({ storeName: data.storeName, title, preview: intro, content }),
+  };
+}

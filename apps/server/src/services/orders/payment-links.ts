@@ -34,7 +34,7 @@ import { toSavedAddress } from '../accounts/address-book';
 import { linkPaidBy } from '../checkout/attempts';
 import { checkRedirectUrl, returnUrlOf, verifyPayment } from '../checkout/hosted-page';
 import { newReceiptToken, priceOrder, recordOrder, type CheckoutDependencies } from '../checkout/orders';
-import { paymentLink as paymentLinkMessage } from '../mail/messages';
+import { linkExpiryWords, paymentLink as paymentLinkMessage } from '../mail/messages';
 import { ADDRESS_NOT_FOUND, CUSTOMER_NOT_FOUND } from './phone-orders';
 import { orderLineOf, productNameOf, receiptPathOf } from './receipts';
 
@@ -92,19 +92,6 @@ function adminLinkOf(record: PaymentLinkRecord, publicUrl: string, now: Date): A
   };
 }
 
-/** "Thursday, December 3, 2026, 2:05 PM UTC": when a link stops working, as its message says it. */
-function expiryWords(at: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(at);
-}
 
 export interface PaymentLinkRequest {
   items: CartLine[];
@@ -183,7 +170,7 @@ export async function createPaymentLink(
       totalCents: totals.totalCents,
       delivery: delivery.address,
       linkUrl: paymentLinkUrlOf(token, deps.publicUrl),
-      expiresOn: expiryWords(expiresAt),
+      expiresOn: linkExpiryWords(expiresAt),
     });
     await queueMail(
       tx,

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { STAFF_ROLES } from '../staff-roles';
+import { emailAddressField, NAME_MAX_LENGTH } from './account';
+import { hasHiddenCharacterForName, NAME_HIDDEN_CHARACTER } from './hidden-characters';
+
+/**
+ * The console's Staff tab (decision 056): the people who may sign in, what each may do, and the one-time
+ * links new people set their password with.
+ */
+
+const success = z.literal('success');
+
+/** The shortest staff password (PCI DSS 4.0.1 8.3.6). */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+/** How long a set-up link works, from when the owner made it. */
+export const STAFF_SETUP_LINK_HOURS = 48;
+
+export const STAFF_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  roleRequired: 'Choose a role',
+  emailTaken: 'A staff member already signs in with this email',
+  passwordTooShort: `The password must have at least ${STAFF_PASSWORD_MIN_LENGTH} characters`,
+  passwordsDiffer: 'The passwords do not match',
+  setupLinkGone: 'This set-up link has expired or was already used. Ask the store’s owner for a new one.',
+  lastOwner: 'The store’s only owner stays an enabled owner: make another person an owner first',
+  notYourself: 'You cannot disable your own account',
+  noSuchPerson: 'There is no such staff member',
+} as const;
+
+/** Where a person stands: invited (set-up link not used yet), active, or disabled (with why). */
+export const STAFF_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+export const staffMemberSchema = z.object({
+  /** What they sign in with: their email for people added in the console. */
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(STAFF_ROLES),
+  status: z.enum(STAFF_STATUSES),
+  /** For a disabled person, why and when, as the console shows it ("Unused for 90 days"). */
+  disabledReason: z.string().nullable(),
+  /** ISO 8601; null until their first sign-in. */
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** For an invited person, until when their set-up link works (ISO 8601). */
+  setupExpiresAt: z.string().nullable(),
+  /** Set while too many failed sign-ins keep the account locked (ISO 8601). */
+  lockedUntil: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffListResponseSchema = z.object({
+  status: success,
+  staff: z.array(staffMemberSchema),
+});
+export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
+
+const staffName = z
+  .string({ error: STAFF_MESSAGES.nameRequired })
+  .trim()
+  .min(1, STAFF_MESSAGES.nameRequired)
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+  .refine((name) => !hasHiddenCharacterForName(name), NAME_HIDDEN_CHARACTER);
+
+export const addStaffRequestSchema = z.object({
+  name: staffName,
+  email: emailAddressField(STAFF_MESSAGES.emailRequired),
+  role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
+});
+export type AddStaffRequest = z.infer<typeof addStaffRequestSchema>;
+
+/** A new person, or a new link for one: the link is shown once (and emailed when mail is set up). */
+export const staffSetupLinkResponseSchema = z.object({
+  status: success,
+  message: z.string(),
+  member: staffMemberSchema,
+  setupLink: z.string(),
+  setupExpiresAt: z.string(),
+  /** Whether the link was also queued to the person's email. */
+  emailed: z.boolean(),
+});
+export type StaffSetupLinkResponse = z.infer<typeof staffSetupLinkResponseSchema>;
+
+const username = z.string({ error: STAFF_MESSAGES.noSuchPerson }).trim().min(1, STAFF_MESSAGES.noSuchPerson);
+
+export const staffPersonRequestSchema = z.object({ username });
+export type StaffPersonRequest = z.infer<typeof staffPersonRequestSchema>;
+
+export const staffRoleRequestSchema = z.object({
+  username,
+  role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.roleRequired }),
+});
+export type StaffRoleRequest = z.infer<typeof staffRoleRequestSchema>;
+
+export const staffMemberResponseSchema = z.object({
+  status: success,
+  message: z.string(),
+  member: staffMemberSchema,
+});
+export type StaffMemberResponse = z.infer<typeof staffMemberResponseSchema>;
+
+/** The set-up page: what the link is for, before the person chooses a password. */
+export const staffSetupCheckRequestSchema = z.object({
+  token: z.string({ error: STAFF_MESSAGES.setupLinkGone }).min(1, STAFF_MESSAGES.setupLinkGone).max(200),
+});
+export const staffSetupCheckResponseSchema = z.object({
+  status: success,
+  name: z.string(),
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+export type StaffSetupCheckResponse = z.infer<typeof staffSetupCheckResponseSchema>;
+
+export const staffSetupRequestSchema = staffSetupCheckRequestSchema.extend({
+  password: z
+    .string({ error: STAFF_MESSAGES.passwordTooShort })
+    .min(STAFF_PASSWORD_MIN_LENGTH, STAFF_MESSAGES.passwordTooShort)
+    .max(200, 'The password must have at most 200 characters'),
+});
+export type StaffSetupRequest = z.infer<typeof staffSetupRequestSchema>;
