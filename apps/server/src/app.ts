@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     orm: deps.database.orm,
     gateway: deps.gateway,
     secureCookies,
+    adminIdleMs: deps.config.adminIdleMs,
     reconcileAfterMs: deps.config.reconcileAfterMs,
     refundsBeforeSettlement: deps.config.refundsBeforeSettlement,
     captureAllConcurrency: deps.config.captureAllConcurrency,

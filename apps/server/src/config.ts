@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { STORE_NAME } from '@store/core';
+import { STAFF_IDLE_MINUTES, STORE_NAME } from '@store/core';
 import { SANDBOX_APPLE_MERCHANT_ID, SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { z } from 'zod';
 
@@ -150,6 +150,12 @@ const environmentSchema = z
       (value) => value === undefined || value.length >= 12,
       'ADMIN_PASSWORD must have at least 12 characters',
     ),
+    ADMIN_IDLE_MINUTES: z.coerce
+      .number({ error: 'ADMIN_IDLE_MINUTES must be a number' })
+      .int('ADMIN_IDLE_MINUTES must be a whole number')
+      .min(2, `ADMIN_IDLE_MINUTES must be between 2 and ${STAFF_IDLE_MINUTES}`)
+      .max(STAFF_IDLE_MINUTES, `ADMIN_IDLE_MINUTES must be between 2 and ${STAFF_IDLE_MINUTES}`)
+      .default(STAFF_IDLE_MINUTES),
     TRUST_PROXY: optionalText.transform((value, context) => {
       const problems = trustedProxyProblems(value);
       for (const message of problems) context.addIssue({ code: 'custom', message });
@@ -316,6 +322,8 @@ export interface Config {
   slowRequestMs: number;
   /** The first admin, created at start when the store has none. */
   firstAdmin: { username?: string; password?: string };
+  /** A console session ends after this long without activity (PCI DSS 4.0.1 8.2.8: at most 15 minutes). */
+  adminIdleMs: number;
   /**
    * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, proxy-addr's named
    * ranges); none: the client is the connection's address.
@@ -414,6 +422,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logLevel: env.LOG_LEVEL,
     slowRequestMs: env.LOG_SLOW_REQUEST_MS,
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    adminIdleMs: env.ADMIN_IDLE_MINUTES * 60 * 1000,
     trustedProxies: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
     captureAllConcurrency: env.CAPTURE_ALL_CONCURRENCY,

@@ -1,6 +1,6 @@
 /** Server-side sessions of operators and customers (the cookie carries a token; the table its digest). */
 
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Orm } from './client';
 import { batchedPerDatabase } from './batched';
 import { fixedStatement, SNAPSHOT_TEXT } from './prepared';
@@ -23,6 +23,8 @@ const liveSessions = fixedStatement<Record<string, string | number | null>>(
   `select s.token_hash, s.kind, s.subject_id, s.username,
      (extract(epoch from s.created_at) * 1000)::float8 as created_at,
      (extract(epoch from s.expires_at) * 1000)::float8 as expires_at,
+     (extract(epoch from s.last_active_at) * 1000)::float8 as last_active_at,
+     s.idle_seconds,
      a.role as staff_role,
      ${SNAPSHOT_TEXT} as snapshot
    from sessions s
@@ -49,9 +51,19 @@ function liveSessionOf(row: Record<string, string | number | null>): LiveSession
     username: String(row.username),
     createdAt: new Date(Number(row.created_at)),
     expiresAt: new Date(Number(row.expires_at)),
+    lastActiveAt: new Date(Number(row.last_active_at)),
+    idleSeconds: row.idle_seconds === null ? null : Number(row.idle_seconds),
     snapshot: String(row.snapshot),
     staffRole: row.staff_role === null ? null : String(row.staff_role),
   };
+}
+
+/** Moves a session's last activity forward to `activeAt` (never back). */
+export async function touchSession(orm: Orm, tokenHash: string, activeAt: Date): Promise<void> {
+  await orm
+    .update(sessions)
+    .set({ lastActiveAt: activeAt })
+    .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastActiveAt, activeAt)));
 }
 
 export async function deleteSession(orm: Orm, tokenHash: string): Promise<void> {

@@ -11,6 +11,18 @@ export function adminSessionCookie(secure: boolean): SessionCookie {
 const sessionOfRequest = new WeakMap<FastifyRequest, Promise<AdminIdentity | undefined>>();
 
 /**
+ * How long the console's person has done nothing, in milliseconds, as the console tells it with each call
+ * (decision 057): a list refreshing by itself is no activity. Absent or unreadable: active now.
+ */
+export const IDLE_HEADER = 'x-console-idle-ms';
+
+function reportedIdleMs(request: FastifyRequest): number | undefined {
+  const value = request.headers[IDLE_HEADER];
+  const idle = typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+  return idle;
+}
+
+/**
  * The admin of this request's session; 401 without one, whatever the body says. Looked up once per
  * request: routes check it before the body (so a caller without a session learns nothing of the API) and
  * read it again in the handler.
@@ -22,7 +34,7 @@ export async function requireAdmin(
 ): Promise<AdminIdentity> {
   let lookup = sessionOfRequest.get(request);
   if (!lookup) {
-    lookup = findAdminSession(orm, cookie.read(request));
+    lookup = findAdminSession(orm, cookie.read(request), { idleMs: reportedIdleMs(request) });
     sessionOfRequest.set(request, lookup);
   }
   const admin = await lookup;

@@ -275,6 +275,8 @@ export const adminSessionResponseSchema = z.object({
   username: z.string(),
   role: z.enum(STAFF_ROLES),
   rights: z.array(z.enum(STAFF_RIGHTS)),
+  /** The session ends after this many seconds without activity (decision 057); null: it does not. */
+  idleSeconds: z.number().int().nullable(),
 });
 export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;
 export const messageResponseSchema = z.object({ status: success, message: z.string() });

@@ -12,6 +12,10 @@ const success = z.literal('success');
 
 /** The shortest staff password (PCI DSS 4.0.1 8.3.6). */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
+/** A console session ends after this many idle minutes unless ADMIN_IDLE_MINUTES says fewer (PCI DSS 8.2.8). */
+export const STAFF_IDLE_MINUTES = 15;
+/** How long before the end the console warns that an idle session is about to end. */
+export const STAFF_IDLE_WARNING_SECONDS = 60;
 /** How long a set-up link works, from when the owner made it. */
 export const STAFF_SETUP_LINK_HOURS = 48;
 

@@ -60,6 +60,10 @@ export const sessions = pgTable(
     username: text('username').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the person last did something (decision 057); a console session ends after `idle_seconds` without. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** A console session's idle limit; null for a customer's, which has none. */
+    idleSeconds: integer('idle_seconds'),
   },
   (table) => [index('sessions_expires_idx').on(table.expiresAt)],
 );

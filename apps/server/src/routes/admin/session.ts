@@ -29,7 +29,11 @@ export function registerAdminSessionRoutes(app: FastifyInstance, deps: AdminRout
     async (request, reply) => {
       const body = request.body;
       try {
-        const session = await loginAdmin(orm, { ...body, clientAddress: request.clientAddress });
+        const session = await loginAdmin(orm, {
+          ...body,
+          clientAddress: request.clientAddress,
+          idleMs: deps.adminIdleMs,
+        });
         cookie.set(reply, session.token, ADMIN_SESSION_TTL_MS);
         request.log.info({ admin: session.username }, 'admin signed in');
         return { status: 'success', message: 'Login successful', username: session.username };
@@ -64,6 +68,7 @@ export function registerAdminSessionRoutes(app: FastifyInstance, deps: AdminRout
         username: admin.username,
         role: admin.role,
         rights: [...rightsOf(admin.role)],
+        idleSeconds: admin.idleSeconds,
       };
     },
   );

@@ -117,6 +117,7 @@ describe.each(testDatabaseKinds())('staff roles on $name', (kind) => {
         username: `staff-${role}`,
         role,
         rights: [...rightsOf(role)],
+        idleSeconds: 15 * 60,
       });
     }
   });

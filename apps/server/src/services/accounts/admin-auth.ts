@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { STAFF_MESSAGES, STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, type StaffRole } from '@store/core';
+import {
+  STAFF_IDLE_MINUTES,
+  STAFF_MESSAGES,
+  STAFF_PASSWORD_MIN_LENGTH,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@store/core';
 import {
   countAdmins,
   findAdminByUsername,
@@ -9,7 +15,7 @@ import {
   updateAdminPassword,
   updateAdminRole,
 } from '../../db/admin-store';
-import { deleteSession, findLiveSession, insertSession } from '../../db/session-store';
+import { deleteSession, findLiveSession, insertSession, touchSession } from '../../db/session-store';
 import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
 import { AppError } from '../../errors';
@@ -33,6 +39,8 @@ export interface AdminIdentity {
   role: StaffRole;
   /** The database snapshot the session was read in: a list read in the same one is still exact. */
   snapshot: string;
+  /** The session's idle limit (decision 057); null for a session without one. */
+  idleSeconds: number | null;
 }
 
 function normalizeUsername(username: string): string {
@@ -53,7 +61,7 @@ let unknownUserHash: Promise<string> | undefined;
  */
 export async function loginAdmin(
   orm: Orm,
-  input: { username: string; password: string; clientAddress: string; now?: Date },
+  input: { username: string; password: string; clientAddress: string; idleMs?: number; now?: Date },
 ): Promise<{ token: string; username: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
   const username = normalizeUsername(input.username);
@@ -109,6 +117,8 @@ export async function loginAdmin(
     subjectId: admin.id,
     username: admin.username,
     expiresAt,
+    lastActiveAt: now,
+    idleSeconds: Math.round((input.idleMs ?? STAFF_IDLE_MINUTES * 60_000) / 1000),
   });
   await insertAuditEvent(orm, {
     actor: admin.username,
@@ -119,15 +129,41 @@ export async function loginAdmin(
   return { token, username: admin.username, expiresAt };
 }
 
+/** A session's last activity is written at most this often: the idle limit is minutes, not seconds. */
+const ACTIVITY_WRITE_EVERY_MS = 5_000;
+
+/**
+ * The admin of a session token, unless the session expired, its admin is disabled or gone, or it has been
+ * idle longer than its limit (decision 057: then it ends here). `idleMs` is how long the console says its
+ * person has done nothing (its lists refresh by themselves, which is no activity); a caller that says
+ * nothing is active now. Activity moves the session's last activity forward.
+ */
 export async function findAdminSession(
   orm: Orm,
   token: string | undefined,
+  activity: { idleMs?: number; now?: Date } = {},
 ): Promise<AdminIdentity | undefined> {
   if (!token) return undefined;
-  const session = await findLiveSession(orm, hashSessionToken(token));
-  // A session whose admin is gone (deleted since) is no session.
+  const tokenHash = hashSessionToken(token);
+  const session = await findLiveSession(orm, tokenHash);
+  // A session whose admin is gone (deleted since) or disabled is no session.
   if (session?.kind !== 'admin' || !isStaffRole(session.staffRole)) return undefined;
-  return { username: session.username, role: session.staffRole, snapshot: session.snapshot };
+  const now = (activity.now ?? new Date()).getTime();
+  const idleLimitMs = (session.idleSeconds ?? Infinity) * 1000;
+  if (now - session.lastActiveAt.getTime() > idleLimitMs) {
+    await deleteSession(orm, tokenHash);
+    return undefined;
+  }
+  const activeAt = now - Math.max(0, activity.idleMs ?? 0);
+  if (activeAt - session.lastActiveAt.getTime() >= ACTIVITY_WRITE_EVERY_MS) {
+    await touchSession(orm, tokenHash, new Date(activeAt));
+  }
+  return {
+    username: session.username,
+    role: session.staffRole,
+    snapshot: session.snapshot,
+    idleSeconds: session.idleSeconds,
+  };
 }
 
 export async function logoutAdmin(orm: Orm, token: string, username: string): Promise<void> {
