@@ -25,6 +25,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'sent-emails.spec.ts',
     'deposits.spec.ts',
     'money-summary.spec.ts',
+    'staff.spec.ts',
   ],
   shop: [
     'accessibility.spec.ts',

@@ -48,6 +48,10 @@ const AdminOrderRoute = lazyPart(
   () => import('./admin-order-route'),
   (module) => module.AdminOrderRoute,
 );
+const StaffSetupPage = lazyPart(
+  () => import('../features/staff-setup'),
+  (module) => module.StaffSetupPage,
+);
 const AdminCustomerRoute = lazyPart(
   () => import('./admin-customer-route'),
   (module) => module.AdminCustomerRoute,
@@ -67,6 +71,7 @@ export function AppRoutes() {
         <Route path={PATHS.account} element={<AccountPage />} />
         <Route path={PATHS.admin} element={<AdminLoginRoute />} />
         <Route path={PATHS.adminDashboard} element={<AdminDashboardRoute />} />
+        <Route path={PATHS.adminSetup} element={<StaffSetupPage />} />
         <Route path={PATHS.adminOrder} element={<AdminOrderRoute />} />
         <Route path={PATHS.adminCustomer} element={<AdminCustomerRoute />} />
         <Route path="*" element={<Navigate to={PATHS.storefront} replace />} />

@@ -7,6 +7,8 @@ export const PATHS = {
   account: '/account',
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
+  /** A person the owner added chooses their password, with the one-time link's token in the fragment (decision 056). */
+  adminSetup: '/admin/setup',
   /** One order in the console: items, delivery, customer, payment timeline and actions (decision 028). */
   adminOrder: '/admin/orders/:orderId',
   /** One customer in the console, by Customer ID: saved methods, addresses, orders (decision 032). */

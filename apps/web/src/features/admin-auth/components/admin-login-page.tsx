@@ -10,7 +10,7 @@ import { SITE } from '../../../config/site';
 import { saveAdminSession, type AdminSessionEndReason } from '../../../lib/admin-session';
 import { useAdminLogin } from '../api/login';
 import { LOGIN_MESSAGES, loginErrorMessage } from '../utils/login-error';
-import styles from './admin-login-page.module.css';
+import styles from '../../../components/ui/console-entry.module.css';
 
 export interface AdminLoginPageProps {
   /** Set when the visitor arrives here because a session ended, so the page can say why. */

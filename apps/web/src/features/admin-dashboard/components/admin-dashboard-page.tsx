@@ -5,6 +5,7 @@ import { SkipLink } from '../../../components/ui/skip-link';
 import { SITE } from '../../../config/site';
 import { useTabs } from '../../../lib/use-tabs';
 import { usePendingPayments } from '../api/payments/list-pending-payments';
+import { useMay, useStaffSession } from '../api/staff-session';
 import { useSentEmails } from '../api/store/list-sent-emails';
 import { useNow } from '../hooks/use-now';
 import { sumCents } from '../utils/money';
@@ -18,6 +19,7 @@ import { DisputesPanel } from './deposits/disputes-panel';
 import { MoneySummaryCard } from './payments/money-summary-card';
 import { PendingPaymentsPanel } from './payments/pending-payments-panel';
 import { SentEmailsPanel } from './store/sent-emails-panel';
+import { StaffPanel } from './staff/staff-panel';
 import { TransactionHistoryPanel, type HistoryFilters } from './payments/transaction-history-panel';
 import styles from './admin-dashboard-page.module.css';
 
@@ -28,6 +30,8 @@ const TABS = [
   { id: 'disputes', label: 'Disputes' },
   { id: 'customers', label: 'Customers' },
   { id: 'audit', label: 'Audit Log' },
+  // The owner's only (the 'staff' right).
+  { id: 'staff', label: 'Staff' },
   // Demo mode only: the store answers the list only with the built-in sandbox gateway.
   { id: 'emails', label: 'Sent emails' },
 ] as const;
@@ -45,7 +49,7 @@ export interface AdminDashboardPageProps {
 
 /**
  * `/admin/dashboard`: pending payments, transaction history, deposits, disputes, customers and the audit
- * log, in tabs; in demo mode, the emails the store queued, too.
+ * log, in tabs; for the owner, the staff; in demo mode, the emails the store queued, too.
  */
 export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -53,7 +57,13 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
   // Read once when the console opens, whatever the tab: its answer says whether the tab is there at all.
   const sentEmails = useSentEmails({ poll: requested === 'emails' });
   const emailsOffered = sentEmails.data !== undefined || (requested === 'emails' && sentEmails.isPending);
-  const shownTabs = TABS.filter((tab) => tab.id !== 'emails' || emailsOffered);
+  // Asked for by its address, the Staff tab waits for the session to say whether the role has it.
+  const may = useMay();
+  const sessionPending = useStaffSession().isPending;
+  const staffOffered = may('staff') || (requested === 'staff' && sessionPending);
+  const shownTabs = TABS.filter(
+    (tab) => (tab.id !== 'emails' || emailsOffered) && (tab.id !== 'staff' || staffOffered),
+  );
   const selected: TabId =
     isTabId(requested) && shownTabs.some((tab) => tab.id === requested) ? requested : 'pending';
   // Kept here so the search and filter survive a trip to another tab.
@@ -147,6 +157,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
               <CustomersPanel searchText={customerSearch} onSearchTextChange={setCustomerSearch} />
             )}
             {tab.id === selected && tab.id === 'audit' && <AuditLogPanel />}
+            {tab.id === selected && tab.id === 'staff' && <StaffPanel />}
             {tab.id === selected && tab.id === 'emails' && <SentEmailsPanel query={sentEmails} />}
           </section>
         ))}

@@ -48,7 +48,7 @@ export function captureFailureText(error: unknown): string {
  */
 export function listFailureText(
   error: unknown,
-  list: 'payments' | 'transactions' | 'audit' | 'emails' | 'links' | 'deposits' | 'disputes',
+  list: 'payments' | 'transactions' | 'audit' | 'emails' | 'links' | 'deposits' | 'disputes' | 'staff',
 ): string {
   const fetchFallback = {
     payments: 'Failed to fetch payments',
@@ -58,6 +58,7 @@ export function listFailureText(
     links: 'Failed to fetch payment links',
     deposits: 'Failed to fetch deposits',
     disputes: 'Failed to fetch disputes',
+    staff: 'Failed to fetch staff',
   }[list];
   const loadFallback = {
     payments: 'Failed to fetch payments',
@@ -67,6 +68,7 @@ export function listFailureText(
     links: 'Failed to load payment links',
     deposits: 'Failed to load deposits',
     disputes: 'Failed to load disputes',
+    staff: 'Failed to load staff',
   }[list];
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;

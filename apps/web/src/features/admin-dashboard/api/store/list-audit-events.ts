@@ -6,9 +6,13 @@ import { ADMIN_POLL_MS } from '../../utils/polling';
 const LIST_AUDIT_EVENTS_PATH = '/api/admin/audit-log';
 const PAGE_SIZE = 50;
 
-/** Who did what to which order, newest first. */
-async function listAuditEvents(cursor?: string): Promise<AuditLogResponse> {
-  const body = await adminPost<unknown>(LIST_AUDIT_EVENTS_PATH, { limit: PAGE_SIZE, cursor });
+/** Who did what to which order, newest first; only one person's lines when `person` names them. */
+async function listAuditEvents(person: string, cursor?: string): Promise<AuditLogResponse> {
+  const body = await adminPost<unknown>(LIST_AUDIT_EVENTS_PATH, {
+    limit: PAGE_SIZE,
+    cursor,
+    ...(person ? { person } : {}),
+  });
   return requireSuccess<AuditLogResponse>(body, 'Failed to fetch the audit log', (page) =>
     Array.isArray(page.events),
   );
@@ -16,10 +20,11 @@ async function listAuditEvents(cursor?: string): Promise<AuditLogResponse> {
 
 const auditEventsQueryKey = ['admin', 'audit-log'] as const;
 
-export function useAuditEvents() {
+/** The audit log, every person's lines or (with a username) one person's. */
+export function useAuditEvents(person = '') {
   return useInfiniteQuery({
-    queryKey: auditEventsQueryKey,
-    queryFn: ({ pageParam }) => listAuditEvents(pageParam),
+    queryKey: [...auditEventsQueryKey, person],
+    queryFn: ({ pageParam }) => listAuditEvents(person, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     refetchInterval: ADMIN_POLL_MS,

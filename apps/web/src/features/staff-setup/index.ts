@@ -1,0 +1,1 @@
+export { StaffSetupPage } from './components/staff-setup-page';
