@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     gateway: deps.gateway,
     secureCookies,
     adminIdleMs: deps.config.adminIdleMs,
+    refundApprovalAboveCents: deps.config.refundApprovalAboveCents,
     reconcileAfterMs: deps.config.reconcileAfterMs,
     refundsBeforeSettlement: deps.config.refundsBeforeSettlement,
     captureAllConcurrency: deps.config.captureAllConcurrency,

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { STAFF_IDLE_MINUTES, STORE_NAME } from '@store/core';
+import { parseDollars, REFUND_APPROVAL_DEFAULT_CENTS, STAFF_IDLE_MINUTES, STORE_NAME } from '@store/core';
 import { SANDBOX_APPLE_MERCHANT_ID, SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { z } from 'zod';
 
@@ -150,6 +150,19 @@ const environmentSchema = z
       (value) => value === undefined || value.length >= 12,
       'ADMIN_PASSWORD must have at least 12 characters',
     ),
+    REFUND_APPROVAL_ABOVE: optionalText.transform((value, context) => {
+      if (value === undefined) return REFUND_APPROVAL_DEFAULT_CENTS;
+      if (value === 'off') return null;
+      const parsed = /^\d{1,7}(\.\d{1,2})?$/.test(value) ? parseDollars(value) : undefined;
+      if (!parsed?.ok) {
+        context.addIssue({
+          code: 'custom',
+          message: 'REFUND_APPROVAL_ABOVE must be an amount in dollars (e.g. 250 or 99.50) or off',
+        });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    }),
     ADMIN_IDLE_MINUTES: z.coerce
       .number({ error: 'ADMIN_IDLE_MINUTES must be a number' })
       .int('ADMIN_IDLE_MINUTES must be a whole number')
@@ -322,6 +335,8 @@ export interface Config {
   slowRequestMs: number;
   /** The first admin, created at start when the store has none. */
   firstAdmin: { username?: string; password?: string };
+  /** A refund above this many cents needs a second person's approval (decision 058); null: none does. */
+  refundApprovalAboveCents: number | null;
   /** A console session ends after this long without activity (PCI DSS 4.0.1 8.2.8: at most 15 minutes). */
   adminIdleMs: number;
   /**
@@ -423,6 +438,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     slowRequestMs: env.LOG_SLOW_REQUEST_MS,
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     adminIdleMs: env.ADMIN_IDLE_MINUTES * 60 * 1000,
+    refundApprovalAboveCents: env.REFUND_APPROVAL_ABOVE,
     trustedProxies: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
     captureAllConcurrency: env.CAPTURE_ALL_CONCURRENCY,

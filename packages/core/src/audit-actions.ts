@@ -32,6 +32,10 @@ const ACTION_LABELS: Record<string, string> = {
   staff_enable: 'Staff member enabled',
   staff_setup_link: 'Staff set-up link made',
   staff_setup: 'Staff password set',
+  refund_request: 'Refund awaiting approval',
+  refund_approve: 'Refund approved',
+  refund_decline: 'Refund declined',
+  refund_withdraw: 'Refund request withdrawn',
 };
 
 export function auditActionLabel(action: string): string {

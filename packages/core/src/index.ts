@@ -27,6 +27,7 @@ export * from './schemas/admin-customers';
 export * from './schemas/payment-link';
 export * from './schemas/deposits';
 export * from './schemas/staff';
+export * from './schemas/refund-approvals';
 export * from './audit-actions';
 export * from './html';
 export * from './address-lines';

@@ -54,11 +54,24 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/cancel-charge': { body: { ...CREDENTIALS, payment: { paymentId: PAYMENT_ID } } },
   'POST /api/admin/sandbox/settle': { body: CREDENTIALS },
   'POST /api/admin/refund': {
-    body: { ...CREDENTIALS, transaction: { paymentId: PAYMENT_ID }, amount: '1.00' },
+    body: { ...CREDENTIALS, transaction: { paymentId: PAYMENT_ID }, amount: '1.00', reason: 'x' },
   },
   'POST /api/admin/reconcile': { body: CREDENTIALS },
   'POST /api/admin/audit-log': { body: { ...CREDENTIALS, cursor: 'x', person: 'x' } },
   'GET /api/admin/staff': { query: { probe: 'x' } },
+  'POST /api/admin/refund-approvals': { body: { status: 'pending', probe: 'x' } },
+  'POST /api/admin/refund-approvals/:requestId/approve': {
+    params: { requestId: PAYMENT_ID },
+    body: { reason: 'x' },
+  },
+  'POST /api/admin/refund-approvals/:requestId/decline': {
+    params: { requestId: PAYMENT_ID },
+    body: { reason: 'x' },
+  },
+  'POST /api/admin/refund-approvals/:requestId/withdraw': {
+    params: { requestId: PAYMENT_ID },
+    body: { reason: 'x' },
+  },
   'POST /api/admin/staff': { body: { name: 'Pat', email: 'pat@example.com', role: 'clerk' } },
   'POST /api/admin/staff/setup-link': { body: { username: 'pat@example.com' } },
   'POST /api/admin/staff/role': { body: { username: 'pat@example.com', role: 'clerk' } },

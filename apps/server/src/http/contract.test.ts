@@ -83,6 +83,7 @@ describe('the API contract', () => {
     const cookie = await adminCookie(server.url);
     const session = await fetch(`${server.url}/api/admin/session`, { headers: { cookie } });
     expect(Object.keys((await session.json()) as object).sort()).toEqual([
+      'idleSeconds',
       'rights',
       'role',
       'status',

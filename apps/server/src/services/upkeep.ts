@@ -20,6 +20,7 @@ import { reconcilePendingOperations } from './money/reconciliation';
 import { followFunding } from './money/funding';
 import { followSettlement, sendScheduledRefunds } from './money/settlement';
 import { disableUnusedStaff } from './accounts/staff';
+import { sendApprovedRefundsLeftBehind } from './money/refund-approvals';
 
 const KEEP_IDEMPOTENT_ANSWERS_MS = 24 * 60 * 60 * 1000;
 /** Open authorizations compared with the gateway's records per pass: bounded work, oldest comparison first. */
@@ -50,7 +51,7 @@ function holderOf(deps: UpkeepDependencies): string {
  * The store's periodic housekeeping, run at start and every minute on every server (each step is safe to
  * run on several at once, and the steps that ask the gateway run on one server at a time): confirm hosted-page payments whose shopper never came back, compare open
  * authorizations with the gateway's records, learn which captures have settled and send the refunds that
- * waited for it, read and reconcile the recent deposits, forget expired sessions, day-old sign-in counters
+ * waited for it and the approved refunds a stopped server left unsent, read and reconcile the recent deposits, forget expired sessions, day-old sign-in counters
  * and day-old idempotent answers, and disable the staff accounts unused for 90 days.
  */
 export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
@@ -60,6 +61,7 @@ export async function runHousekeeping(deps: UpkeepDependencies): Promise<void> {
     await checkOpenPaymentsAtGateway(deps, { limit: GATEWAY_CHECKS_PER_PASS });
     await followSettlement(deps, { limit: GATEWAY_CHECKS_PER_PASS });
     await sendScheduledRefunds(deps, { limit: GATEWAY_CHECKS_PER_PASS });
+    await sendApprovedRefundsLeftBehind(deps);
     await followFunding(deps);
   }
   const now = new Date();

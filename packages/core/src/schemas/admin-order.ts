@@ -3,6 +3,7 @@ import { FULFILMENT_STATUSES, orderStandingShape, orderSummarySchema } from './o
 import type { OrderChannel } from '../order-id';
 import { adminTransactionSchema, PAYMENT_WAYS, type PaymentWay } from './admin';
 import { hasHiddenCharacterForEmail } from './hidden-characters';
+import { refundApprovalSchema } from './refund-approvals';
 
 /**
  * The console's page of one order (decision 028): what was bought, where it goes, who bought it, how it
@@ -91,6 +92,8 @@ export const adminOrderResponseSchema = z.object({
   order: adminOrderSchema,
   /** Marking an authorized order shipped captures it in the same action (CAPTURE_ON_SHIPMENT). */
   captureOnShipment: z.boolean(),
+  /** Refunds of this order above the approval limit: awaiting first, then decided (decision 058). */
+  refundApprovals: z.array(refundApprovalSchema),
 });
 export type AdminOrderResponse = z.infer<typeof adminOrderResponseSchema>;
 

@@ -100,6 +100,8 @@ export const refundRequestSchema = z.looseObject({
   amount: dollarAmountSchema,
   /** Refund a payment the cardholder disputed anyway (decision 036): the operator read the warning. */
   confirmDisputed: z.boolean().optional(),
+  /** Why, for the person who approves a refund above the approval limit (decision 058). */
+  reason: z.string().trim().max(500, 'The reason must have at most 500 characters').optional(),
 });
 
 /** What a refund of a disputed payment is refused with until the operator confirms it (decision 036). */
@@ -337,6 +339,8 @@ export const refundResponseSchema = z.object({
     /** Waiting for the capture to settle: sent after tonight's settlement. */
     scheduled: z.literal(true).optional(),
   }),
+  /** Above the approval limit: nothing was refunded yet; another manager or the owner decides (decision 058). */
+  approval: z.object({ id: z.string(), status: z.literal('pending') }).optional(),
 });
 export type RefundResponse = z.infer<typeof refundResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { CAPTURE_STATUSES, OPERATION_STATUSES } from '@store/core';
+import { CAPTURE_STATUSES, OPERATION_STATUSES, REFUND_APPROVAL_STATUSES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -171,6 +171,45 @@ export const moneyOperations = pgTable(
     index('money_operations_scheduled_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'scheduled'`),
+  ],
+);
+
+/**
+ * A refund above the approval limit, asked for by one person and decided by another (decision 058). The
+ * database holds the rules: the decider is never the requester, a payment has one request awaiting at a
+ * time, and an approved request's refund is the money operation whose idempotency key names the request.
+ */
+export const refundApprovals = pgTable(
+  'refund_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    status: text('status', { enum: REFUND_APPROVAL_STATUSES }).notNull().default('pending'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
+    decisionReason: text('decision_reason'),
+  },
+  (table) => [
+    check('refund_approvals_amount_positive', sql`${table.amountCents} > 0`),
+    check('refund_approvals_status_known', sql`${table.status} in ${listOf(REFUND_APPROVAL_STATUSES)}`),
+    check(
+      'refund_approvals_second_person',
+      sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy} or ${table.status} = 'cancelled'`,
+    ),
+    check(
+      'refund_approvals_decided_when_decided',
+      sql`(${table.status} = 'pending') = (${table.decidedAt} is null)`,
+    ),
+    uniqueIndex('refund_approvals_one_pending_per_payment')
+      .on(table.paymentId)
+      .where(sql`${table.status} = 'pending'`),
+    index('refund_approvals_status_idx').on(table.status, table.requestedAt),
   ],
 );
 

@@ -9,6 +9,8 @@ export interface AdminRouteDependencies {
   orm: Orm;
   gateway: PaymentGateway;
   secureCookies: boolean;
+  /** A refund above this many cents becomes a request a second person approves (decision 058). */
+  refundApprovalAboveCents?: number | null;
   /** A console session signed in here ends after this long without activity (decision 057). */
   adminIdleMs?: number;
   /** Pending operations older than this are settled by reconciliation. */

@@ -14,6 +14,7 @@ import {
   transactionsCsvFileName,
   transactionsCsvQuerySchema,
   paymentActionRequestSchema,
+  refundAwaitsApprovalMessage,
 } from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import { listRowsUnchanged } from '../../db/list-changes';
@@ -29,6 +30,7 @@ import {
 import { captureAll } from '../../services/money/capture-all';
 import { capturePayment, voidPayment, refundPayment, cancelCharge } from '../../services/money/commands';
 import { reconcilePendingOperations } from '../../services/money/reconciliation';
+import { askForRefund } from '../../services/money/refund-approvals';
 import { refundableCentsOf } from '../../db/payment-money';
 import { operationsOf, type AdminRouteDependencies } from './dependencies';
 
@@ -222,8 +224,28 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, deps: AdminRout
     }),
     async (request, reply) => {
       const admin = await signedInAdmin(request);
-      const { transaction, amount, confirmDisputed } = request.body;
+      const { transaction, amount, confirmDisputed, reason } = request.body;
       return runIdempotent(orm, request, reply, `refund:${admin.username}`, async (idempotencyKey) => {
+        const limit = deps.refundApprovalAboveCents;
+        if (limit !== undefined && limit !== null && amount > limit) {
+          const asked = await askForRefund(operations, {
+            paymentId: transaction.paymentId,
+            amountCents: amount,
+            reason,
+            confirmDisputed,
+            actor: admin.username,
+          });
+          return {
+            status: 'success',
+            message: refundAwaitsApprovalMessage(amount, limit),
+            demoMode: !deps.gateway.movesRealMoney,
+            refund: {
+              amount: centsToDollars(amount),
+              refundableAmount: centsToDollars(asked.refundableCents),
+            },
+            approval: { id: asked.approval.id, status: 'pending' as const },
+          };
+        }
         const answer = await refundPayment(operations, {
           paymentId: transaction.paymentId,
           amountCents: amount,

@@ -30,7 +30,7 @@ export type SignInActor = 'admin' | 'customer';
  * after each further one (PCI DSS 4.0.1 8.3.4; decision 056): the slow-down above stays for fewer. The
  * owner unlocks it in Staff (Enable), or the command line does (`admin unlock`).
  */
-export const STAFF_LOCK_OUT = { failedSignIns: 10, lockMs: 30 * 60 * 1000 } as const;
+const STAFF_LOCK_OUT = { failedSignIns: 10, lockMs: 30 * 60 * 1000 } as const;
 
 export function staffLockKey(username: string): string {
   return `admin-lock:${username}`;

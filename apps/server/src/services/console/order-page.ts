@@ -31,6 +31,7 @@ import { SCHEDULED_DETAIL, UNCONFIRMED_DETAIL } from '../money/audit';
 import { cancellationRefusal } from '../money/refund-policy';
 import { orderSummaryOf } from '../orders/receipts';
 import { shippingRefusal } from '../orders/shipping';
+import { listApprovals } from '../money/refund-approvals';
 
 /**
  * The console's page of one order (decision 028): what was bought and where it goes, who bought it, how it
@@ -67,9 +68,14 @@ export async function readAdminOrder(
     payment?.captureStatus === 'authorized' ? authorizationExpiresAt(payment.authorizedAt) : undefined;
   const paymentWay = paymentWayOf(order.channel, request);
 
+  const refundApprovals = payment
+    ? await listApprovals({ orm }, { pendingOnly: false, paymentIds: [payment.id] })
+    : [];
+
   return {
     status: 'success',
     captureOnShipment: options.captureOnShipment,
+    refundApprovals,
     order: {
       ...orderSummaryOf(record),
       placedAt: order.createdAt.toISOString(),

@@ -36,6 +36,8 @@ export interface OperationRequest {
   actor: string;
   /** Scoped Idempotency-Key of the request: a retry finds its own operation instead of making another. */
   idempotencyKey?: string;
+  /** Said first in the operation's audit line ("approved by lee: "). */
+  auditNote?: string;
 }
 
 /** A money call's answer: the payment and the operation as they now are, and what the operator reads. */

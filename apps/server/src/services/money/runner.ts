@@ -246,7 +246,11 @@ export async function runOperation(
     payment,
     operation,
     result,
-    { actor: request.actor, action: auditAction(payment, operation.amountCents) },
+    {
+      actor: request.actor,
+      action: auditAction(payment, operation.amountCents),
+      ...(request.auditNote ? { detailPrefix: request.auditNote } : {}),
+    },
     explainRefusal,
   );
   return answerFor(deps, operation, settled, result.ok ? '' : result.message);
