@@ -94,6 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerCleanTextCheck(app, { skipPrefix: `${SANDBOX_PREFIX}/` });
   registerHealthRoutes(app, deps.database.sql, deps.gateway);
   const secureCookies = deps.config.publicUrl.startsWith('https:');
+  const secondFactor = deps.config.staffSecondFactor;
   const customers = createCustomerGuard(deps.database.orm, secureCookies);
   // Without a mail server (SMTP_URL) messages are queued and never sent: the console says so.
   const mailServer = Boolean(deps.config.mail.smtpUrl);
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     orm: deps.database.orm,
     gateway: deps.gateway,
     secureCookies,
+    secondFactor,
     adminIdleMs: deps.config.adminIdleMs,
     refundApprovalAboveCents: deps.config.refundApprovalAboveCents,
     reconcileAfterMs: deps.config.reconcileAfterMs,
@@ -115,13 +117,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     orm: deps.database.orm,
     gateway: deps.gateway,
     secureCookies,
+    secondFactor,
     refundsBeforeSettlement: deps.config.refundsBeforeSettlement,
     captureOnShipment: deps.config.captureOnShipment,
     publicUrl: deps.config.publicUrl,
     log: app.log,
   });
-  registerAdminCustomerRoutes(app, { orm: deps.database.orm, secureCookies });
-  registerDepositRoutes(app, { orm: deps.database.orm, secureCookies });
+  registerAdminCustomerRoutes(app, { orm: deps.database.orm, secureCookies, secondFactor });
+  registerDepositRoutes(app, { orm: deps.database.orm, secureCookies, secondFactor });
   registerUserRoutes(app, { orm: deps.database.orm, customers });
   registerOrderRoutes(app, { orm: deps.database.orm, customers });
   const checkout = {
@@ -132,8 +135,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   };
   registerPaymentRoutes(app, { ...checkout, customers });
-  registerPhoneOrderRoutes(app, { ...checkout, secureCookies });
-  registerPaymentLinkAdminRoutes(app, { ...checkout, secureCookies, mailServer });
+  registerPhoneOrderRoutes(app, { ...checkout, secureCookies, secondFactor });
+  registerPaymentLinkAdminRoutes(app, { ...checkout, secureCookies, secondFactor, mailServer });
   registerPaymentLinkRoutes(app, checkout);
   // The hosted page's webhook (decision 029): only with a secret to check it by.
   const webhookSecret = hostedPageWebhookSecretOf(

@@ -1,5 +1,12 @@
 import { isIP } from 'node:net';
-import { parseDollars, REFUND_APPROVAL_DEFAULT_CENTS, STAFF_IDLE_MINUTES, STORE_NAME } from '@store/core';
+import {
+  parseDollars,
+  REFUND_APPROVAL_DEFAULT_CENTS,
+  STAFF_IDLE_MINUTES,
+  STAFF_SECOND_FACTOR_POLICIES,
+  STORE_NAME,
+  type StaffSecondFactorPolicy,
+} from '@store/core';
 import { SANDBOX_APPLE_MERCHANT_ID, SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { z } from 'zod';
 
@@ -163,6 +170,12 @@ const environmentSchema = z
       }
       return parsed.cents;
     }),
+    STAFF_SECOND_FACTOR: z
+      .enum([...STAFF_SECOND_FACTOR_POLICIES, ''], {
+        error: 'STAFF_SECOND_FACTOR must be owners-and-managers, everyone or off',
+      })
+      .optional()
+      .transform((value): StaffSecondFactorPolicy => (value ? value : 'off')),
     ADMIN_IDLE_MINUTES: z.coerce
       .number({ error: 'ADMIN_IDLE_MINUTES must be a number' })
       .int('ADMIN_IDLE_MINUTES must be a whole number')
@@ -335,6 +348,8 @@ export interface Config {
   slowRequestMs: number;
   /** The first admin, created at start when the store has none. */
   firstAdmin: { username?: string; password?: string };
+  /** Who must have a second factor, and prove it again after 15 minutes, before moving money (decision 059). */
+  staffSecondFactor: StaffSecondFactorPolicy;
   /** A refund above this many cents needs a second person's approval (decision 058); null: none does. */
   refundApprovalAboveCents: number | null;
   /** A console session ends after this long without activity (PCI DSS 4.0.1 8.2.8: at most 15 minutes). */
@@ -439,6 +454,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     adminIdleMs: env.ADMIN_IDLE_MINUTES * 60 * 1000,
     refundApprovalAboveCents: env.REFUND_APPROVAL_ABOVE,
+    staffSecondFactor: env.STAFF_SECOND_FACTOR,
     trustedProxies: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
     captureAllConcurrency: env.CAPTURE_ALL_CONCURRENCY,

@@ -6,6 +6,8 @@ export type ErrorKind =
   | 'invalid'
   | 'unauthorized'
   | 'forbidden'
+  /** The person must prove their second factor again before this (decision 059). */
+  | 'step_up_required'
   | 'not_found'
   | 'conflict'
   /** What the request names no longer works: a one-time link used or expired. */

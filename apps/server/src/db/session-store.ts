@@ -16,15 +16,22 @@ export async function insertSession(orm: Orm, session: typeof sessions.$inferIns
  * A live session, the database snapshot it was read in (see http/snapshot-answers.ts), and for a console
  * session the role its admin has now (a changed role counts from the next request; a disabled admin has none).
  */
-export type LiveSession = SessionRow & { snapshot: string; staffRole: string | null };
+export type LiveSession = SessionRow & {
+  snapshot: string;
+  staffRole: string | null;
+  /** Whether the session's admin has a confirmed second factor (decision 059). */
+  hasSecondFactor: boolean;
+};
 
 // Every signed-in request asks this: made once, its times read as milliseconds.
-const liveSessions = fixedStatement<Record<string, string | number | null>>(
+const liveSessions = fixedStatement<Record<string, string | number | boolean | null>>(
   `select s.token_hash, s.kind, s.subject_id, s.username,
      (extract(epoch from s.created_at) * 1000)::float8 as created_at,
      (extract(epoch from s.expires_at) * 1000)::float8 as expires_at,
      (extract(epoch from s.last_active_at) * 1000)::float8 as last_active_at,
      s.idle_seconds,
+     (extract(epoch from s.second_factor_at) * 1000)::float8 as second_factor_at,
+     exists (select 1 from staff_factors f where f.admin_id = a.id and f.confirmed_at is not null) as has_second_factor,
      a.role as staff_role,
      ${SNAPSHOT_TEXT} as snapshot
    from sessions s
@@ -43,7 +50,7 @@ export const findLiveSession: (orm: Orm, tokenHash: string) => Promise<LiveSessi
     return tokenHashes.map((hash) => found.get(hash));
   });
 
-function liveSessionOf(row: Record<string, string | number | null>): LiveSession {
+function liveSessionOf(row: Record<string, string | number | boolean | null>): LiveSession {
   return {
     tokenHash: String(row.token_hash),
     kind: row.kind as SessionRow['kind'],
@@ -53,9 +60,16 @@ function liveSessionOf(row: Record<string, string | number | null>): LiveSession
     expiresAt: new Date(Number(row.expires_at)),
     lastActiveAt: new Date(Number(row.last_active_at)),
     idleSeconds: row.idle_seconds === null ? null : Number(row.idle_seconds),
+    secondFactorAt: row.second_factor_at === null ? null : new Date(Number(row.second_factor_at)),
+    hasSecondFactor: row.has_second_factor === true || row.has_second_factor === 't',
     snapshot: String(row.snapshot),
     staffRole: row.staff_role === null ? null : String(row.staff_role),
   };
+}
+
+/** The session proved a second factor now (sign-in or step-up). */
+export async function markSecondFactor(orm: Orm, tokenHash: string, at: Date): Promise<void> {
+  await orm.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.tokenHash, tokenHash));
 }
 
 /** Moves a session's last activity forward to `activeAt` (never back). */

@@ -1,4 +1,12 @@
-import { mayDo, notAllowedMessage } from '@store/core';
+import {
+  mayDo,
+  notAllowedMessage,
+  STAFF_FACTOR_MESSAGES,
+  STAFF_STEP_UP_MINUTES,
+  type StaffRight,
+  type StaffRole,
+  type StaffSecondFactorPolicy,
+} from '@store/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Orm } from '../db/client';
@@ -16,13 +24,39 @@ async function adminWithRight(
   orm: Orm,
   cookie: ReturnType<typeof adminSessionCookie>,
   request: FastifyRequest,
+  secondFactor: StaffSecondFactorPolicy,
 ): Promise<AdminIdentity> {
   const admin = await requireAdmin(orm, cookie, request);
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const right = operationOf(method, request.routeOptions.url ?? '')?.right;
   if (right && !mayDo(admin.role, right))
     throw new AppError('forbidden', notAllowedMessage(admin.role, right));
+  if (right && MONEY_RIGHTS.has(right) && secondFactorRequired(secondFactor, admin.role)) {
+    if (!admin.hasSecondFactor) throw new AppError('forbidden', STAFF_FACTOR_MESSAGES.required);
+    const provedAt = admin.secondFactorAt?.getTime() ?? 0;
+    if (Date.now() - provedAt > STAFF_STEP_UP_MINUTES * 60_000) {
+      throw new AppError('step_up_required', STAFF_FACTOR_MESSAGES.stepUp);
+    }
+  }
   return admin;
+}
+
+/** The rights that move money: before them, the second factor (decision 059). */
+const MONEY_RIGHTS: ReadonlySet<StaffRight> = new Set([
+  'capture',
+  'void',
+  'refund',
+  'cancel-charge',
+  'ship',
+  'phone-order',
+  'settle',
+]);
+
+/** Whether a person of `role` must have, and recently have proved, a second factor to move money. */
+export function secondFactorRequired(policy: StaffSecondFactorPolicy, role: StaffRole): boolean {
+  return (
+    policy === 'everyone' || (policy === 'owners-and-managers' && (role === 'owner' || role === 'manager'))
+  );
 }
 
 /**
@@ -30,9 +64,13 @@ async function adminWithRight(
  * role's right checked before anything in the request is read (so a caller without a session learns
  * nothing of the API, and one without the right changes nothing).
  */
-export function adminRoutes(app: FastifyInstance, options: { orm: Orm; secureCookies: boolean }) {
+export function adminRoutes(
+  app: FastifyInstance,
+  options: { orm: Orm; secureCookies: boolean; secondFactor: StaffSecondFactorPolicy },
+) {
   const cookie = adminSessionCookie(options.secureCookies);
-  const signedInAdmin = (request: FastifyRequest) => adminWithRight(options.orm, cookie, request);
+  const signedInAdmin = (request: FastifyRequest) =>
+    adminWithRight(options.orm, cookie, request, options.secondFactor);
   const adminOnly = async (request: FastifyRequest) => {
     await signedInAdmin(request);
   };

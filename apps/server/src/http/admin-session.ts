@@ -8,6 +8,11 @@ export function adminSessionCookie(secure: boolean): SessionCookie {
   return sessionCookie('store_admin_session', secure);
 }
 
+/** A sign-in whose password proved right, waiting five minutes at most for the second factor (decision 059). */
+export function pendingSignInCookie(secure: boolean): SessionCookie {
+  return sessionCookie('store_admin_pending', secure);
+}
+
 const sessionOfRequest = new WeakMap<FastifyRequest, Promise<AdminIdentity | undefined>>();
 
 /**

@@ -5,6 +5,7 @@ export const ERROR_STATUS: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,
+  step_up_required: 403,
   not_found: 404,
   conflict: 409,
   gone: 410,

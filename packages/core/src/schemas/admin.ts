@@ -269,6 +269,8 @@ export const adminLoginResponseSchema = z.object({
   status: success,
   message: z.string(),
   username: z.string(),
+  /** The password was right; the code from the authenticator app is asked next (decision 059). */
+  secondFactor: z.literal('required').optional(),
 });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 /** Who is signed in, their role, and what it lets them do (decision 055): the console offers only that. */

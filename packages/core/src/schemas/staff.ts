@@ -124,3 +124,59 @@ export const staffSetupRequestSchema = staffSetupCheckRequestSchema.extend({
     .max(200, 'The password must have at most 200 characters'),
 });
 export type StaffSetupRequest = z.infer<typeof staffSetupRequestSchema>;
+
+/** Who must have a second factor before moving money (STAFF_SECOND_FACTOR, decision 059). */
+export const STAFF_SECOND_FACTOR_POLICIES = ['owners-and-managers', 'everyone', 'off'] as const;
+export type StaffSecondFactorPolicy = (typeof STAFF_SECOND_FACTOR_POLICIES)[number];
+/** A money action this long after the session last proved its second factor asks for it again. */
+export const STAFF_STEP_UP_MINUTES = 15;
+
+export const STAFF_FACTOR_MESSAGES = {
+  codeRequired: 'Type the code from your authenticator app',
+  wrongCode: 'That code is not right. Type the six digits your authenticator app shows now, or a recovery code.',
+  alreadySetUp: 'An authenticator app is already set up: remove it first',
+  notStarted: 'Start adding the authenticator app again',
+  required: 'Set up an authenticator app in Your account before moving money',
+  stepUp: 'Confirm it is you: type the code from your authenticator app',
+  noPendingSignIn: 'Sign in again: the code was asked for more than 5 minutes ago',
+} as const;
+
+export const staffSecuritySchema = z.object({
+  /** The authenticator app, once its first code proved it (ISO 8601). */
+  authenticator: z.object({ addedAt: z.string() }).nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type StaffSecurity = z.infer<typeof staffSecuritySchema>;
+
+export const staffSecurityResponseSchema = z.object({
+  status: success,
+  security: staffSecuritySchema,
+  /** Whether this person must have a second factor before moving money. */
+  secondFactorRequired: z.boolean(),
+});
+export type StaffSecurityResponse = z.infer<typeof staffSecurityResponseSchema>;
+
+export const secondFactorCodeRequestSchema = z.object({
+  code: z
+    .string({ error: STAFF_FACTOR_MESSAGES.codeRequired })
+    .trim()
+    .min(1, STAFF_FACTOR_MESSAGES.codeRequired)
+    .max(40, STAFF_FACTOR_MESSAGES.wrongCode),
+});
+export type SecondFactorCodeRequest = z.infer<typeof secondFactorCodeRequestSchema>;
+
+/** Adding an authenticator app: the key to type, and the otpauth URI a QR code holds. */
+export const authenticatorSetupResponseSchema = z.object({
+  status: success,
+  secret: z.string(),
+  uri: z.string(),
+});
+export type AuthenticatorSetupResponse = z.infer<typeof authenticatorSetupResponseSchema>;
+
+/** Ten one-time recovery codes, shown once. */
+export const recoveryCodesResponseSchema = z.object({
+  status: success,
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;

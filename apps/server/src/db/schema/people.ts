@@ -1,6 +1,7 @@
 import { ADDRESS_COUNTRIES, MAIL_KINDS, MAIL_STATUSES, STAFF_ROLES } from '@store/core';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -46,7 +47,10 @@ export const admins = pgTable(
   (table) => [
     check('admins_role_known', sql`${table.role} in ${listOf(STAFF_ROLES)}`),
     uniqueIndex('admins_email_unique').on(sql`lower(${table.email})`),
-    check('admins_setup_link_whole', sql`(${table.setupTokenHash} is null) = (${table.setupExpiresAt} is null)`),
+    check(
+      'admins_setup_link_whole',
+      sql`(${table.setupTokenHash} is null) = (${table.setupExpiresAt} is null)`,
+    ),
   ],
 );
 
@@ -55,7 +59,8 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    kind: text('kind', { enum: ['admin', 'customer'] }).notNull(),
+    /** `admin_pending`: the password was right and the second factor is still to come (decision 059). */
+    kind: text('kind', { enum: ['admin', 'admin_pending', 'customer'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     username: text('username').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,8 +69,62 @@ export const sessions = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** A console session's idle limit; null for a customer's, which has none. */
     idleSeconds: integer('idle_seconds'),
+    /** When this session last proved a second factor (sign-in or step-up, decision 059). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true, precision: 3 }),
   },
   (table) => [index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * A staff member's second factors (decision 059): an authenticator app (TOTP, RFC 6238: its secret, and the
+ * last time step used, so that a code is taken once) or a passkey (its credential). A factor is counted
+ * once confirmed; an authenticator being added waits unconfirmed until its first code proves it.
+ */
+export const staffFactors = pgTable(
+  'staff_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['totp', 'passkey'] }).notNull(),
+    label: text('label').notNull(),
+    totpSecret: text('totp_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    credentialId: text('credential_id').unique(),
+    publicKey: text('public_key'),
+    signCount: bigint('sign_count', { mode: 'number' }),
+    transports: text('transports'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    check('staff_factors_kind_known', sql`${table.kind} in ('totp', 'passkey')`),
+    check('staff_factors_totp_whole', sql`(${table.kind} = 'totp') = (${table.totpSecret} is not null)`),
+    check(
+      'staff_factors_passkey_whole',
+      sql`(${table.kind} = 'passkey') = (${table.credentialId} is not null and ${table.publicKey} is not null)`,
+    ),
+    uniqueIndex('staff_factors_one_authenticator')
+      .on(table.adminId)
+      .where(sql`${table.kind} = 'totp'`),
+    index('staff_factors_admin_idx').on(table.adminId),
+  ],
+);
+
+/** Ten one-time recovery codes per person with an authenticator: their digests, and when each was used. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [index('staff_recovery_codes_admin_idx').on(table.adminId)],
 );
 
 /**

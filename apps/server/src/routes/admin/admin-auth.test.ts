@@ -68,6 +68,7 @@ describe.each(testDatabaseKinds())('admin sign-in and sessions on $name', (kind)
       username: 'admin',
       role: 'owner',
       rights: [...STAFF_RIGHTS],
+      idleSeconds: 15 * 60,
     });
   });
 

@@ -1,3 +1,4 @@
+import type { StaffSecondFactorPolicy } from '@store/core';
 import {
   adminCustomerParamsSchema,
   adminCustomerResponseSchema,
@@ -12,6 +13,8 @@ import { listCustomers, readCustomer } from '../../services/console/customers';
 export interface AdminCustomerRouteDependencies {
   orm: Orm;
   secureCookies: boolean;
+  /** Who must prove a second factor before moving money (decision 059). */
+  secondFactor: StaffSecondFactorPolicy;
 }
 
 /** The console's Customers: find a customer, and read one (for orders taken by phone; decision 032). */

@@ -7,6 +7,7 @@ import type { AdminRouteDependencies } from './dependencies';
 import { registerAdminPaymentRoutes } from './payments';
 import { registerAdminSessionRoutes } from './session';
 import { registerStaffRoutes } from './staff';
+import { registerAccountSecurityRoutes } from './account-security';
 import { registerRefundApprovalRoutes } from './refund-approvals';
 
 export type { AdminRouteDependencies } from './dependencies';
@@ -17,6 +18,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   registerAdminPaymentRoutes(app, deps);
   registerAdminDemoRoutes(app, deps);
   registerStaffRoutes(app, deps);
+  registerAccountSecurityRoutes(app, deps);
   registerRefundApprovalRoutes(app, deps);
   const { orm } = deps;
   const { api, signedInAdmin, admin } = adminRoutes(app, deps);

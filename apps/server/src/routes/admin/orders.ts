@@ -1,3 +1,4 @@
+import type { StaffSecondFactorPolicy } from '@store/core';
 import {
   adminOrderParamsSchema,
   adminOrderResponseSchema,
@@ -18,6 +19,8 @@ export interface AdminOrderRouteDependencies {
   orm: Orm;
   gateway: PaymentGateway;
   secureCookies: boolean;
+  /** Who must prove a second factor before moving money (decision 059). */
+  secondFactor: StaffSecondFactorPolicy;
   refundsBeforeSettlement: RefundsBeforeSettlement;
   /** Marking an authorized order shipped captures it in the same action (CAPTURE_ON_SHIPMENT). */
   captureOnShipment: boolean;

@@ -1,3 +1,4 @@
+import type { StaffSecondFactorPolicy } from '@store/core';
 import {
   adminPaymentLinksQuerySchema,
   adminPaymentLinksResponseSchema,
@@ -16,6 +17,8 @@ export interface PaymentLinkAdminDependencies {
   orm: Orm;
   publicUrl: string;
   secureCookies: boolean;
+  /** Who must prove a second factor before moving money (decision 059). */
+  secondFactor: StaffSecondFactorPolicy;
   /** Whether a mail server is set (SMTP_URL): without one, the link's email is queued, never sent. */
   mailServer?: boolean;
 }

@@ -1,3 +1,4 @@
+import type { StaffSecondFactorPolicy } from '@store/core';
 import { customerIdParamsSchema, phoneOrderRequestSchema, phoneOrderResponseSchema } from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../db/client';
@@ -11,6 +12,8 @@ export interface PhoneOrderRouteDependencies {
   gateway: PaymentGateway;
   publicUrl: string;
   secureCookies: boolean;
+  /** Who must prove a second factor before moving money (decision 059). */
+  secondFactor: StaffSecondFactorPolicy;
 }
 
 /** Orders taken by telephone for a customer, with one of their saved methods (decision 033). */

@@ -4,18 +4,26 @@ import {
   adminLoginResponseSchema,
   adminSessionResponseSchema,
   messageResponseSchema,
+  STAFF_FACTOR_MESSAGES,
 } from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from '../../http/admin-route';
 import { AppError } from '../../errors';
 import { answers } from '../../http/contract';
-import { ADMIN_SESSION_TTL_MS, loginAdmin, logoutAdmin } from '../../services/accounts/admin-auth';
+import {
+  ADMIN_SESSION_TTL_MS,
+  loginAdmin,
+  logoutAdmin,
+  PENDING_SIGN_IN_MS,
+} from '../../services/accounts/admin-auth';
+import { pendingSignInCookie } from '../../http/admin-session';
 import { type AdminRouteDependencies } from './dependencies';
 
 /** Signing in and out of the console, and who is signed in. */
 export function registerAdminSessionRoutes(app: FastifyInstance, deps: AdminRouteDependencies): void {
   const { orm } = deps;
   const { api, cookie, signedInAdmin, admin } = adminRoutes(app, deps);
+  const pendingCookie = pendingSignInCookie(deps.secureCookies);
   api.post(
     '/api/admin/login',
     {
@@ -34,6 +42,15 @@ export function registerAdminSessionRoutes(app: FastifyInstance, deps: AdminRout
           clientAddress: request.clientAddress,
           idleMs: deps.adminIdleMs,
         });
+        if (session.secondFactor) {
+          pendingCookie.set(reply, session.token, PENDING_SIGN_IN_MS);
+          return {
+            status: 'success',
+            message: STAFF_FACTOR_MESSAGES.codeRequired,
+            username: session.username,
+            secondFactor: 'required' as const,
+          };
+        }
         cookie.set(reply, session.token, ADMIN_SESSION_TTL_MS);
         request.log.info({ admin: session.username }, 'admin signed in');
         return { status: 'success', message: 'Login successful', username: session.username };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  STAFF_FACTOR_MESSAGES,
   STAFF_IDLE_MINUTES,
   STAFF_MESSAGES,
   STAFF_PASSWORD_MIN_LENGTH,
@@ -15,7 +16,15 @@ import {
   updateAdminPassword,
   updateAdminRole,
 } from '../../db/admin-store';
-import { deleteSession, findLiveSession, insertSession, touchSession } from '../../db/session-store';
+import {
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  markSecondFactor,
+  touchSession,
+} from '../../db/session-store';
+import { hasConfirmedFactor } from '../../db/staff-factor-store';
+import { proveSecondFactor } from './second-factor';
 import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
 import { AppError } from '../../errors';
@@ -34,6 +43,7 @@ export function disabledAccountMessage(disabledBy: string | null): string {
 export const UNUSED_STAFF_DAYS = 90;
 
 export interface AdminIdentity {
+  adminId: string;
   username: string;
   /** What the person may do (decision 055), as the admins table says now. */
   role: StaffRole;
@@ -41,6 +51,9 @@ export interface AdminIdentity {
   snapshot: string;
   /** The session's idle limit (decision 057); null for a session without one. */
   idleSeconds: number | null;
+  /** Whether the person has a second factor, and when this session last proved it (decision 059). */
+  hasSecondFactor: boolean;
+  secondFactorAt: Date | null;
 }
 
 function normalizeUsername(username: string): string {
@@ -62,7 +75,7 @@ let unknownUserHash: Promise<string> | undefined;
 export async function loginAdmin(
   orm: Orm,
   input: { username: string; password: string; clientAddress: string; idleMs?: number; now?: Date },
-): Promise<{ token: string; username: string; expiresAt: Date }> {
+): Promise<SignedIn> {
   const now = input.now ?? new Date();
   const username = normalizeUsername(input.username);
   const attempt = await beginSignInAttempt(orm, {
@@ -108,6 +121,38 @@ export async function loginAdmin(
     });
     throw new AppError('forbidden', disabledAccountMessage(admin.disabledBy));
   }
+  if (await hasConfirmedFactor(orm, admin.id)) {
+    // The password proved right; the session opens once the second factor does too (decision 059).
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + PENDING_SIGN_IN_MS);
+    await insertSession(orm, {
+      tokenHash: hashSessionToken(token),
+      kind: 'admin_pending',
+      subjectId: admin.id,
+      username: admin.username,
+      expiresAt,
+    });
+    await insertAuditEvent(orm, {
+      actor: admin.username,
+      action: 'login',
+      outcome: 'success',
+      detail: `password right; authenticator code asked (client ${input.clientAddress})`,
+    });
+    return { token, username: admin.username, expiresAt, secondFactor: 'required' };
+  }
+  return openAdminSession(orm, admin, { ...input, now });
+}
+
+/** How long the second step of a sign-in may wait after the password. */
+export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
+
+/** Opens a console session for a person who proved who they are; audited with how. */
+async function openAdminSession(
+  orm: Orm,
+  admin: { id: string; username: string },
+  input: { clientAddress: string; idleMs?: number; now: Date; proved?: string },
+): Promise<SignedIn> {
+  const { now } = input;
   await recordAdminSignIn(orm, admin.id, now);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
@@ -119,14 +164,105 @@ export async function loginAdmin(
     expiresAt,
     lastActiveAt: now,
     idleSeconds: Math.round((input.idleMs ?? STAFF_IDLE_MINUTES * 60_000) / 1000),
+    secondFactorAt: input.proved ? now : null,
   });
   await insertAuditEvent(orm, {
     actor: admin.username,
     action: 'login',
     outcome: 'success',
-    detail: `client ${input.clientAddress}`,
+    detail: `client ${input.clientAddress}${input.proved ? `, with ${input.proved}` : ''}`,
   });
   return { token, username: admin.username, expiresAt };
+}
+
+interface SignedIn {
+  token: string;
+  username: string;
+  expiresAt: Date;
+  /** The password was right; the session waits for the second factor (the token is the pending one's). */
+  secondFactor?: 'required';
+}
+
+/**
+ * A code (or recovery code) proves what a password let start: counted like a password attempt (slowed, and
+ * ten failures lock the account), then the session opens.
+ */
+export async function completeSecondFactorSignIn(
+  orm: Orm,
+  input: {
+    pendingToken: string | undefined;
+    code: string;
+    clientAddress: string;
+    idleMs?: number;
+    now?: Date;
+  },
+): Promise<SignedIn> {
+  const now = input.now ?? new Date();
+  const pendingHash = input.pendingToken ? hashSessionToken(input.pendingToken) : undefined;
+  const pending = pendingHash ? await findLiveSession(orm, pendingHash) : undefined;
+  if (!pending || pending.kind !== 'admin_pending') {
+    throw new AppError('unauthorized', STAFF_FACTOR_MESSAGES.noPendingSignIn);
+  }
+  const attempt = await beginSignInAttempt(orm, {
+    actor: 'admin',
+    account: pending.username,
+    clientAddress: input.clientAddress,
+    now,
+  });
+  const person = { adminId: pending.subjectId, username: pending.username };
+  const proved = await proveSecondFactor(orm, person, input.code, now);
+  if (!proved) {
+    await insertAuditEvent(orm, {
+      actor: pending.username,
+      action: 'login',
+      outcome: 'failure',
+      detail: `wrong authenticator code (client ${input.clientAddress})`,
+    });
+    throw new AppError('unauthorized', STAFF_FACTOR_MESSAGES.wrongCode);
+  }
+  await attempt.succeeded();
+  await deleteSession(orm, pendingHash!);
+  const admin = await findAdminByUsername(orm, pending.username);
+  if (!admin || admin.disabledAt)
+    throw new AppError('forbidden', disabledAccountMessage(admin?.disabledBy ?? null));
+  return openAdminSession(orm, admin, { ...input, now, proved });
+}
+
+/** Step-up: a signed-in person proves their second factor again before moving money (decision 059). */
+export async function stepUp(
+  orm: Orm,
+  input: { token: string; admin: AdminIdentity; code: string; clientAddress: string; now?: Date },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const attempt = await beginSignInAttempt(orm, {
+    actor: 'admin',
+    account: input.admin.username,
+    clientAddress: input.clientAddress,
+    now,
+  });
+  const proved = await proveSecondFactor(
+    orm,
+    { adminId: input.admin.adminId, username: input.admin.username },
+    input.code,
+    now,
+  );
+  if (!proved) {
+    await insertAuditEvent(orm, {
+      actor: input.admin.username,
+      action: 'step_up',
+      outcome: 'failure',
+      detail: `wrong authenticator code (client ${input.clientAddress})`,
+    });
+    throw new AppError('invalid', STAFF_FACTOR_MESSAGES.wrongCode);
+  }
+  await attempt.succeeded();
+  await markSecondFactor(orm, hashSessionToken(input.token), now);
+  await insertAuditEvent(orm, {
+    actor: input.admin.username,
+    action: 'step_up',
+    outcome: 'success',
+    detail: `confirmed with ${proved}`,
+  });
 }
 
 /** A session's last activity is written at most this often: the idle limit is minutes, not seconds. */
@@ -159,10 +295,13 @@ export async function findAdminSession(
     await touchSession(orm, tokenHash, new Date(activeAt));
   }
   return {
+    adminId: session.subjectId,
     username: session.username,
     role: session.staffRole,
     snapshot: session.snapshot,
     idleSeconds: session.idleSeconds,
+    hasSecondFactor: session.hasSecondFactor,
+    secondFactorAt: session.secondFactorAt,
   };
 }
 
