@@ -10,6 +10,7 @@ const COLUMNS = {
   id: refundApprovals.id,
   paymentId: refundApprovals.paymentId,
   amountCents: refundApprovals.amountCents,
+  method: refundApprovals.method,
   reason: refundApprovals.reason,
   requestedBy: refundApprovals.requestedBy,
   requestedAt: refundApprovals.requestedAt,
@@ -28,7 +29,13 @@ export function approvedRefundKey(approvalId: string): string {
 /** A new request; undefined when the payment already has one awaiting approval. */
 export async function insertRefundApproval(
   orm: Orm,
-  input: { paymentId: string; amountCents: number; reason: string | null; requestedBy: string },
+  input: {
+    paymentId: string;
+    amountCents: number;
+    method: 'refund' | 'cancel_charge';
+    reason: string | null;
+    requestedBy: string;
+  },
 ): Promise<RefundApprovalRow | undefined> {
   try {
     const [row] = await orm.insert(refundApprovals).values(input).returning({ id: refundApprovals.id });

@@ -88,7 +88,12 @@ export async function replaceRecoveryCodes(orm: Orm, adminId: string, codeHashes
 }
 
 /** Uses one recovery code once (one conditional UPDATE): false when it is not one of theirs, or used. */
-export async function useRecoveryCode(orm: Orm, adminId: string, codeHash: string, now: Date): Promise<boolean> {
+export async function useRecoveryCode(
+  orm: Orm,
+  adminId: string,
+  codeHash: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await orm
     .update(staffRecoveryCodes)
     .set({ usedAt: now })

@@ -9,6 +9,10 @@ import { formatCents } from '../money';
 /** The approval limit unless REFUND_APPROVAL_ABOVE says otherwise, in cents. */
 export const REFUND_APPROVAL_DEFAULT_CENTS = 25_000;
 
+/** What an approved request sends: a refund, or a cancelled charge (the whole unsettled capture voided). */
+export const REFUND_APPROVAL_METHODS = ['refund', 'cancel_charge'] as const;
+export type RefundApprovalMethod = (typeof REFUND_APPROVAL_METHODS)[number];
+
 export const REFUND_APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'cancelled', 'failed'] as const;
 export type RefundApprovalStatus = (typeof REFUND_APPROVAL_STATUSES)[number];
 
@@ -29,9 +33,14 @@ export const REFUND_APPROVAL_MESSAGES = {
   onlyRequester: 'Only the person who asked for the refund can withdraw it',
 } as const;
 
-/** What the refund dialog says of a refund that became a request. */
-export function refundAwaitsApprovalMessage(amountCents: number, limitCents: number): string {
-  return `A refund above ${formatCents(limitCents)} needs a second person: ${formatCents(amountCents)} is awaiting approval by another manager or the owner`;
+/** What the refund (or cancel charge) dialog says of money back that became a request. */
+export function refundAwaitsApprovalMessage(
+  amountCents: number,
+  limitCents: number,
+  method: RefundApprovalMethod = 'refund',
+): string {
+  const what = method === 'cancel_charge' ? 'Cancelling a charge of more than' : 'A refund above';
+  return `${what} ${formatCents(limitCents)} needs a second person: ${formatCents(amountCents)} is awaiting approval by another manager or the owner`;
 }
 
 export const refundApprovalSchema = z.object({
@@ -39,6 +48,7 @@ export const refundApprovalSchema = z.object({
   orderId: z.string(),
   paymentId: z.string(),
   amount: z.number(),
+  method: z.enum(REFUND_APPROVAL_METHODS),
   reason: z.string().nullable(),
   requestedBy: z.string(),
   requestedAt: z.string(),

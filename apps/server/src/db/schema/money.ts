@@ -1,4 +1,9 @@
-import { CAPTURE_STATUSES, OPERATION_STATUSES, REFUND_APPROVAL_STATUSES } from '@store/core';
+import {
+  CAPTURE_STATUSES,
+  OPERATION_STATUSES,
+  REFUND_APPROVAL_METHODS,
+  REFUND_APPROVAL_STATUSES,
+} from '@store/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -187,6 +192,8 @@ export const refundApprovals = pgTable(
       .notNull()
       .references(() => payments.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** A refund, or a cancelled charge (the whole unsettled capture voided). */
+    method: text('method', { enum: REFUND_APPROVAL_METHODS }).notNull().default('refund'),
     reason: text('reason'),
     requestedBy: text('requested_by').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -197,6 +204,7 @@ export const refundApprovals = pgTable(
   },
   (table) => [
     check('refund_approvals_amount_positive', sql`${table.amountCents} > 0`),
+    check('refund_approvals_method_known', sql`${table.method} in ${listOf(REFUND_APPROVAL_METHODS)}`),
     check('refund_approvals_status_known', sql`${table.status} in ${listOf(REFUND_APPROVAL_STATUSES)}`),
     check(
       'refund_approvals_second_person',

@@ -30,7 +30,7 @@ import {
 import { captureAll } from '../../services/money/capture-all';
 import { capturePayment, voidPayment, refundPayment, cancelCharge } from '../../services/money/commands';
 import { reconcilePendingOperations } from '../../services/money/reconciliation';
-import { askForRefund } from '../../services/money/refund-approvals';
+import { askForCancellationAbove, askForRefund } from '../../services/money/refund-approvals';
 import { refundableCentsOf } from '../../db/payment-money';
 import { operationsOf, type AdminRouteDependencies } from './dependencies';
 
@@ -231,6 +231,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, deps: AdminRout
           const asked = await askForRefund(operations, {
             paymentId: transaction.paymentId,
             amountCents: amount,
+            method: 'refund',
             reason,
             confirmDisputed,
             actor: admin.username,
@@ -277,6 +278,26 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, deps: AdminRout
       const admin = await signedInAdmin(request);
       const { payment } = request.body;
       return runIdempotent(orm, request, reply, `cancel-charge:${admin.username}`, async (idempotencyKey) => {
+        const asked = await askForCancellationAbove(operations, deps.refundApprovalAboveCents ?? null, {
+          paymentId: payment.paymentId,
+          actor: admin.username,
+        });
+        if (asked) {
+          return {
+            status: 'success',
+            message: refundAwaitsApprovalMessage(
+              asked.approval.amountCents,
+              deps.refundApprovalAboveCents!,
+              'cancel_charge',
+            ),
+            demoMode: !deps.gateway.movesRealMoney,
+            refund: {
+              amount: centsToDollars(asked.approval.amountCents),
+              refundableAmount: centsToDollars(asked.refundableCents),
+            },
+            approval: { id: asked.approval.id, status: 'pending' as const },
+          };
+        }
         const answer = await cancelCharge(operations, {
           paymentId: payment.paymentId,
           actor: admin.username,

@@ -192,6 +192,36 @@ describe.each(testDatabaseKinds())('refunds above the approval limit on $name', 
     });
   });
 
+  it('makes cancelling a charge above the limit a request too, which cancels it once approved', async () => {
+    // Captured, not settled: the charge can still be cancelled.
+    const { paymentId } = await capturedPayment(server, cookies.admin!);
+    const asked = await as('riley', '/api/admin/cancel-charge', { payment: { paymentId } });
+    expect(asked).toMatchObject({
+      status: 200,
+      body: {
+        message:
+          'Cancelling a charge of more than $50.00 needs a second person: $68.20 is awaiting approval by another manager or the owner',
+        approval: { status: 'pending' },
+      },
+    });
+    expect(await refundsOf(paymentId)).toEqual([]);
+    const id = (asked.body.approval as { id: string }).id;
+    const approved = await as('morgan', `/api/admin/refund-approvals/${id}/approve`);
+    expect(approved).toMatchObject({
+      status: 200,
+      body: { approval: { method: 'cancel_charge', status: 'approved', amount: 68.2 } },
+    });
+    const { rows } = await server.database.sql.query<{
+      method: string;
+      status: string;
+      amount_cents: number;
+    }>(
+      "select method, status, amount_cents::int from money_operations where payment_id = $1 and kind = 'refund'",
+      [paymentId],
+    );
+    expect(rows).toEqual([{ method: 'void', status: 'succeeded', amount_cents: 6820 }]);
+  });
+
   it('sends an approved refund a stopped server left unsent, once', async () => {
     const { paymentId } = await settledPayment();
     const id = ((await refund('riley', paymentId, 62)).body.approval as { id: string }).id;

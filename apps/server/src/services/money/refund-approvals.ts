@@ -4,6 +4,7 @@ import {
   formatCents,
   REFUND_APPROVAL_MESSAGES,
   type RefundApproval,
+  type RefundApprovalMethod,
 } from '@store/core';
 import { insertAuditEvent } from '../../db/audit-store';
 import { findPayment } from '../../db/checkout-store';
@@ -19,7 +20,8 @@ import {
   type RefundApprovalRow,
 } from '../../db/refund-approval-store';
 import { AppError } from '../../errors';
-import { refundPayment } from './commands';
+import { cancelCharge, refundPayment } from './commands';
+import { cancellationRefusal } from './refund-policy';
 import type { OperationAnswer, OperationsDependencies } from './dependencies';
 import { refusal } from './runner';
 
@@ -36,6 +38,7 @@ function approvalOf(row: RefundApprovalRow): RefundApproval {
     orderId: row.orderId,
     paymentId: row.paymentId,
     amount: centsToDollars(row.amountCents),
+    method: row.method,
     reason: row.reason,
     requestedBy: row.requestedBy,
     requestedAt: row.requestedAt.toISOString(),
@@ -54,7 +57,9 @@ export async function askForRefund(
   deps: OperationsDependencies,
   request: {
     paymentId: string;
-    amountCents: number;
+    /** For a refund; a cancelled charge is the whole capture. */
+    amountCents?: number;
+    method: RefundApprovalMethod;
     reason?: string;
     confirmDisputed?: boolean;
     actor: string;
@@ -62,17 +67,27 @@ export async function askForRefund(
 ): Promise<{ approval: RefundApprovalRow; refundableCents: number }> {
   const payment = await findPayment(deps.orm, request.paymentId);
   if (!payment) throw refusal({ ok: false, reason: 'not_found' }, 'refund');
-  if (payment.disputedAt && !request.confirmDisputed) throw new AppError('conflict', DISPUTED_REFUND_WARNING);
-  if (!['captured', 'partially_captured', 'settled'].includes(payment.captureStatus)) {
-    throw refusal({ ok: false, reason: 'not_captured', payment }, 'refund');
-  }
-  if (payment.returnedAt) throw refusal({ ok: false, reason: 'returned', payment }, 'refund');
-  if (request.amountCents > refundableCentsOf(payment)) {
-    throw refusal({ ok: false, reason: 'over_limit', payment }, 'refund');
+  let amountCents: number;
+  if (request.method === 'cancel_charge') {
+    const refused = cancellationRefusal(payment);
+    if (refused) throw refused;
+    amountCents = payment.capturedCents;
+  } else {
+    if (payment.disputedAt && !request.confirmDisputed)
+      throw new AppError('conflict', DISPUTED_REFUND_WARNING);
+    if (!['captured', 'partially_captured', 'settled'].includes(payment.captureStatus)) {
+      throw refusal({ ok: false, reason: 'not_captured', payment }, 'refund');
+    }
+    if (payment.returnedAt) throw refusal({ ok: false, reason: 'returned', payment }, 'refund');
+    amountCents = request.amountCents ?? 0;
+    if (amountCents > refundableCentsOf(payment)) {
+      throw refusal({ ok: false, reason: 'over_limit', payment }, 'refund');
+    }
   }
   const row = await insertRefundApproval(deps.orm, {
     paymentId: payment.id,
-    amountCents: request.amountCents,
+    amountCents,
+    method: request.method,
     reason: request.reason || null,
     requestedBy: request.actor,
   });
@@ -81,11 +96,26 @@ export async function askForRefund(
     actor: request.actor,
     action: 'refund_request',
     orderId: payment.orderId,
-    amountCents: request.amountCents,
+    amountCents,
     outcome: 'success',
-    detail: `refund of ${formatCents(request.amountCents)} awaits approval${row.reason ? `: ${row.reason}` : ''}`,
+    detail: `${request.method === 'cancel_charge' ? 'cancelled charge' : 'refund'} of ${formatCents(amountCents)} awaits approval${row.reason ? `: ${row.reason}` : ''}`,
   });
   return { approval: row, refundableCents: refundableCentsOf(payment) };
+}
+
+/**
+ * Cancel charge: a charge of more than the limit is a request too, as a refund of it would be; undefined when
+ * the charge is within the limit (or there is none), and the cancellation is sent at once.
+ */
+export async function askForCancellationAbove(
+  deps: OperationsDependencies,
+  limitCents: number | null,
+  request: { paymentId: string; actor: string },
+): Promise<{ approval: RefundApprovalRow; refundableCents: number } | undefined> {
+  if (limitCents === null) return undefined;
+  const payment = await findPayment(deps.orm, request.paymentId);
+  if (!payment || payment.capturedCents <= limitCents) return undefined;
+  return askForRefund(deps, { ...request, method: 'cancel_charge' });
 }
 
 export async function listApprovals(
@@ -112,15 +142,17 @@ async function sendApprovedRefund(
   approver: string,
 ): Promise<OperationAnswer> {
   try {
-    const answer = await refundPayment(deps, {
+    const request = {
       paymentId: row.paymentId,
-      amountCents: row.amountCents,
-      // The requester confirmed a dispute when asking; nobody asks them again.
-      confirmDisputed: true,
       actor: row.requestedBy,
       auditNote: `approved by ${approver}: `,
       idempotencyKey: approvedRefundKey(row.id),
-    });
+    };
+    const answer =
+      row.method === 'cancel_charge'
+        ? await cancelCharge(deps, request)
+        : // The requester confirmed a dispute when asking; nobody asks them again.
+          await refundPayment(deps, { ...request, amountCents: row.amountCents, confirmDisputed: true });
     if (answer.operation.status === 'failed') {
       await markApprovedRefundRefused(deps.orm, row.id, answer.message);
     }

@@ -1,0 +1,2 @@
+ALTER TABLE "refund_approvals" ADD COLUMN "method" text DEFAULT 'refund' NOT NULL;--> statement-breakpoint
+ALTER TABLE "refund_approvals" ADD CONSTRAINT "refund_approvals_method_known" CHECK ("refund_approvals"."method" in ('refund', 'cancel_charge'));
