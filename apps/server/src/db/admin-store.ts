@@ -17,6 +17,11 @@ export async function findAdminByUsername(orm: Orm, username: string): Promise<A
   return rows[0];
 }
 
+export async function findAdminById(orm: Orm, id: string): Promise<AdminRow | undefined> {
+  const rows = await orm.select().from(admins).where(eq(admins.id, id)).limit(1);
+  return rows[0];
+}
+
 /** Creates an admin; false when the username is taken. */
 export async function insertAdmin(
   orm: Orm,

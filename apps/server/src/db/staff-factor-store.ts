@@ -1,8 +1,8 @@
 /** Staff second factors and recovery codes (decision 059). */
 
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Orm } from './client';
-import { staffFactors, staffRecoveryCodes } from './schema';
+import { staffFactors, staffRecoveryCodes, webauthnChallenges } from './schema';
 
 export type StaffFactorRow = typeof staffFactors.$inferSelect;
 
@@ -123,5 +123,116 @@ export async function hasConfirmedFactor(orm: Orm, adminId: string): Promise<boo
     .from(staffFactors)
     .where(and(eq(staffFactors.adminId, adminId), isNotNull(staffFactors.confirmedAt)))
     .limit(1);
+  return rows.length === 1;
+}
+
+type ChallengePurpose = 'register' | 'sign-in' | 'step-up';
+
+/** Keeps a passkey ceremony's challenge until `expiresAt`; the expired ones are forgotten on the way. */
+export async function insertChallenge(
+  orm: Orm,
+  input: { challenge: string; purpose: ChallengePurpose; adminId: string | null; expiresAt: Date; now: Date },
+): Promise<void> {
+  await orm.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, input.now));
+  await orm.insert(webauthnChallenges).values({
+    challenge: input.challenge,
+    purpose: input.purpose,
+    adminId: input.adminId,
+    expiresAt: input.expiresAt,
+  });
+}
+
+/** Takes a challenge once: true when it was given for this purpose (and person), and has not expired. */
+export async function takeChallenge(
+  orm: Orm,
+  input: { challenge: string; purpose: ChallengePurpose; adminId: string | null; now: Date },
+): Promise<boolean> {
+  const rows = await orm
+    .delete(webauthnChallenges)
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, input.challenge),
+        eq(webauthnChallenges.purpose, input.purpose),
+        input.adminId === null
+          ? isNull(webauthnChallenges.adminId)
+          : eq(webauthnChallenges.adminId, input.adminId),
+        gt(webauthnChallenges.expiresAt, input.now),
+      ),
+    )
+    .returning({ challenge: webauthnChallenges.challenge });
+  return rows.length === 1;
+}
+
+export async function listPasskeys(orm: Orm, adminId: string): Promise<StaffFactorRow[]> {
+  return orm
+    .select()
+    .from(staffFactors)
+    .where(and(eq(staffFactors.adminId, adminId), eq(staffFactors.kind, 'passkey')));
+}
+
+export async function findPasskey(orm: Orm, credentialId: string): Promise<StaffFactorRow | undefined> {
+  const rows = await orm.select().from(staffFactors).where(eq(staffFactors.credentialId, credentialId));
+  return rows[0];
+}
+
+export async function insertPasskey(
+  orm: Orm,
+  input: {
+    adminId: string;
+    label: string;
+    credentialId: string;
+    publicKey: string;
+    signCount: number;
+    transports: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const rows = await orm
+    .insert(staffFactors)
+    .values({
+      adminId: input.adminId,
+      kind: 'passkey',
+      label: input.label,
+      credentialId: input.credentialId,
+      publicKey: input.publicKey,
+      signCount: input.signCount,
+      transports: input.transports,
+      confirmedAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: staffFactors.id });
+  return rows.length === 1;
+}
+
+/**
+ * Records a passkey's use: its new signature counter, kept only when it moved forward (or the authenticator
+ * keeps none, 0), so that a cloned key showing an old counter is refused.
+ */
+export async function recordPasskeyUse(
+  orm: Orm,
+  factorId: string,
+  signCount: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await orm
+    .update(staffFactors)
+    .set({ signCount, lastUsedAt: now })
+    .where(
+      and(
+        eq(staffFactors.id, factorId),
+        signCount === 0 ? eq(staffFactors.signCount, 0) : lt(staffFactors.signCount, signCount),
+      ),
+    )
+    .returning({ id: staffFactors.id });
+  return rows.length === 1;
+}
+
+export async function removePasskey(orm: Orm, adminId: string, factorId: string): Promise<boolean> {
+  const rows = await orm
+    .delete(staffFactors)
+    .where(
+      and(eq(staffFactors.id, factorId), eq(staffFactors.adminId, adminId), eq(staffFactors.kind, 'passkey')),
+    )
+    .returning({ id: staffFactors.id });
   return rows.length === 1;
 }

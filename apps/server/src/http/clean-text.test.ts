@@ -27,6 +27,7 @@ const RETREF = '123456789012';
 const MERCHID = '800000000001';
 const CREDENTIALS = { username: TEST_ADMIN.username, password: TEST_ADMIN.password };
 const ADDRESS_ID = randomUUID();
+const PASSKEY_ANSWER = { id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: 'x' } };
 
 const SAMPLES: Record<string, Sample> = {
   'GET /api/health': { query: { probe: 'x' } },
@@ -85,6 +86,13 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/account/authenticator/remove': { body: { code: '123456' } },
   'POST /api/admin/account/recovery-codes': { body: { code: '123456' } },
   'POST /api/admin/step-up': { body: { code: '123456' } },
+  'POST /api/admin/account/passkeys/options': { body: { probe: 'x' } },
+  'POST /api/admin/account/passkeys': { body: { response: PASSKEY_ANSWER } },
+  'POST /api/admin/account/passkeys/remove': { body: { id: PAYMENT_ID } },
+  'POST /api/admin/passkey/options': { body: { probe: 'x' } },
+  'POST /api/admin/passkey/sign-in': { body: { response: PASSKEY_ANSWER } },
+  'POST /api/admin/step-up/passkey/options': { body: { probe: 'x' } },
+  'POST /api/admin/step-up/passkey': { body: { response: PASSKEY_ANSWER } },
   'POST /api/admin/setup': { body: { token: 'x', password: 'a password long enough' } },
   'POST /api/admin/emails': { body: { ...CREDENTIALS, cursor: 'x' } },
   'GET /api/admin/emails/:id/html': { params: { id: PAYMENT_ID }, query: { probe: 'x' } },

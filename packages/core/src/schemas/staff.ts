@@ -145,6 +145,9 @@ export const staffSecuritySchema = z.object({
   /** The authenticator app, once its first code proved it (ISO 8601). */
   authenticator: z.object({ addedAt: z.string() }).nullable(),
   recoveryCodesLeft: z.number().int(),
+  passkeys: z.array(
+    z.object({ id: z.string(), label: z.string(), addedAt: z.string(), lastUsedAt: z.string().nullable() }),
+  ),
 });
 export type StaffSecurity = z.infer<typeof staffSecuritySchema>;
 
@@ -180,3 +183,33 @@ export const recoveryCodesResponseSchema = z.object({
   recoveryCodes: z.array(z.string()),
 });
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
+
+export const PASSKEY_MESSAGES = {
+  notAdded: 'The passkey could not be added. Try again.',
+  alreadyAdded: 'This passkey is already added',
+  notRecognised: 'That passkey was not recognised. Try again, or sign in with your password.',
+  none: 'You have no passkey: confirm with your authenticator app',
+  notFound: 'There is no such passkey',
+} as const;
+
+export type Passkey = StaffSecurity['passkeys'][number];
+
+/** What the browser's WebAuthn call answered (as `@simplewebauthn/browser` gives it), passed on as is. */
+export const passkeyResponseRequestSchema = z.object({
+  response: z.looseObject({
+    id: z.string().max(1500),
+    rawId: z.string().max(1500),
+    type: z.literal('public-key'),
+    response: z.looseObject({ clientDataJSON: z.string().max(5000) }),
+  }),
+});
+
+/** The options for the browser's WebAuthn call (`startRegistration` / `startAuthentication`). */
+export const passkeyOptionsResponseSchema = z.object({
+  status: success,
+  options: z.looseObject({ challenge: z.string() }),
+});
+
+export const passkeyRemoveRequestSchema = z.object({
+  id: z.string().uuid(PASSKEY_MESSAGES.notFound),
+});

@@ -113,6 +113,28 @@ export const staffFactors = pgTable(
   ],
 );
 
+/**
+ * The challenges the store gave for a passkey ceremony (decision 059), each taken once: to add a passkey
+ * (the person's), to sign in (anyone's passkey), or to confirm a money action (the person's).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'sign-in', 'step-up'] }).notNull(),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [
+    check('webauthn_challenges_purpose_known', sql`${table.purpose} in ('register', 'sign-in', 'step-up')`),
+    check(
+      'webauthn_challenges_person_when_theirs',
+      sql`(${table.purpose} = 'sign-in') = (${table.adminId} is null)`,
+    ),
+    index('webauthn_challenges_expires_idx').on(table.expiresAt),
+  ],
+);
+
 /** Ten one-time recovery codes per person with an authenticator: their digests, and when each was used. */
 export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',

@@ -3,9 +3,15 @@ import {
   authenticatorSetupResponseSchema,
   messageResponseSchema,
   recoveryCodesResponseSchema,
+  passkeyOptionsResponseSchema,
+  passkeyRemoveRequestSchema,
+  passkeyResponseRequestSchema,
   secondFactorCodeRequestSchema,
+  STAFF_FACTOR_MESSAGES,
+  STAFF_STEP_UP_MINUTES,
   staffSecurityResponseSchema,
 } from '@store/core';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes, secondFactorRequired } from '../../http/admin-route';
 import { pendingSignInCookie } from '../../http/admin-session';
@@ -14,8 +20,18 @@ import {
   ADMIN_SESSION_TTL_MS,
   completeSecondFactorSignIn,
   hashSessionToken,
+  passkeySignIn,
+  passkeyStepUp,
   stepUp,
 } from '../../services/accounts/admin-auth';
+import {
+  addPasskey,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  passkeyStepUpOptions,
+  removePasskeyOf,
+} from '../../services/accounts/passkeys';
+import { AppError } from '../../errors';
 import {
   beginAuthenticatorSetup,
   confirmAuthenticator,
@@ -149,6 +165,119 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AdminR
         admin: identity,
         code: request.body.code,
         clientAddress: request.clientAddress,
+      });
+      return { status: 'success', message: 'Confirmed' };
+    },
+  );
+
+  const rp = { publicUrl: deps.publicUrl ?? '' };
+  /** Removing a factor needs the second factor proved within the step-up window, as money does. */
+  const requireRecentProof = (identity: { hasSecondFactor: boolean; secondFactorAt: Date | null }) => {
+    const provedAt = identity.secondFactorAt?.getTime() ?? 0;
+    if (identity.hasSecondFactor && Date.now() - provedAt > STAFF_STEP_UP_MINUTES * 60_000) {
+      throw new AppError('step_up_required', STAFF_FACTOR_MESSAGES.stepUp);
+    }
+  };
+
+  api.post(
+    '/api/admin/account/passkeys/options',
+    admin('Start adding a passkey: the options for the browser', { response: passkeyOptionsResponseSchema }),
+    async (request) => {
+      const identity = await signedInAdmin(request);
+      return { status: 'success', options: await passkeyRegistrationOptions(orm, rp, person(identity)) };
+    },
+  );
+
+  api.post(
+    '/api/admin/account/passkeys',
+    admin("Add a passkey: the browser's answer to the options", {
+      body: passkeyResponseRequestSchema,
+      response: messageResponseSchema,
+    }),
+    async (request) => {
+      const identity = await signedInAdmin(request);
+      await addPasskey(
+        orm,
+        rp,
+        person(identity),
+        request.body.response as unknown as RegistrationResponseJSON,
+      );
+      // Verified on the person's device just now.
+      await markSecondFactor(orm, hashSessionToken(cookie.read(request)!), new Date());
+      return { status: 'success', message: 'Your passkey is added' };
+    },
+  );
+
+  api.post(
+    '/api/admin/account/passkeys/remove',
+    admin('Remove one of your passkeys (your second factor proved in the last 15 minutes)', {
+      body: passkeyRemoveRequestSchema,
+      response: messageResponseSchema,
+    }),
+    async (request) => {
+      const identity = await signedInAdmin(request);
+      requireRecentProof(identity);
+      await removePasskeyOf(orm, person(identity), request.body.id);
+      return { status: 'success', message: 'The passkey was removed' };
+    },
+  );
+
+  api.post(
+    '/api/admin/passkey/options',
+    {
+      schema: {
+        tags: ['Admin console'],
+        summary: 'Sign in with a passkey: the options for the browser',
+        response: answers(passkeyOptionsResponseSchema),
+      },
+    },
+    async () => ({ status: 'success' as const, options: await passkeySignInOptions(orm, rp) }),
+  );
+
+  api.post(
+    '/api/admin/passkey/sign-in',
+    {
+      schema: {
+        tags: ['Admin console'],
+        summary: "Sign in with a passkey: the browser's answer; sets the session cookie",
+        body: passkeyResponseRequestSchema,
+        response: answers(adminLoginResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      const session = await passkeySignIn(orm, rp, {
+        response: request.body.response as unknown as AuthenticationResponseJSON,
+        clientAddress: request.clientAddress,
+        idleMs: deps.adminIdleMs,
+      });
+      cookie.set(reply, session.token, ADMIN_SESSION_TTL_MS);
+      return { status: 'success' as const, message: 'Login successful', username: session.username };
+    },
+  );
+
+  api.post(
+    '/api/admin/step-up/passkey/options',
+    admin('Confirm it is you with a passkey: the options for the browser', {
+      response: passkeyOptionsResponseSchema,
+    }),
+    async (request) => {
+      const identity = await signedInAdmin(request);
+      return { status: 'success', options: await passkeyStepUpOptions(orm, rp, person(identity)) };
+    },
+  );
+
+  api.post(
+    '/api/admin/step-up/passkey',
+    admin("Confirm it is you with a passkey: the browser's answer", {
+      body: passkeyResponseRequestSchema,
+      response: messageResponseSchema,
+    }),
+    async (request) => {
+      const identity = await signedInAdmin(request);
+      await passkeyStepUp(orm, rp, {
+        token: cookie.read(request)!,
+        admin: identity,
+        response: request.body.response as unknown as AuthenticationResponseJSON,
       });
       return { status: 'success', message: 'Confirmed' };
     },

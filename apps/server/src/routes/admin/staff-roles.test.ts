@@ -60,9 +60,14 @@ describe.each(testDatabaseKinds())('staff roles on $name', (kind) => {
       'POST /api/admin/account/authenticator',
       'POST /api/admin/account/authenticator/confirm',
       'POST /api/admin/account/authenticator/remove',
+      'POST /api/admin/account/passkeys',
+      'POST /api/admin/account/passkeys/options',
+      'POST /api/admin/account/passkeys/remove',
       'POST /api/admin/account/recovery-codes',
       'POST /api/admin/logout',
       'POST /api/admin/step-up',
+      'POST /api/admin/step-up/passkey',
+      'POST /api/admin/step-up/passkey/options',
     ]);
     expect(GUARDED.length).toBeGreaterThanOrEqual(25);
   });

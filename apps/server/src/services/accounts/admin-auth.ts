@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  PASSKEY_MESSAGES,
   STAFF_FACTOR_MESSAGES,
   STAFF_IDLE_MINUTES,
   STAFF_MESSAGES,
@@ -10,6 +11,7 @@ import {
 } from '@store/core';
 import {
   countAdmins,
+  findAdminById,
   findAdminByUsername,
   insertAdmin,
   recordAdminSignIn,
@@ -25,6 +27,8 @@ import {
 } from '../../db/session-store';
 import { hasConfirmedFactor } from '../../db/staff-factor-store';
 import { proveSecondFactor } from './second-factor';
+import { verifyPasskey, type RelyingParty } from './passkeys';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
 import { AppError } from '../../errors';
@@ -226,6 +230,62 @@ export async function completeSecondFactorSignIn(
   if (!admin || admin.disabledAt)
     throw new AppError('forbidden', disabledAccountMessage(admin?.disabledBy ?? null));
   return openAdminSession(orm, admin, { ...input, now, proved });
+}
+
+/**
+ * Signs in with a passkey alone (decision 059): the passkey is something the person has, unlocked on their
+ * device by something they are or know. Counted per address like a password attempt.
+ */
+export async function passkeySignIn(
+  orm: Orm,
+  rp: RelyingParty,
+  input: { response: AuthenticationResponseJSON; clientAddress: string; idleMs?: number; now?: Date },
+): Promise<SignedIn> {
+  const now = input.now ?? new Date();
+  const attempt = await beginSignInAttempt(orm, {
+    actor: 'admin',
+    account: '(passkey)',
+    clientAddress: input.clientAddress,
+    now,
+  });
+  const passkey = await verifyPasskey(orm, rp, input.response, { kind: 'sign-in' }, now);
+  const admin = passkey ? await findAdminById(orm, passkey.adminId) : undefined;
+  if (!admin) {
+    await insertAuditEvent(orm, {
+      actor: '(unknown user)',
+      action: 'login',
+      outcome: 'failure',
+      detail: `passkey not recognised (client ${input.clientAddress})`,
+    });
+    throw new AppError('unauthorized', PASSKEY_MESSAGES.notRecognised);
+  }
+  await attempt.succeeded();
+  if (admin.disabledAt) throw new AppError('forbidden', disabledAccountMessage(admin.disabledBy));
+  return openAdminSession(orm, admin, { ...input, now, proved: 'passkey' });
+}
+
+/** Step-up with a passkey: the person's own, to a challenge given to them. */
+export async function passkeyStepUp(
+  orm: Orm,
+  rp: RelyingParty,
+  input: { token: string; admin: AdminIdentity; response: AuthenticationResponseJSON; now?: Date },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const passkey = await verifyPasskey(
+    orm,
+    rp,
+    input.response,
+    { kind: 'step-up', adminId: input.admin.adminId },
+    now,
+  );
+  if (!passkey) throw new AppError('invalid', PASSKEY_MESSAGES.notRecognised);
+  await markSecondFactor(orm, hashSessionToken(input.token), now);
+  await insertAuditEvent(orm, {
+    actor: input.admin.username,
+    action: 'step_up',
+    outcome: 'success',
+    detail: 'confirmed with passkey',
+  });
 }
 
 /** Step-up: a signed-in person proves their second factor again before moving money (decision 059). */

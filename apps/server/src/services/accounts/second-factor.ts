@@ -14,6 +14,7 @@ import {
   type StaffFactorRow,
 } from '../../db/staff-factor-store';
 import { AppError } from '../../errors';
+import { passkeysOf } from './passkeys';
 
 /**
  * A staff member's second factor (decision 059): an authenticator app's six-digit codes (TOTP, RFC 6238:
@@ -88,6 +89,7 @@ export async function securityOf(orm: Orm, adminId: string): Promise<StaffSecuri
   return {
     authenticator: confirmed ? { addedAt: confirmed.confirmedAt!.toISOString() } : null,
     recoveryCodesLeft: confirmed ? await countRecoveryCodesLeft(orm, adminId) : 0,
+    passkeys: await passkeysOf(orm, adminId),
   };
 }
 
