@@ -26,6 +26,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'deposits.spec.ts',
     'money-summary.spec.ts',
     'staff.spec.ts',
+    'refund-approvals.spec.ts',
   ],
   shop: [
     'accessibility.spec.ts',

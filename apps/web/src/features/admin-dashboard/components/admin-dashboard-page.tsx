@@ -5,6 +5,7 @@ import { SkipLink } from '../../../components/ui/skip-link';
 import { SITE } from '../../../config/site';
 import { useTabs } from '../../../lib/use-tabs';
 import { usePendingPayments } from '../api/payments/list-pending-payments';
+import { useRefundApprovals } from '../api/payments/list-refund-approvals';
 import { useMay, useStaffSession } from '../api/staff-session';
 import { useSentEmails } from '../api/store/list-sent-emails';
 import { useNow } from '../hooks/use-now';
@@ -18,6 +19,7 @@ import { DepositsPanel } from './deposits/deposits-panel';
 import { DisputesPanel } from './deposits/disputes-panel';
 import { MoneySummaryCard } from './payments/money-summary-card';
 import { PendingPaymentsPanel } from './payments/pending-payments-panel';
+import { RefundApprovalsPanel } from './payments/refund-approvals-panel';
 import { SentEmailsPanel } from './store/sent-emails-panel';
 import { StaffPanel } from './staff/staff-panel';
 import { TransactionHistoryPanel, type HistoryFilters } from './payments/transaction-history-panel';
@@ -26,6 +28,8 @@ import styles from './admin-dashboard-page.module.css';
 const TABS = [
   { id: 'pending', label: 'Pending Payments' },
   { id: 'history', label: 'Transaction History' },
+  // Refunds above the approval limit, awaiting a second person (decision 058).
+  { id: 'approvals', label: 'Refund approvals' },
   { id: 'deposits', label: 'Deposits' },
   { id: 'disputes', label: 'Disputes' },
   { id: 'customers', label: 'Customers' },
@@ -48,8 +52,9 @@ export interface AdminDashboardPageProps {
 }
 
 /**
- * `/admin/dashboard`: pending payments, transaction history, deposits, disputes, customers and the audit
- * log, in tabs; for the owner, the staff; in demo mode, the emails the store queued, too.
+ * `/admin/dashboard`: pending payments, transaction history, refunds awaiting approval, deposits, disputes,
+ * customers and the audit log, in tabs; for the owner, the staff; in demo mode, the emails the store queued,
+ * too.
  */
 export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -73,6 +78,8 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
 
   // Pending payments poll for as long as the console is open: the tab count and the summary use them.
   const pending = usePendingPayments();
+  // So do the refunds awaiting a second person's approval: the tab counts them.
+  const awaitingApprovals = useRefundApprovals('pending').data?.approvals.length;
   const now = useNow();
   const summary = useMemo(() => {
     const payments = uniqueRows(pending.data?.pages.map((page) => page.payments) ?? [], (p) => p.paymentId);
@@ -138,6 +145,11 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
                   {summary.count}
                 </span>
               )}
+              {tab.id === 'approvals' && awaitingApprovals !== undefined && (
+                <span className={styles.tabCount} aria-hidden="true">
+                  {awaitingApprovals}
+                </span>
+              )}
             </button>
           ))}
         </div>
@@ -149,6 +161,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
             {tab.id === selected && tab.id === 'history' && (
               <TransactionHistoryPanel filters={historyFilters} onFiltersChange={setHistoryFilters} />
             )}
+            {tab.id === selected && tab.id === 'approvals' && <RefundApprovalsPanel />}
             {tab.id === selected && tab.id === 'deposits' && (
               <DepositsPanel day={depositDay} onDayChange={setDepositDay} />
             )}

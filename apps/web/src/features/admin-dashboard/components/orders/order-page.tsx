@@ -7,6 +7,7 @@ import {
   type AdminOrder,
   type AnswerBadge,
   type OrderActions,
+  type RefundApproval,
   type StaffRight,
 } from '@store/core';
 import { useState, type ReactNode } from 'react';
@@ -22,6 +23,7 @@ import { useAdminOrder } from '../../api/orders/get-order';
 import { useCaptureInFull } from '../../hooks/use-capture-in-full';
 import { useNotices } from '../../hooks/use-notices';
 import { useNow } from '../../hooks/use-now';
+import { useRefundApprovalDecisions } from '../../hooks/use-refund-approval-decisions';
 import { failureText } from '../../utils/admin-errors';
 import { formatDateTime } from '../../utils/format-date';
 import { paymentMoneyFacts } from '../../utils/orders/payment-money-facts';
@@ -33,6 +35,8 @@ import { RoleNote } from '../role-note';
 import { NoticeList } from '../notices';
 import { PartialCaptureDialog } from '../payments/partial-capture-dialog';
 import { CardText } from '../payment-facts';
+import { RefundApprovalDialog } from '../payments/refund-approval-actions';
+import { RefundApprovalList } from '../payments/refund-approval-list';
 import { RefundDialog } from '../payments/refund-dialog';
 import { ShipDialog } from './ship-dialog';
 import { StatusBadge } from '../status-badge';
@@ -68,7 +72,11 @@ export function OrderPage({ orderId, username, onSignedOut }: OrderPageProps) {
           Payments
         </Link>
         {order ? (
-          <OrderDetails order={order} captureOnShipment={query.data!.captureOnShipment} />
+          <OrderDetails
+            order={order}
+            captureOnShipment={query.data!.captureOnShipment}
+            refundApprovals={query.data!.refundApprovals}
+          />
         ) : (
           <>
             <h1 className={styles.title}>Order {orderId}</h1>
@@ -105,9 +113,19 @@ function mapActions(offer: (action: OrderAction) => boolean): OrderActions {
   ) as OrderActions;
 }
 
-function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; captureOnShipment: boolean }) {
+function OrderDetails({
+  order,
+  captureOnShipment,
+  refundApprovals,
+}: {
+  order: AdminOrder;
+  captureOnShipment: boolean;
+  /** Refunds of this order above the approval limit (decision 058): awaiting first, then decided. */
+  refundApprovals: readonly RefundApproval[];
+}) {
   const now = useNow();
   const { notices, push, dismiss } = useNotices();
+  const decisions = useRefundApprovalDecisions(push);
   const { captureInFull, capturing } = useCaptureInFull(push);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const transaction = order.transaction;
@@ -261,6 +279,15 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
             )}
           </section>
 
+          {refundApprovals.length > 0 && (
+            <section className={styles.card} aria-labelledby="order-refund-approvals">
+              <h2 id="order-refund-approvals" className={styles.cardTitle}>
+                Refund approvals
+              </h2>
+              <RefundApprovalList approvals={refundApprovals} decisions={decisions} />
+            </section>
+          )}
+
           <section className={styles.card} aria-labelledby="order-shipping">
             <h2 id="order-shipping" className={styles.cardTitle}>
               Shipping
@@ -336,6 +363,7 @@ function OrderDetails({ order, captureOnShipment }: { order: AdminOrder; capture
       {transaction && dialog === 'cancel' && (
         <CancelChargeDialog transaction={transaction} onClose={() => setDialog(null)} onOutcome={push} />
       )}
+      <RefundApprovalDialog decisions={decisions} onOutcome={push} />
       {dialog === 'ship' && (
         <ShipDialog
           order={order}

@@ -2,6 +2,7 @@ import {
   centsToDecimalString,
   dollarsToCents,
   formatCents,
+  REFUND_APPROVAL_STATUS_LABELS,
   type AdminTransaction,
   type Cents,
   type RefundResponse,
@@ -12,15 +13,26 @@ import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { CheckCircleIcon, ClockIcon } from '../../../../components/ui/icons';
 import { Modal } from '../../../../components/ui/modal';
+import { useAskRefundApproval } from '../../api/payments/ask-refund-approval';
+import { useRefundApprovals } from '../../api/payments/list-refund-approvals';
 import { useRefundPayment } from '../../api/payments/refund-payment';
 import { useAmountInput } from '../../hooks/use-amount-input';
 import { failureText, isDisputedRefundWarning, isUnconfirmed } from '../../utils/admin-errors';
 import { formatDateTime } from '../../utils/format-date';
+import {
+  approvalLimitCents,
+  approvalNeededText,
+  awaitingRefundText,
+  awaitingRequestOf,
+  needsApproval,
+} from '../../utils/payments/refund-approvals';
 import { DEMO_REFUND_RESULT_MS, REFUND_RESULT_MS } from '../../utils/polling';
 import { AmountField } from './amount-field';
+import { ReasonField } from './reason-field';
 import { AmountFormFooter, OrderSubtitle } from '../dialog-parts';
 import { CardText, FactList } from '../payment-facts';
 import styles from '../dialog.module.css';
+import approvalStyles from './refund-approvals.module.css';
 
 export interface RefundDialogProps {
   /** A snapshot of the payment row taken when the dialog opened. */
@@ -39,16 +51,31 @@ type Phase =
  * Gives money back: any amount from $0.01 to what is still refundable, prefilled with all of it. The outcome
  * stays on screen for 3 s (5 s in demo mode, with a note that no real money moved), then the dialog closes.
  * A payment the cardholder disputed is refunded only after a second, explicit confirmation (decision 036).
+ * An amount above the approval limit (decision 058) is said to need a second person before it is sent, and
+ * goes with a reason for the approver: the store refunds nothing yet and the outcome says it awaits
+ * approval. While one request awaits, no second one is offered for the payment.
  */
 export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
   const refund = useRefundPayment();
+  const ask = useAskRefundApproval();
+  // The limit, and the requests awaiting approval: the console keeps this list fresh for the tab's count.
+  const approvals = useRefundApprovals('pending').data;
+  const limitCents = approvalLimitCents(approvals?.limit);
+  const awaiting = awaitingRequestOf(approvals?.approvals, transaction.paymentId);
+  const [reason, setReason] = useState('');
   const formId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const refundableCents = dollarsToCents(transaction.refundableAmount);
   const { check, field, fill } = useAmountInput(centsToDecimalString(refundableCents), refundableCents);
   const [failure, setFailure] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
-  const busy = refund.isPending;
+  const busy = refund.isPending || ask.isPending;
+  const asking =
+    phase.kind === 'disputed'
+      ? needsApproval(phase.amountCents, limitCents)
+      : check.ok && needsApproval(check.cents, limitCents);
+  // One request awaiting approval per payment: a second is not offered until it is decided.
+  const blocked = asking && awaiting !== undefined;
   // Warned, the keyboard waits on Cancel: refunding anyway takes a deliberate move to its button.
   const keepRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -57,13 +84,16 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
 
   const send = async (amountCents: Cents, confirmDisputed: boolean) => {
     setFailure(null);
+    const variables = {
+      paymentId: transaction.paymentId,
+      orderId: transaction.orderId,
+      amountCents,
+      ...(confirmDisputed ? { confirmDisputed: true } : {}),
+    };
     try {
-      const answer = await refund.mutateAsync({
-        paymentId: transaction.paymentId,
-        orderId: transaction.orderId,
-        amountCents,
-        ...(confirmDisputed ? { confirmDisputed: true } : {}),
-      });
+      const answer = needsApproval(amountCents, limitCents)
+        ? await ask.mutateAsync({ ...variables, reason })
+        : await refund.mutateAsync(variables);
       setPhase({ kind: 'done', answer, amountCents });
     } catch (caught) {
       if (isUnconfirmed(caught)) {
@@ -81,7 +111,7 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!check.ok || busy || phase.kind !== 'form') return;
+    if (!check.ok || busy || blocked || phase.kind !== 'form') return;
     await send(check.cents, false);
   };
 
@@ -112,8 +142,10 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
           {busy ? (
             <>
               <Spinner />
-              Refunding…
+              {asking ? 'Asking…' : 'Refunding…'}
             </>
+          ) : asking ? (
+            `Ask for approval of ${formatCents(phase.amountCents)} anyway`
           ) : (
             `Refund ${formatCents(phase.amountCents)} anyway`
           )}
@@ -122,9 +154,10 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
     ) : phase.kind === 'form' ? (
       <AmountFormFooter
         formId={formId}
-        verb="Refund"
-        busyText="Refunding…"
-        cents={check.ok ? check.cents : null}
+        verb={asking ? 'Ask for approval of' : 'Refund'}
+        idleText={blocked ? 'Ask for approval' : 'Refund'}
+        busyText={asking ? 'Asking…' : 'Refunding…'}
+        cents={check.ok && !blocked ? check.cents : null}
         busy={busy}
         onCancel={onClose}
       />
@@ -148,6 +181,16 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
             <Alert tone="warning">
               <strong>Disputed payment.</strong> {phase.warning}
             </Alert>
+          )}
+          {awaiting && (
+            <p className={approvalStyles.awaitingNote} role="note">
+              <ClockIcon size={18} />
+              <span>
+                {awaitingRefundText(awaiting)}, asked for by {awaiting.requestedBy}.
+                {limitCents !== null &&
+                  ` A second refund above ${formatCents(limitCents)} can be asked for once it is decided.`}
+              </span>
+            </p>
           )}
           <FactList
             label="Payment"
@@ -187,6 +230,24 @@ export function RefundDialog({ transaction, onClose }: RefundDialogProps) {
               Use the full {formatCents(refundableCents)}
             </Button>
           ) : null}
+          {/* Said as the amount crosses the limit, before anything is sent. */}
+          <div className={approvalStyles.liveNote} aria-live="polite">
+            {asking && !blocked && limitCents !== null && (
+              <p className={styles.consequence}>
+                <ClockIcon size={18} />
+                <span>{approvalNeededText(limitCents)}</span>
+              </p>
+            )}
+          </div>
+          {asking && !blocked && (
+            <ReasonField
+              label="Reason (for the approver)"
+              hint="Optional. The person who approves the refund reads it."
+              value={reason}
+              onChange={setReason}
+              disabled={busy || phase.kind === 'disputed'}
+            />
+          )}
           {failure && <Alert>{failure}</Alert>}
         </form>
       )}
@@ -229,6 +290,20 @@ function RefundOutcome({
 
   const refundedCents =
     answer.refund?.amount !== undefined ? dollarsToCents(answer.refund.amount) : amountCents;
+  if (answer.approval) {
+    return (
+      <div className={styles.outcome} role="status">
+        <span className={`${styles.outcomeIcon} ${styles.outcomeIconWarn}`} aria-hidden="true">
+          <ClockIcon size={34} />
+        </span>
+        <p className={styles.outcomeTitle}>{REFUND_APPROVAL_STATUS_LABELS.pending}</p>
+        <p className={styles.outcomeText}>
+          {answer.message.replace(/\.?$/, '.')} Nothing is refunded to {card} until then.
+        </p>
+        <p className={styles.countdown}>This window closes in {secondsLeft} s.</p>
+      </div>
+    );
+  }
   const scheduled = answer.refund?.scheduled === true;
   return (
     <div className={styles.outcome} role="status">
