@@ -232,31 +232,34 @@ export async function expectClickable(control: Locator) {
  * scrolls inside a box of its own that fits the window (a wide table on a phone).
  */
 export async function expectNothingPastTheEdge(page: Page) {
-  const past = await page.evaluate(() => {
-    const clipped = (element: Element): boolean => {
-      for (let node: Element | null = element; node; node = node.parentElement) {
-        if (getComputedStyle(node).clipPath !== 'none') return true;
-      }
-      return false;
-    };
-    const scrolledInside = (element: Element): boolean => {
-      for (let node = element.parentElement; node; node = node.parentElement) {
-        if (/(auto|scroll)/.test(getComputedStyle(node).overflowX)) {
-          const box = node.getBoundingClientRect();
-          return box.left >= -1 && box.right <= window.innerWidth + 1;
+  // Retried for a moment: a page just resized may still be laying out (a chart redrawn at its new width).
+  await expect(async () => {
+    const past = await page.evaluate(() => {
+      const clipped = (element: Element): boolean => {
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          if (getComputedStyle(node).clipPath !== 'none') return true;
         }
-      }
-      return false;
-    };
-    return [...document.querySelectorAll('main *, dialog[open], dialog[open] *')]
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
-      })
-      .filter((element) => !clipped(element) && !scrolledInside(element))
-      .map((element) => element.outerHTML.slice(0, 80));
-  });
-  expect(past).toEqual([]);
+        return false;
+      };
+      const scrolledInside = (element: Element): boolean => {
+        for (let node = element.parentElement; node; node = node.parentElement) {
+          if (/(auto|scroll)/.test(getComputedStyle(node).overflowX)) {
+            const box = node.getBoundingClientRect();
+            return box.left >= -1 && box.right <= window.innerWidth + 1;
+          }
+        }
+        return false;
+      };
+      return [...document.querySelectorAll('main *, dialog[open], dialog[open] *')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+        })
+        .filter((element) => !clipped(element) && !scrolledInside(element))
+        .map((element) => element.outerHTML.slice(0, 80));
+    });
+    expect(past).toEqual([]);
+  }).toPass({ timeout: 5_000 });
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
