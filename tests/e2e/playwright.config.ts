@@ -27,6 +27,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'money-summary.spec.ts',
     'staff.spec.ts',
     'refund-approvals.spec.ts',
+    'second-factor.spec.ts',
   ],
   shop: [
     'accessibility.spec.ts',

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import type { AdminLoginResponse } from '@store/core';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { BrandMark } from '../../../components/ui/brand-logo';
@@ -10,6 +11,7 @@ import { SITE } from '../../../config/site';
 import { saveAdminSession, type AdminSessionEndReason } from '../../../lib/admin-session';
 import { useAdminLogin } from '../api/login';
 import { LOGIN_MESSAGES, loginErrorMessage } from '../utils/login-error';
+import { SecondFactorStep } from './second-factor-step';
 import styles from '../../../components/ui/console-entry.module.css';
 
 export interface AdminLoginPageProps {
@@ -24,7 +26,10 @@ const ENDED_NOTICES: Record<AdminSessionEndReason, string> = {
   expired: 'Your session has ended. Please sign in again.',
 };
 
-/** `/admin`: the operator signs in with a username and password (product §2, §5). */
+/**
+ * `/admin`: the operator signs in with a username and password (product §2, §5); a person with an
+ * authenticator app then types its code (decision 059) on the same page.
+ */
 export function AdminLoginPage({
   endedBecause = null,
   returnTo = PATHS.adminDashboard,
@@ -34,8 +39,24 @@ export function AdminLoginPage({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Set once the password was right and the store asks for the code from the authenticator app.
+  const [codeFor, setCodeFor] = useState<string | null>(null);
   const errorId = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
   const isSubmitting = login.isPending;
+
+  const signedIn = (answer: AdminLoginResponse) => {
+    saveAdminSession(answer.username);
+    navigate(returnTo, { replace: true });
+  };
+
+  const startAgain = (message: string | null) => {
+    setCodeFor(null);
+    setPassword('');
+    setError(message);
+    // The password field is there again on the next frame.
+    requestAnimationFrame(() => passwordRef.current?.focus());
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,8 +69,12 @@ export function AdminLoginPage({
     setError(null);
     try {
       const answer = await login.mutateAsync({ username: name, password });
-      saveAdminSession(answer.username);
-      navigate(returnTo, { replace: true });
+      if (answer.secondFactor === 'required') {
+        setCodeFor(answer.username);
+        setPassword('');
+        return;
+      }
+      signedIn(answer);
     } catch (failure) {
       setError(loginErrorMessage(failure));
     }
@@ -57,7 +82,7 @@ export function AdminLoginPage({
 
   return (
     <div className={styles.page}>
-      <title>{`Admin sign in · ${SITE.fullName}`}</title>
+      <title>{`${codeFor ? 'Two-step sign-in' : 'Admin sign in'} · ${SITE.fullName}`}</title>
       <main id="main-content" tabIndex={-1} className={styles.main}>
         <div className={styles.card}>
           <div className={styles.brand}>
@@ -68,72 +93,79 @@ export function AdminLoginPage({
             </div>
           </div>
 
-          <h1 className={styles.title}>Admin sign in</h1>
-          <p className={styles.lead}>Capture authorized payments, review history and issue refunds.</p>
+          {codeFor ? (
+            <SecondFactorStep username={codeFor} onSignedIn={signedIn} onStartAgain={startAgain} />
+          ) : (
+            <>
+              <h1 className={styles.title}>Admin sign in</h1>
+              <p className={styles.lead}>Capture authorized payments, review history and issue refunds.</p>
 
-          {endedBecause && !error && (
-            <p className={styles.notice} role="status">
-              {ENDED_NOTICES[endedBecause]}
-            </p>
-          )}
-
-          <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-            <div className={styles.field}>
-              <label htmlFor="admin-username" className={styles.label}>
-                Username
-              </label>
-              <input
-                id="admin-username"
-                name="username"
-                className={styles.input}
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={100}
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                aria-required="true"
-                aria-invalid={error === LOGIN_MESSAGES.required && username.trim() === ''}
-                aria-describedby={error ? errorId : undefined}
-                disabled={isSubmitting}
-              />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor="admin-password" className={styles.label}>
-                Password
-              </label>
-              <input
-                id="admin-password"
-                name="password"
-                type="password"
-                className={styles.input}
-                autoComplete="current-password"
-                maxLength={200}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-required="true"
-                aria-invalid={error === LOGIN_MESSAGES.required && password === ''}
-                aria-describedby={error ? errorId : undefined}
-                disabled={isSubmitting}
-              />
-            </div>
-
-            {error && <Alert id={errorId}>{error}</Alert>}
-
-            <Button type="submit" size="large" block disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting ? (
-                <>
-                  <Spinner />
-                  Signing in…
-                </>
-              ) : (
-                <>
-                  <LockIcon size={18} />
-                  Sign in
-                </>
+              {endedBecause && !error && (
+                <p className={styles.notice} role="status">
+                  {ENDED_NOTICES[endedBecause]}
+                </p>
               )}
-            </Button>
-          </form>
+
+              <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+                <div className={styles.field}>
+                  <label htmlFor="admin-username" className={styles.label}>
+                    Username
+                  </label>
+                  <input
+                    id="admin-username"
+                    name="username"
+                    className={styles.input}
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={100}
+                    value={username}
+                    onChange={(event) => setUsername(event.target.value)}
+                    aria-required="true"
+                    aria-invalid={error === LOGIN_MESSAGES.required && username.trim() === ''}
+                    aria-describedby={error ? errorId : undefined}
+                    disabled={isSubmitting}
+                  />
+                </div>
+                <div className={styles.field}>
+                  <label htmlFor="admin-password" className={styles.label}>
+                    Password
+                  </label>
+                  <input
+                    ref={passwordRef}
+                    id="admin-password"
+                    name="password"
+                    type="password"
+                    className={styles.input}
+                    autoComplete="current-password"
+                    maxLength={200}
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    aria-required="true"
+                    aria-invalid={error === LOGIN_MESSAGES.required && password === ''}
+                    aria-describedby={error ? errorId : undefined}
+                    disabled={isSubmitting}
+                  />
+                </div>
+
+                {error && <Alert id={errorId}>{error}</Alert>}
+
+                <Button type="submit" size="large" block disabled={isSubmitting} aria-busy={isSubmitting}>
+                  {isSubmitting ? (
+                    <>
+                      <Spinner />
+                      Signing in…
+                    </>
+                  ) : (
+                    <>
+                      <LockIcon size={18} />
+                      Sign in
+                    </>
+                  )}
+                </Button>
+              </form>
+            </>
+          )}
 
           <p className={styles.secure}>This tab stays signed in until you log out or close it.</p>
         </div>

@@ -1,0 +1,23 @@
+import { ShieldCheckIcon } from '../../../../components/ui/icons';
+import { useAccountSecurity } from '../../api/account/get-account-security';
+import styles from './account.module.css';
+
+/**
+ * Under the console's header, while the person's role must have an authenticator app before moving money
+ * and they have none (decision 059): the way to Your account.
+ */
+export function SecondFactorNotice({ onOpenAccount }: { onOpenAccount: () => void }) {
+  const data = useAccountSecurity().data;
+  if (!data?.secondFactorRequired || data.security.authenticator) return null;
+  return (
+    <aside className={styles.banner} aria-label="Two-step sign-in">
+      <div className={`container ${styles.bannerInner}`}>
+        <ShieldCheckIcon size={20} />
+        <p className={styles.bannerText}>Set up an authenticator app before moving money.</p>
+        <button type="button" className={styles.bannerLink} onClick={onOpenAccount}>
+          Your account
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,310 @@
+import { readFile } from 'node:fs/promises';
+import { STAFF_FACTOR_MESSAGES } from '@store/core';
+import { Secret, TOTP } from 'otpauth';
+import { expectNoAxeViolations } from './axe';
+import { expect, test, type Locator, type Page } from './fixtures';
+import { expectClickable, expectNothingPastTheEdge, signInAsOperator, uniqueEmail } from './flows';
+
+/**
+ * Two-step sign-in with an authenticator app (decision 059), as a person does it: a manager the owner adds
+ * sets up an app from Your account (its QR code, the key, its first code, then the ten recovery codes once),
+ * signs out, signs in with the password and then the code, once with a recovery code, and removes the app.
+ * The codes are computed here as the person's app would. Runs on the console store, one spec at a time
+ * there, whose other specs sign in as the operator with a password only: the operator's own account is
+ * left as it is. The store's STAFF_SECOND_FACTOR is off, so nothing here asks for the code again before
+ * moving money (the console's step-up is covered by its unit tests).
+ */
+
+const PERSON = { name: 'Robin Two-Step', password: 'green folders stack high' };
+const STEP_MS = 30_000;
+
+/** The person's authenticator app: a code for each 30-second step, each step used once. */
+class AuthenticatorApp {
+  private readonly totp: TOTP;
+  private lastStep = -1;
+
+  constructor(secret: string) {
+    this.totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  }
+
+  /**
+   * The code of the first step not used yet that the store takes now (its own step or the next one): the
+   * store takes each step once, so a second code within 30 seconds is the next step's, and a third waits.
+   */
+  async nextCode(): Promise<string> {
+    for (;;) {
+      const now = Date.now();
+      const current = Math.floor(now / STEP_MS);
+      const step = Math.max(current, this.lastStep + 1);
+      if (step <= current + 1) {
+        this.lastStep = step;
+        return this.totp.generate({ timestamp: step * STEP_MS });
+      }
+      await new Promise((resolve) => setTimeout(resolve, (current + 1) * STEP_MS - now + 250));
+    }
+  }
+
+  /** Six digits that are no code of the steps the store takes now. */
+  wrongCode(): string {
+    const now = Date.now();
+    const near = new Set(
+      [-1, 0, 1, 2].map((offset) => this.totp.generate({ timestamp: now + offset * STEP_MS })),
+    );
+    for (let candidate = 100_000; ; candidate += 1) {
+      if (!near.has(String(candidate))) return String(candidate);
+    }
+  }
+}
+
+/** The owner adds a manager in the Staff tab; the manager sets their password with the link. */
+async function addManager(owner: Page, person: Page, email: string) {
+  await owner.getByRole('tab', { name: 'Staff' }).click();
+  await owner.getByRole('button', { name: 'Add person' }).click();
+  const add = owner.getByRole('dialog', { name: 'Add person' });
+  await add.getByLabel('Name').fill(PERSON.name);
+  await add.getByLabel('Email').fill(email);
+  await add.getByLabel('Role').selectOption('manager');
+  await add.getByRole('button', { name: 'Add person' }).click();
+  const link = await add.getByLabel('Set-up link').inputValue();
+  await add.getByRole('button', { name: 'Done' }).click();
+
+  await person.goto(link);
+  await person.getByLabel('New password').fill(PERSON.password);
+  await person.getByLabel('Confirm password').fill(PERSON.password);
+  await person.getByRole('button', { name: 'Set password' }).click();
+  await expect(person.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+}
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(email);
+  await page.getByLabel('Password').fill(PERSON.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
+/** Axe, nothing past the edge and a screenshot, at a phone's width and a desktop's; back at 1280 px. */
+async function checkAtWidths(page: Page, name: string, controls: Locator[] = []) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await settled(page);
+    await expectNothingPastTheEdge(page);
+    for (const control of controls) await expectClickable(control);
+    await expectNoAxeViolations(page, `${name} at ${width} px`);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+  }
+}
+
+/** The field's description names the message (aria-describedby), so a screen reader reads it with it. */
+async function expectDescribedBy(field: Locator, message: string) {
+  const described = await field.evaluate((input) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+  expect(described).toContain(message);
+}
+
+test('a manager sets up an authenticator app, signs in with its code and with a recovery code, and removes it', async ({
+  page: owner,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail('two-step');
+  await signInAsOperator(owner);
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    extraHTTPHeaders: { 'x-forwarded-for': '10.251.9.17' },
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const page = await context.newPage();
+  await addManager(owner, page, email);
+
+  // Password only, for now.
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The store does not ask this store's people for a second factor before moving money: no banner.
+  await expect(page.getByRole('complementary', { name: 'Two-step sign-in' })).toHaveCount(0);
+
+  // Your account, from the header, whose buttons stay in the page beside a long username.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNothingPastTheEdge(page);
+  await expectClickable(page.getByRole('button', { name: 'Your account' }));
+  await page.screenshot({ path: test.info().outputPath('header-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Two-step sign-in is off.
+  await page.getByRole('button', { name: 'Your account' }).click();
+  const account = page.getByRole('dialog', { name: 'Your account' });
+  await expect(account).toContainText(`Signed in as ${email} · Manager`);
+  const twoStep = account.getByRole('region', { name: 'Two-step sign-in' });
+  await expect(twoStep).toContainText('Off');
+  await expect(twoStep).toContainText('You sign in with your password only.');
+  await expectNoAxeViolations(page, 'Your account, no authenticator app');
+
+  // Set up: the QR code, the key in groups of four, the code field.
+  await twoStep.getByRole('button', { name: 'Set up authenticator app' }).click();
+  const setup = page.getByRole('dialog', { name: 'Set up authenticator app' });
+  await expect(setup.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const keyText = (await setup
+    .locator('p')
+    .filter({ hasText: /^Key: / })
+    .textContent())!.replace(/^Key: /, '');
+  expect(keyText).toMatch(/^([A-Z2-7]{4} ?){8}$/);
+  const secret = keyText.replace(/\s/g, '');
+  const app = new AuthenticatorApp(secret);
+  const codeField = setup.getByLabel('Code from your authenticator app');
+  // The keyboard stays in the dialog, which is read from its title: the QR code and the key come first.
+  await expect(setup).toBeFocused();
+  await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+  // No recovery codes yet: the app's code only.
+  await expect(setup.getByRole('button', { name: 'Use a recovery code instead' })).toHaveCount(0);
+  await checkAtWidths(page, 'set-up-qr', [setup.getByRole('button', { name: 'Turn on' })]);
+  await setup.getByRole('button', { name: 'Copy key' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+  // A wrong code: the store's words under the field, which keeps the keyboard.
+  await codeField.fill(app.wrongCode());
+  await setup.getByRole('button', { name: 'Turn on' }).click();
+  await expect(setup.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.wrongCode);
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expectDescribedBy(codeField, STAFF_FACTOR_MESSAGES.wrongCode);
+  await expect(codeField).toBeFocused();
+  await expectNoAxeViolations(page, 'the set-up, a wrong code');
+
+  // The right one, typed as a person types (a space included: the field keeps the digits).
+  const first = await app.nextCode();
+  await codeField.fill('');
+  await codeField.pressSequentially(`${first.slice(0, 3)} ${first.slice(3)}`);
+  await expect(codeField).toHaveValue(first);
+  await page.keyboard.press('Enter');
+
+  // The ten recovery codes, once, with Copy and Download as text.
+  const codesDialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await expect(codesDialog.getByRole('status').first()).toContainText('Your authenticator app is set up');
+  await expect(codesDialog).toContainText('Shown once.');
+  await expect(codesDialog).toContainText('Keep them somewhere safe');
+  const codeList = codesDialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codeList).toHaveCount(10);
+  const recoveryCodes = (await codeList.allTextContents()).map((code) => code.trim());
+  for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  const copy = codesDialog.getByRole('button', { name: 'Copy', exact: true });
+  await expect(copy).toBeFocused();
+  await copy.click();
+  await expect(codesDialog.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  for (const code of recoveryCodes) expect(copied).toContain(code);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    codesDialog.getByRole('link', { name: 'Download as text' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/recovery-codes\.txt$/);
+  const file = await readFile((await download.path())!, 'utf8');
+  expect(file).toContain(`recovery codes for ${email}`);
+  for (const code of recoveryCodes) expect(file).toContain(`\n${code}\n`);
+  await checkAtWidths(page, 'recovery-codes', [copy]);
+
+  await codesDialog.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(twoStep).toContainText('On');
+  await expect(twoStep.getByRole('definition')).toHaveText('10 of 10');
+  await account.getByRole('button', { name: 'Done' }).click();
+  await expect(account).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Your account' })).toBeFocused();
+
+  // Signed out, the password is not enough: the code step, keyboard only.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await signInWithPassword(page, email);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Two-step sign-in/);
+  const signInCode = page.getByLabel('Code from your authenticator app');
+  await expect(signInCode).toBeFocused();
+  await expect(signInCode).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(signInCode).toHaveAttribute('inputmode', 'numeric');
+  await checkAtWidths(page, 'sign-in-code', [page.getByRole('button', { name: 'Verify and sign in' })]);
+
+  await page.keyboard.type(app.wrongCode());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.wrongCode);
+  await expectDescribedBy(signInCode, STAFF_FACTOR_MESSAGES.wrongCode);
+  await expect(signInCode).toBeFocused();
+  await expectNoAxeViolations(page, 'the sign-in code step, a wrong code');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNothingPastTheEdge(page);
+  await page.screenshot({ path: test.info().outputPath('sign-in-code-wrong-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.keyboard.type(await app.nextCode());
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toContainText(email);
+
+  // The sign-in that waited for the code is gone (its cookie here): back to the password, saying so.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await signInWithPassword(page, email);
+  await expect(signInCode).toBeFocused();
+  await context.clearCookies();
+  await signInCode.fill(app.wrongCode());
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.noPendingSignIn);
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await expect(page.getByLabel('Username')).toHaveValue(email);
+
+  // A recovery code, once.
+  await page.getByLabel('Password').fill(PERSON.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  const recoveryField = page.getByLabel('Recovery code');
+  await expect(recoveryField).toBeFocused();
+  await expect(recoveryField).toHaveAttribute('inputmode', 'text');
+  await expectNoAxeViolations(page, 'the sign-in recovery code step');
+  await recoveryField.fill(recoveryCodes[0]!.toUpperCase());
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await signInWithPassword(page, email);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await recoveryField.fill(recoveryCodes[0]!);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.wrongCode);
+  await page.getByRole('button', { name: 'Use the code from your authenticator app' }).click();
+  await expect(signInCode).toBeFocused();
+  await signInCode.fill(await app.nextCode());
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // Your account counts what is left; Remove asks a code.
+  await page.getByRole('button', { name: 'Your account' }).click();
+  await expect(twoStep.getByRole('definition')).toHaveText('9 of 10');
+  await twoStep.getByRole('button', { name: 'Remove' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove authenticator app' });
+  await expect(remove).toContainText('Sign in with your password only again?');
+  const removeCode = remove.getByLabel('Code from your authenticator app');
+  await expect(removeCode).toBeFocused();
+  await expectNoAxeViolations(page, 'Remove authenticator app');
+  await removeCode.fill(await app.nextCode());
+  await remove.getByRole('button', { name: 'Remove app' }).click();
+  await expect(account.getByRole('status')).toHaveText('Your authenticator app was removed');
+  await expect(twoStep).toContainText('Off');
+  await page.keyboard.press('Escape');
+  await expect(account).toBeHidden();
+
+  // The password alone signs in again.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  await context.close();
+});
