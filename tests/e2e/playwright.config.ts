@@ -24,6 +24,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'admin-console.spec.ts',
     'sent-emails.spec.ts',
     'deposits.spec.ts',
+    'idle-session.spec.ts',
     'money-summary.spec.ts',
     'staff.spec.ts',
     'refund-approvals.spec.ts',

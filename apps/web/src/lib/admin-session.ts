@@ -72,6 +72,7 @@ export function saveAdminSession(username: string, storage: KeyValueStorage = ge
   storage.setItem(ADMIN_SESSION_KEYS.marker, MARKER_VALUE);
   storage.setItem(ADMIN_SESSION_KEYS.username, username);
   lastEndReason = null;
+  finishLapse(true);
   notify();
 }
 
@@ -84,7 +85,10 @@ export function readAdminSession(storage: KeyValueStorage = getSessionStorage())
   return storage.getItem(ADMIN_SESSION_KEYS.username)?.trim() || 'admin';
 }
 
-/** Forgets the session in this tab (log out, or the server answered 401). Subscribers re-render. */
+/**
+ * Forgets the session in this tab (log out, or a 401 where no console page asks for the password over
+ * itself). Subscribers re-render; calls waiting for a lapsed session to resume fail.
+ */
 export function endAdminSession(
   reason: AdminSessionEndReason,
   storage: KeyValueStorage = getSessionStorage(),
@@ -93,6 +97,7 @@ export function endAdminSession(
   storage.removeItem(ADMIN_SESSION_KEYS.marker);
   storage.removeItem(ADMIN_SESSION_KEYS.username);
   if (hadSession || lastEndReason === null) lastEndReason = reason;
+  finishLapse(false);
   notify();
 }
 
@@ -105,4 +110,65 @@ export function adminSessionEndReason(): AdminSessionEndReason | null {
 export function subscribeAdminSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Why a console page asks its person to sign in again over the page rather than leaving it (decision 057),
+ * so that what they typed in its forms and dialogs is kept: `idle`, the session's idle minutes ran out;
+ * `ended`, the server refused the session for another reason (signed out in another tab, ended earlier).
+ */
+export type AdminSessionLapse = 'idle' | 'ended';
+
+let lapse: AdminSessionLapse | null = null;
+let inPlaceSignIns = 0;
+const lapseWaiters = new Set<(resumed: boolean) => void>();
+
+function finishLapse(resumed: boolean): void {
+  lapse = null;
+  for (const resume of lapseWaiters) resume(resumed);
+  lapseWaiters.clear();
+}
+
+/**
+ * Called by a console page that can ask for the password over itself: while one is mounted, a refused
+ * session lapses (the page stays) instead of ending (the tab goes to the sign-in page). Returns the undo.
+ */
+export function offerInPlaceSignIn(): () => void {
+  inPlaceSignIns += 1;
+  return () => {
+    inPlaceSignIns -= 1;
+  };
+}
+
+/**
+ * The session lapsed: the page stays, asks its person to sign in again, and keeps the tab's marker until
+ * they do (`saveAdminSession`) or sign out (`endAdminSession`). The first reason stays.
+ */
+export function lapseAdminSession(reason: AdminSessionLapse): void {
+  if (lapse !== null || readAdminSession() === null) return;
+  lapse = reason;
+  notify();
+}
+
+/**
+ * The server answered 401 to a console call: with a console page on screen, the session lapses (`reason`,
+ * `ended` unless the idle minutes ran out); elsewhere it ends and the tab goes to the sign-in page.
+ */
+export function refuseAdminSession(reason: AdminSessionLapse = 'ended'): void {
+  if (inPlaceSignIns > 0 && readAdminSession() !== null) lapseAdminSession(reason);
+  else endAdminSession('expired');
+}
+
+/** Why this tab's person is asked to sign in again over the page, or null while they are not. */
+export function adminSessionLapse(): AdminSessionLapse | null {
+  return lapse;
+}
+
+/**
+ * Resolves once the session no longer lapses: true when its person signed in again, false when the session
+ * ended. At once (true) when it does not lapse.
+ */
+export function adminSessionResumed(): Promise<boolean> {
+  if (lapse === null) return Promise.resolve(true);
+  return new Promise((resolve) => lapseWaiters.add(resolve));
 }

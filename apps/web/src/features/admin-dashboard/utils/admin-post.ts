@@ -1,5 +1,6 @@
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
-import { endAdminSession } from '../../../lib/admin-session';
+import { adminSessionResumed, refuseAdminSession } from '../../../lib/admin-session';
+import { idleHeaders, refusalReason } from './activity';
 import { MONEY_CALL_TIMEOUT_MS } from './polling';
 
 export interface AdminPostOptions {
@@ -19,23 +20,32 @@ export function adminCallTimeoutMs(options: AdminPostOptions): number | undefine
 
 /**
  * POSTs an admin call with the session cookie (`postJson` sends `credentials: 'same-origin'`). The body
- * never carries the password. A 401 means the server-side session is gone: the tab's marker is cleared,
- * which sends the console back to the sign-in page.
+ * never carries the password. Every call says how long the person has been idle (decision 057), so that a
+ * list refreshing by itself keeps nobody signed in. A 401 means the server-side session is gone: a console
+ * page asks for the password over itself, keeping what was typed (elsewhere the tab's marker is cleared,
+ * which sends the tab to the sign-in page). While it asks, calls wait for the answer rather than fail the
+ * page's lists behind it; they fail with 401 if the person signs out instead.
  */
 export async function adminPost<TResponse>(
   path: string,
   body: unknown,
   options: AdminPostOptions = {},
 ): Promise<TResponse> {
+  if (!options.ignoreUnauthorized && !(await adminSessionResumed())) {
+    throw new ApiError('Authentication required', 'http', 401, null);
+  }
   try {
     return await postJson<TResponse>(path, body, {
       timeoutMs: adminCallTimeoutMs(options),
       method: options.method,
-      headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
+      headers: {
+        ...idleHeaders(),
+        ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+      },
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && !options.ignoreUnauthorized) {
-      endAdminSession('expired');
+      refuseAdminSession(refusalReason());
     }
     throw error;
   }

@@ -1,0 +1,153 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { LockIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { saveAdminSession } from '../../../lib/admin-session';
+import { useAdminLogin } from '../api/login';
+import { loginErrorMessage } from '../utils/login-error';
+import fieldStyles from '../../../components/ui/text-field.module.css';
+import styles from './sign-in-again-dialog.module.css';
+
+export interface SignInAgainDialogProps {
+  /** The person signed in before: they sign in again as themselves, never as someone else. */
+  username: string;
+  title: string;
+  description: string;
+  /** Called once signed in again and the tab's session saved. */
+  onSignedIn: () => void;
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
+const PASSWORD_REQUIRED = 'Enter your password';
+const SECOND_FACTOR_ELSEWHERE =
+  'Your account also asks for a code from your authenticator app: sign out, then sign in on the sign-in page.';
+
+/**
+ * The sign-in over a console page whose session ended (decision 057): the same call as the sign-in page,
+ * with the username fixed, so that the person carries on where they were, what they typed kept. "Sign out"
+ * leaves for the sign-in page instead.
+ */
+export function SignInAgainDialog({
+  username,
+  title,
+  description,
+  onSignedIn,
+  onSignOut,
+  signingOut,
+}: SignInAgainDialogProps) {
+  const login = useAdminLogin();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const formId = useId();
+  const usernameId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+  const signingIn = login.isPending;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signingIn || signingOut) return;
+    if (password === '') {
+      setError(PASSWORD_REQUIRED);
+      passwordRef.current?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await login.mutateAsync({ username, password });
+      // A person with an authenticator app is not signed in by the password alone (decision 059): that
+      // step is on the sign-in page for now.
+      if (answer.secondFactor === 'required') {
+        setError(SECOND_FACTOR_ELSEWHERE);
+        return;
+      }
+      saveAdminSession(answer.username);
+      onSignedIn();
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+      passwordRef.current?.select();
+    }
+  };
+
+  return (
+    <AlertDialog
+      title={title}
+      description={description}
+      icon={<LockIcon size={20} />}
+      initialFocusRef={passwordRef}
+      concealsPage
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            onClick={onSignOut}
+            disabled={signingIn || signingOut}
+            aria-busy={signingOut}
+          >
+            {signingOut ? (
+              <>
+                <Spinner />
+                Signing out…
+              </>
+            ) : (
+              'Sign out'
+            )}
+          </Button>
+          <Button type="submit" form={formId} disabled={signingOut} aria-busy={signingIn}>
+            {signingIn ? (
+              <>
+                <Spinner />
+                Signing in…
+              </>
+            ) : (
+              <>
+                <LockIcon size={18} />
+                Sign in
+              </>
+            )}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className={fieldStyles.field}>
+          <label htmlFor={usernameId} className={fieldStyles.label}>
+            Username
+          </label>
+          <input
+            id={usernameId}
+            name="username"
+            className={`${fieldStyles.input} ${styles.fixed}`}
+            autoComplete="username"
+            value={username}
+            readOnly
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor={passwordId} className={fieldStyles.label}>
+            Password
+          </label>
+          <input
+            ref={passwordRef}
+            id={passwordId}
+            name="password"
+            type="password"
+            className={fieldStyles.input}
+            autoComplete="current-password"
+            maxLength={200}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-required="true"
+            aria-invalid={error !== null}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+        {error && <Alert id={errorId}>{error}</Alert>}
+      </form>
+    </AlertDialog>
+  );
+}
