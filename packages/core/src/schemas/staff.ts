@@ -133,7 +133,8 @@ export const STAFF_STEP_UP_MINUTES = 15;
 
 export const STAFF_FACTOR_MESSAGES = {
   codeRequired: 'Type the code from your authenticator app',
-  wrongCode: 'That code is not right. Type the six digits your authenticator app shows now, or a recovery code.',
+  wrongCode:
+    'That code is not right. Type the six digits your authenticator app shows now, or a recovery code.',
   alreadySetUp: 'An authenticator app is already set up: remove it first',
   notStarted: 'Start adding the authenticator app again',
   required: 'Set up an authenticator app in Your account before moving money',

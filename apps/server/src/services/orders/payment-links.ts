@@ -92,7 +92,6 @@ function adminLinkOf(record: PaymentLinkRecord, publicUrl: string, now: Date): A
   };
 }
 
-
 export interface PaymentLinkRequest {
   items: CartLine[];
   /** The total the operator read out to the caller: refused when the server's price differs. */
