@@ -2,8 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { STAFF_FACTOR_MESSAGES } from '@store/core';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe';
-import { expect, test, type Locator, type Page } from './fixtures';
-import { expectClickable, expectNothingPastTheEdge, signInAsOperator, uniqueEmail } from './flows';
+import { expect, test, type Locator, type Page, type Request } from './fixtures';
+import {
+  expectClickable,
+  expectNothingPastTheEdge,
+  guestPayment,
+  signInAsOperator,
+  uniqueEmail,
+} from './flows';
 
 /**
  * Two-step sign-in with an authenticator app (decision 059), as a person does it: a manager the owner adds
@@ -11,8 +17,10 @@ import { expectClickable, expectNothingPastTheEdge, signInAsOperator, uniqueEmai
  * signs out, signs in with the password and then the code, once with a recovery code, and removes the app.
  * The codes are computed here as the person's app would. Runs on the console store, one spec at a time
  * there, whose other specs sign in as the operator with a password only: the operator's own account is
- * left as it is. The store's STAFF_SECOND_FACTOR is off, so nothing here asks for the code again before
- * moving money (the console's step-up is covered by its unit tests).
+ * left as it is. The store's STAFF_SECOND_FACTOR is off, so it never asks for the code before moving money
+ * by itself: here its two refusals of a capture ("set up an app first", "confirm it is you") are answered
+ * in the browser's place, once each, to show what the console does with them; the step-up call, the code
+ * and the capture sent again are the store's own. The rules themselves are the store's tests.
  */
 
 const PERSON = { name: 'Robin Two-Step', password: 'green folders stack high' };
@@ -54,6 +62,21 @@ class AuthenticatorApp {
       if (!near.has(String(candidate))) return String(candidate);
     }
   }
+}
+
+const CAPTURE_PATH = '/api/admin/capture-payment';
+
+/** The store's refusal of a money call, as it answers it when its policy asks for a second factor. */
+function refuseCaptureOnce(page: Page, body: { error: string; message: string }) {
+  return page.route(
+    `**${CAPTURE_PATH}`,
+    (route) => route.fulfill({ status: 403, json: { status: 'error', ...body } }),
+    { times: 1 },
+  );
+}
+
+function pendingRow(page: Page, orderId: string) {
+  return page.getByRole('row').filter({ hasText: orderId });
 }
 
 /** The owner adds a manager in the Staff tab; the manager sets their password with the link. */
@@ -119,9 +142,10 @@ async function expectDescribedBy(field: Locator, message: string) {
 test('a manager sets up an authenticator app, signs in with its code and with a recovery code, and removes it', async ({
   page: owner,
   browser,
+  request,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const email = uniqueEmail('two-step');
   await signInAsOperator(owner);
   const context = await browser.newContext({
@@ -144,6 +168,28 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await expectClickable(page.getByRole('button', { name: 'Your account' }));
   await page.screenshot({ path: test.info().outputPath('header-375.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A capture refused until the person has an authenticator app: the way to set one up, over the dialog,
+  // which keeps what was typed and says why nothing was captured.
+  const orderId = await guestPayment(request, baseURL!, [{ productId: 'pen-pack-100', quantity: 1 }], 15.74);
+  await expect(pendingRow(page, orderId)).toContainText('$15.74');
+  await refuseCaptureOnce(page, { error: 'forbidden', message: STAFF_FACTOR_MESSAGES.required });
+  await pendingRow(page, orderId).getByRole('button', { name: 'Partial capture' }).click();
+  const partial = page.getByRole('dialog', { name: 'Partial capture' });
+  const amount = partial.getByLabel('Amount to capture');
+  await amount.fill('12.30');
+  await partial.getByRole('button', { name: 'Capture $12.30' }).click();
+  const offer = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+  await expect(offer).toContainText(STAFF_FACTOR_MESSAGES.required);
+  await expect(offer.getByRole('button', { name: 'Not now' })).toBeFocused();
+  await expectNoAxeViolations(page, 'the offer to set up an app, over a money dialog');
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(offer).toBeHidden();
+  await expect(partial.getByRole('alert')).toContainText(STAFF_FACTOR_MESSAGES.required);
+  await expect(amount).toHaveValue('12.30');
+  await partial.getByRole('button', { name: 'Cancel' }).click();
+  await expect(partial).toBeHidden();
+
   // Two-step sign-in is off.
   await page.getByRole('button', { name: 'Your account' }).click();
   const account = page.getByRole('dialog', { name: 'Your account' });
@@ -249,6 +295,70 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toContainText(email);
+
+  // A capture the store wants the code again for: "Confirm it is you" over the dialog, which stays as it
+  // was; once confirmed, the same capture again, with the same Idempotency-Key.
+  const captures: Request[] = [];
+  page.on('request', (call) => {
+    if (new URL(call.url()).pathname === CAPTURE_PATH) captures.push(call);
+  });
+  await refuseCaptureOnce(page, { error: 'step_up_required', message: STAFF_FACTOR_MESSAGES.stepUp });
+  await pendingRow(page, orderId).getByRole('button', { name: 'Partial capture' }).click();
+  await amount.fill('12.30');
+  await partial.getByRole('button', { name: 'Capture $12.30' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  const stepUpCode = stepUp.getByLabel('Code from your authenticator app');
+  await expect(stepUpCode).toBeFocused();
+  await expect(partial).toBeVisible();
+  await expect(amount).toHaveValue('12.30');
+  await expectNoAxeViolations(page, 'Confirm it is you, over a money dialog');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNothingPastTheEdge(page);
+  await page.screenshot({ path: test.info().outputPath('step-up-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.keyboard.type(app.wrongCode());
+  await page.keyboard.press('Enter');
+  await expect(stepUp.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.wrongCode);
+  await expect(stepUpCode).toBeFocused();
+  await page.keyboard.type(await app.nextCode());
+  await page.keyboard.press('Enter');
+  await expect(stepUp).toBeHidden();
+  await expect(partial).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Captured $12.30' })).toBeVisible();
+  await expect(pendingRow(page, orderId)).toHaveCount(0);
+  expect(captures).toHaveLength(2);
+  const keys = captures.map((call) => call.headers()['idempotency-key']);
+  expect(keys[0]).toBeTruthy();
+  expect(keys[1]).toBe(keys[0]);
+  expect(captures[1]!.postData()).toBe(captures[0]!.postData());
+
+  // Signed out in another tab: the sign-in over the page asks for the password, then the code, in place.
+  const other = await context.newPage();
+  await other.goto('/admin');
+  expect(
+    await other.evaluate(async () => {
+      const answer = await fetch('/api/admin/logout', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return answer.status;
+    }),
+  ).toBe(200);
+  await other.close();
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  const signInAgain = page.getByRole('alertdialog', { name: 'Your session has ended' });
+  await expect(signInAgain).toBeVisible();
+  await signInAgain.getByLabel('Password').fill(PERSON.password);
+  await signInAgain.getByLabel('Password').press('Enter');
+  const againCode = signInAgain.getByLabel('Code from your authenticator app');
+  await expect(againCode).toBeFocused();
+  await expect(againCode).toHaveAttribute('autocomplete', 'one-time-code');
+  await expectNoAxeViolations(page, 'the sign-in over the page, its code step');
+  await againCode.fill(await app.nextCode());
+  await againCode.press('Enter');
+  await expect(signInAgain).toBeHidden();
+  await expect(page.getByRole('tabpanel', { name: 'Transaction History' })).toBeVisible();
 
   // The sign-in that waited for the code is gone (its cookie here): back to the password, saying so.
   await page.getByRole('button', { name: 'Log out' }).click();

@@ -3,9 +3,11 @@ import { Alert } from '../../../components/ui/alert';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { LockIcon } from '../../../components/ui/icons';
+import { OneTimeCodeField } from '../../../components/ui/one-time-code-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { saveAdminSession } from '../../../lib/admin-session';
 import { useAdminLogin } from '../api/login';
+import { useSecondFactorSignIn } from '../hooks/use-second-factor-sign-in';
 import { loginErrorMessage } from '../utils/login-error';
 import fieldStyles from '../../../components/ui/text-field.module.css';
 import styles from './sign-in-again-dialog.module.css';
@@ -22,13 +24,12 @@ export interface SignInAgainDialogProps {
 }
 
 const PASSWORD_REQUIRED = 'Enter your password';
-const SECOND_FACTOR_ELSEWHERE =
-  'Your account also asks for a code from your authenticator app: sign out, then sign in on the sign-in page.';
 
 /**
  * The sign-in over a console page whose session ended (decision 057): the same call as the sign-in page,
- * with the username fixed, so that the person carries on where they were, what they typed kept. "Sign out"
- * leaves for the sign-in page instead.
+ * with the username fixed, so that the person carries on where they were, what they typed kept; for a
+ * person with an authenticator app, then its code, in place (decision 059). "Sign out" leaves for the
+ * sign-in page instead.
  */
 export function SignInAgainDialog({
   username,
@@ -46,7 +47,20 @@ export function SignInAgainDialog({
   const usernameId = useId();
   const passwordId = useId();
   const errorId = useId();
-  const signingIn = login.isPending;
+  // The password was right: the code from the authenticator app finishes signing in.
+  const [askingCode, setAskingCode] = useState(false);
+  const code = useSecondFactorSignIn({
+    onSignedIn: (answer) => {
+      saveAdminSession(answer.username);
+      onSignedIn();
+    },
+    onStartAgain: (message) => {
+      setAskingCode(false);
+      setError(message);
+      requestAnimationFrame(() => passwordRef.current?.focus());
+    },
+  });
+  const signingIn = login.isPending || code.busy;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,10 +73,11 @@ export function SignInAgainDialog({
     setError(null);
     try {
       const answer = await login.mutateAsync({ username, password });
-      // A person with an authenticator app is not signed in by the password alone (decision 059): that
-      // step is on the sign-in page for now.
+      // A person with an authenticator app is not signed in by the password alone (decision 059).
       if (answer.secondFactor === 'required') {
-        setError(SECOND_FACTOR_ELSEWHERE);
+        setAskingCode(true);
+        setPassword('');
+        requestAnimationFrame(() => code.inputRef.current?.focus());
         return;
       }
       saveAdminSession(answer.username);
@@ -113,7 +128,12 @@ export function SignInAgainDialog({
         </>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form
+        id={formId}
+        className={styles.form}
+        onSubmit={(event) => void (askingCode ? code.submit(event) : onSubmit(event))}
+        noValidate
+      >
         <div className={fieldStyles.field}>
           <label htmlFor={usernameId} className={fieldStyles.label}>
             Username
@@ -127,26 +147,38 @@ export function SignInAgainDialog({
             readOnly
           />
         </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor={passwordId} className={fieldStyles.label}>
-            Password
-          </label>
-          <input
-            ref={passwordRef}
-            id={passwordId}
-            name="password"
-            type="password"
-            className={fieldStyles.input}
-            autoComplete="current-password"
-            maxLength={200}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-required="true"
-            aria-invalid={error !== null}
-            aria-describedby={error ? errorId : undefined}
+        {askingCode ? (
+          <OneTimeCodeField
+            kind={code.kind}
+            onKindChange={code.changeKind}
+            value={code.code}
+            onChange={code.changeCode}
+            problem={code.problem}
+            disabled={code.busy || signingOut}
+            inputRef={code.inputRef}
           />
-        </div>
-        {error && <Alert id={errorId}>{error}</Alert>}
+        ) : (
+          <div className={fieldStyles.field}>
+            <label htmlFor={passwordId} className={fieldStyles.label}>
+              Password
+            </label>
+            <input
+              ref={passwordRef}
+              id={passwordId}
+              name="password"
+              type="password"
+              className={fieldStyles.input}
+              autoComplete="current-password"
+              maxLength={200}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-required="true"
+              aria-invalid={error !== null}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+        )}
+        {error && !askingCode && <Alert id={errorId}>{error}</Alert>}
       </form>
     </AlertDialog>
   );

@@ -1,5 +1,6 @@
 import { ApiError, postJson, readMessage } from '../../../lib/api-client';
 import { adminSessionResumed, refuseAdminSession } from '../../../lib/admin-session';
+import { withSecondFactor } from './account/second-factor-prompt';
 import { idleHeaders, refusalReason } from './activity';
 import { MONEY_CALL_TIMEOUT_MS } from './polling';
 
@@ -35,14 +36,18 @@ export async function adminPost<TResponse>(
     throw new ApiError('Authentication required', 'http', 401, null);
   }
   try {
-    return await postJson<TResponse>(path, body, {
-      timeoutMs: adminCallTimeoutMs(options),
-      method: options.method,
-      headers: {
-        ...idleHeaders(),
-        ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
-      },
-    });
+    // A money call the store wants the second factor proved again for asks for the code over the page,
+    // then goes again as it was: the same body and Idempotency-Key (decision 059).
+    return await withSecondFactor(() =>
+      postJson<TResponse>(path, body, {
+        timeoutMs: adminCallTimeoutMs(options),
+        method: options.method,
+        headers: {
+          ...idleHeaders(),
+          ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+        },
+      }),
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && !options.ignoreUnauthorized) {
       refuseAdminSession(refusalReason());

@@ -1,5 +1,6 @@
 import { ShieldCheckIcon } from '../../../../components/ui/icons';
 import { useAccountSecurity } from '../../api/account/get-account-security';
+import { mustSetUpAuthenticator } from '../../utils/account/second-factor-prompt';
 import styles from './account.module.css';
 
 /**
@@ -7,8 +8,7 @@ import styles from './account.module.css';
  * and they have none (decision 059): the way to Your account.
  */
 export function SecondFactorNotice({ onOpenAccount }: { onOpenAccount: () => void }) {
-  const data = useAccountSecurity().data;
-  if (!data?.secondFactorRequired || data.security.authenticator) return null;
+  if (!mustSetUpAuthenticator(useAccountSecurity().data)) return null;
   return (
     <aside className={styles.banner} aria-label="Two-step sign-in">
       <div className={`container ${styles.bannerInner}`}>

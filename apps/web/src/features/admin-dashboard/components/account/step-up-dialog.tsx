@@ -1,4 +1,4 @@
-import { STAFF_FACTOR_MESSAGES, STAFF_STEP_UP_MINUTES } from '@store/core';
+import { STAFF_STEP_UP_MINUTES } from '@store/core';
 import { useId } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ShieldCheckIcon } from '../../../../components/ui/icons';
@@ -58,7 +58,7 @@ export function StepUpDialog({ onConfirmed, onCancel }: StepUpDialogProps) {
           onConfirmed();
         }}
       >
-        <p>{STAFF_FACTOR_MESSAGES.stepUp}. What you started goes on once you confirm.</p>
+        <p>Type the code from your authenticator app: what you started goes on by itself once you confirm.</p>
       </CodeStep>
     </Modal>
   );

@@ -1,7 +1,12 @@
 import { STAFF_FACTOR_MESSAGES } from '@store/core';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api-client';
-import { SecondFactorPrompt, secondFactorNeedOf, withSecondFactor } from './second-factor-prompt';
+import {
+  mustSetUpAuthenticator,
+  SecondFactorPrompt,
+  secondFactorNeedOf,
+  withSecondFactor,
+} from './second-factor-prompt';
 
 const stepUpRefusal = () =>
   new ApiError(STAFF_FACTOR_MESSAGES.stepUp, 'http', 403, STAFF_FACTOR_MESSAGES.stepUp, 'step_up_required');
@@ -140,5 +145,19 @@ describe('withSecondFactor', () => {
     await Promise.resolve();
     withdraw();
     await expect(result).rejects.toBe(refusal);
+  });
+});
+
+describe('mustSetUpAuthenticator', () => {
+  const answer = (secondFactorRequired: boolean, authenticator: { addedAt: string } | null) => ({
+    secondFactorRequired,
+    security: { authenticator },
+  });
+
+  it('is true only when the role must have an app and the person has none', () => {
+    expect(mustSetUpAuthenticator(answer(true, null))).toBe(true);
+    expect(mustSetUpAuthenticator(answer(true, { addedAt: '2026-11-28T14:00:00Z' }))).toBe(false);
+    expect(mustSetUpAuthenticator(answer(false, null))).toBe(false);
+    expect(mustSetUpAuthenticator(undefined)).toBe(false);
   });
 });

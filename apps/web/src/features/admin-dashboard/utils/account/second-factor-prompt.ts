@@ -108,3 +108,13 @@ export async function withSecondFactor<T>(
     }
   }
 }
+
+/**
+ * Whether the person must set up an authenticator app before moving money: their role must have a second
+ * factor (STAFF_SECOND_FACTOR) and they have none. Unknown (not read yet) is not "must".
+ */
+export function mustSetUpAuthenticator(
+  answer: { secondFactorRequired: boolean; security: { authenticator: unknown } } | undefined,
+): boolean {
+  return answer !== undefined && answer.secondFactorRequired && answer.security.authenticator === null;
+}
