@@ -98,6 +98,13 @@ async function addManager(owner: Page, person: Page, email: string) {
   await expect(person.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
 }
 
+/** Log out, and wait for the sign-in page: the tab has forgotten the session. */
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin sign in' })).toBeVisible();
+}
+
 async function signInWithPassword(page: Page, email: string) {
   await page.goto('/admin');
   await page.getByLabel('Username').fill(email);
@@ -270,8 +277,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await expect(page.getByRole('button', { name: 'Your account' })).toBeFocused();
 
   // Signed out, the password is not enough: the code step, keyboard only.
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await logOut(page);
   await signInWithPassword(page, email);
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
   await expect(page).toHaveTitle(/^Two-step sign-in/);
@@ -361,7 +367,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await expect(page.getByRole('tabpanel', { name: 'Transaction History' })).toBeVisible();
 
   // The sign-in that waited for the code is gone (its cookie here): back to the password, saying so.
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await logOut(page);
   await signInWithPassword(page, email);
   await expect(signInCode).toBeFocused();
   await context.clearCookies();
@@ -383,7 +389,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await logOut(page);
   await signInWithPassword(page, email);
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await recoveryField.fill(recoveryCodes[0]!);
@@ -412,7 +418,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await expect(account).toBeHidden();
 
   // The password alone signs in again.
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await logOut(page);
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 

@@ -13,10 +13,12 @@ export function SecondFactorNotice({ onOpenAccount }: { onOpenAccount: () => voi
     <aside className={styles.banner} aria-label="Two-step sign-in">
       <div className={`container ${styles.bannerInner}`}>
         <ShieldCheckIcon size={20} />
-        <p className={styles.bannerText}>Set up an authenticator app before moving money.</p>
-        <button type="button" className={styles.bannerLink} onClick={onOpenAccount}>
-          Your account
-        </button>
+        <div className={styles.bannerBody}>
+          <p className={styles.bannerText}>Set up an authenticator app before moving money.</p>
+          <button type="button" className={styles.bannerLink} onClick={onOpenAccount}>
+            Your account
+          </button>
+        </div>
       </div>
     </aside>
   );

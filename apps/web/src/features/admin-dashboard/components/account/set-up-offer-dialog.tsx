@@ -60,9 +60,8 @@ export function SetUpOfferDialog({ username, onClose }: SetUpOfferDialogProps) {
       <div className={dialog.stack}>
         <p className={dialog.question}>{STAFF_FACTOR_MESSAGES.required}.</p>
         <p>
-          It takes a minute: scan a QR code with an authenticator app on your phone and type the code it
-          shows. What you typed in the dialog behind stays as it is; press its button again once the app is
-          set up.
+          Nothing was sent. Setting one up takes a minute: scan a QR code with an authenticator app on your
+          phone and type the code it shows. Then press your button again: what you typed stays as it was.
         </p>
         {problem && <Alert>{problem}</Alert>}
       </div>
