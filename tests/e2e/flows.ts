@@ -213,16 +213,19 @@ export async function cartWithOnePenPack(page: Page) {
 
 /** The control can be scrolled to, and a click at its centre reaches it (nothing covers it, nothing clips it). */
 export async function expectClickable(control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  const reached = await control.evaluate((element) => {
-    const rect = element.getBoundingClientRect();
-    const x = rect.left + rect.width / 2;
-    const y = rect.top + rect.height / 2;
-    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
-    const hit = document.elementFromPoint(x, y);
-    return hit !== null && element.contains(hit);
-  });
-  expect(reached, `${await control.textContent()} can be clicked`).toBe(true);
+  // Retried for a moment: a page just resized or scrolled may still be laying out.
+  await expect(async () => {
+    await control.scrollIntoViewIfNeeded();
+    const reached = await control.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && element.contains(hit);
+    });
+    expect(reached, `${await control.textContent()} can be clicked`).toBe(true);
+  }).toPass({ timeout: 5_000 });
 }
 
 /**

@@ -352,6 +352,8 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
     }),
   ).toBe(200);
   await other.close();
+  // Back in the first tab, which has the window's focus again.
+  await page.bringToFront();
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   const signInAgain = page.getByRole('alertdialog', { name: 'Your session has ended' });
   await expect(signInAgain).toBeVisible();
