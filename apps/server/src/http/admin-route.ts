@@ -33,12 +33,20 @@ async function adminWithRight(
     throw new AppError('forbidden', notAllowedMessage(admin.role, right));
   if (right && MONEY_RIGHTS.has(right) && secondFactorRequired(secondFactor, admin.role)) {
     if (!admin.hasSecondFactor) throw new AppError('forbidden', STAFF_FACTOR_MESSAGES.required);
-    const provedAt = admin.secondFactorAt?.getTime() ?? 0;
-    if (Date.now() - provedAt > STAFF_STEP_UP_MINUTES * 60_000) {
-      throw new AppError('step_up_required', STAFF_FACTOR_MESSAGES.stepUp);
-    }
+    requireRecentSecondFactor(admin);
   }
   return admin;
+}
+
+/**
+ * A person with a second factor whose session last proved it more than the step-up window ago must prove it
+ * again (decision 059): before moving money, and before removing a factor.
+ */
+export function requireRecentSecondFactor(admin: Pick<AdminIdentity, 'hasSecondFactor' | 'secondFactorAt'>) {
+  const provedAt = admin.secondFactorAt?.getTime() ?? 0;
+  if (admin.hasSecondFactor && Date.now() - provedAt > STAFF_STEP_UP_MINUTES * 60_000) {
+    throw new AppError('step_up_required', STAFF_FACTOR_MESSAGES.stepUp);
+  }
 }
 
 /** The rights that move money: before them, the second factor (decision 059). */

@@ -7,13 +7,11 @@ import {
   passkeyRemoveRequestSchema,
   passkeyResponseRequestSchema,
   secondFactorCodeRequestSchema,
-  STAFF_FACTOR_MESSAGES,
-  STAFF_STEP_UP_MINUTES,
   staffSecurityResponseSchema,
 } from '@store/core';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes, secondFactorRequired } from '../../http/admin-route';
+import { adminRoutes, requireRecentSecondFactor, secondFactorRequired } from '../../http/admin-route';
 import { pendingSignInCookie } from '../../http/admin-session';
 import { answers } from '../../http/contract';
 import {
@@ -31,7 +29,6 @@ import {
   passkeyStepUpOptions,
   removePasskeyOf,
 } from '../../services/accounts/passkeys';
-import { AppError } from '../../errors';
 import {
   beginAuthenticatorSetup,
   confirmAuthenticator,
@@ -171,13 +168,6 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AdminR
   );
 
   const rp = { publicUrl: deps.publicUrl ?? '' };
-  /** Removing a factor needs the second factor proved within the step-up window, as money does. */
-  const requireRecentProof = (identity: { hasSecondFactor: boolean; secondFactorAt: Date | null }) => {
-    const provedAt = identity.secondFactorAt?.getTime() ?? 0;
-    if (identity.hasSecondFactor && Date.now() - provedAt > STAFF_STEP_UP_MINUTES * 60_000) {
-      throw new AppError('step_up_required', STAFF_FACTOR_MESSAGES.stepUp);
-    }
-  };
 
   api.post(
     '/api/admin/account/passkeys/options',
@@ -216,7 +206,8 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AdminR
     }),
     async (request) => {
       const identity = await signedInAdmin(request);
-      requireRecentProof(identity);
+      // Removing a factor needs it proved within the step-up window, as money does.
+      requireRecentSecondFactor(identity);
       await removePasskeyOf(orm, person(identity), request.body.id);
       return { status: 'success', message: 'The passkey was removed' };
     },
