@@ -19,7 +19,7 @@ const artifacts = e2eArtifacts();
  * - the card frame's spec has a store speaking to the standalone sandbox on its own origin.
  */
 const SPECS: Record<E2eStoreName, string[]> = {
-  'accessibility-console': ['accessibility-console.spec.ts', 'money-paths.spec.ts'],
+  'accessibility-console': ['accessibility-console.spec.ts', 'money-paths.spec.ts', 'passkeys.spec.ts'],
   'admin-console': [
     'admin-console.spec.ts',
     'sent-emails.spec.ts',
