@@ -87,7 +87,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/account/recovery-codes': { body: { code: '123456' } },
   'POST /api/admin/step-up': { body: { code: '123456' } },
   'POST /api/admin/account/passkeys/options': { body: { probe: 'x' } },
-  'POST /api/admin/account/passkeys': { body: { response: PASSKEY_ANSWER } },
+  'POST /api/admin/account/passkeys': { body: { response: PASSKEY_ANSWER, name: 'Work laptop' } },
   'POST /api/admin/account/passkeys/remove': { body: { id: PAYMENT_ID } },
   'POST /api/admin/passkey/options': { body: { probe: 'x' } },
   'POST /api/admin/passkey/sign-in': { body: { response: PASSKEY_ANSWER } },

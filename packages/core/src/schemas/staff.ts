@@ -185,12 +185,17 @@ export const recoveryCodesResponseSchema = z.object({
 });
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 
+/** The longest name a person gives a passkey ("Work laptop", "Blue security key"). */
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+
 export const PASSKEY_MESSAGES = {
   notAdded: 'The passkey could not be added. Try again.',
   alreadyAdded: 'This passkey is already added',
   notRecognised: 'That passkey was not recognised. Try again, or sign in with your password.',
   none: 'You have no passkey: confirm with your authenticator app',
   notFound: 'There is no such passkey',
+  nameRequired: 'Name the passkey',
+  nameTooLong: `The name must have at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
 } as const;
 
 export type Passkey = StaffSecurity['passkeys'][number];
@@ -203,6 +208,19 @@ export const passkeyResponseRequestSchema = z.object({
     type: z.literal('public-key'),
     response: z.looseObject({ clientDataJSON: z.string().max(5000) }),
   }),
+});
+
+/** The name a person gives a passkey, to tell it from their others in Your account. */
+export const passkeyNameSchema = z
+  .string({ error: PASSKEY_MESSAGES.nameRequired })
+  .trim()
+  .min(1, PASSKEY_MESSAGES.nameRequired)
+  .max(PASSKEY_NAME_MAX_LENGTH, PASSKEY_MESSAGES.nameTooLong)
+  .refine((name) => !hasHiddenCharacterForName(name), NAME_HIDDEN_CHARACTER);
+
+/** Adding a passkey: the browser's answer, and its name (without one, "Passkey" or "Security key"). */
+export const passkeyAddRequestSchema = passkeyResponseRequestSchema.extend({
+  name: passkeyNameSchema.optional(),
 });
 
 /** The options for the browser's WebAuthn call (`startRegistration` / `startAuthentication`). */

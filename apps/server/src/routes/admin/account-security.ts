@@ -3,6 +3,7 @@ import {
   authenticatorSetupResponseSchema,
   messageResponseSchema,
   recoveryCodesResponseSchema,
+  passkeyAddRequestSchema,
   passkeyOptionsResponseSchema,
   passkeyRemoveRequestSchema,
   passkeyResponseRequestSchema,
@@ -180,8 +181,8 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AdminR
 
   api.post(
     '/api/admin/account/passkeys',
-    admin("Add a passkey: the browser's answer to the options", {
-      body: passkeyResponseRequestSchema,
+    admin("Add a passkey: the browser's answer to the options, and the name the person gives it", {
+      body: passkeyAddRequestSchema,
       response: messageResponseSchema,
     }),
     async (request) => {
@@ -191,6 +192,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AdminR
         rp,
         person(identity),
         request.body.response as unknown as RegistrationResponseJSON,
+        { name: request.body.name },
       );
       // Verified on the person's device just now.
       await markSecondFactor(orm, hashSessionToken(cookie.read(request)!), new Date());

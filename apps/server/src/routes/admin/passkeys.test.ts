@@ -1,4 +1,4 @@
-import { PASSKEY_MESSAGES, STAFF_FACTOR_MESSAGES } from '@store/core';
+import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, STAFF_FACTOR_MESSAGES } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../../services/accounts/admin-auth';
 import { createSoftwarePasskey } from '../../testing/software-passkey';
@@ -35,8 +35,8 @@ describe.each(testDatabaseKinds())('passkeys on $name', (kind) => {
   const as = (cookie: string, path: string, body: unknown = {}) =>
     postJson(server.url, path, body, { cookie });
 
-  /** A manager who added a passkey: their cookie and the passkey. */
-  async function managerWithPasskey(username: string) {
+  /** A manager who added a passkey (named, when `name` is given): their cookie and the passkey. */
+  async function managerWithPasskey(username: string, name?: string) {
     await createAdmin(server.database.orm, username, PASSWORD, 'manager');
     const cookie = await adminCookie(server.url, { username, password: PASSWORD });
     const passkey = createSoftwarePasskey(TEST_PUBLIC_URL);
@@ -44,6 +44,7 @@ describe.each(testDatabaseKinds())('passkeys on $name', (kind) => {
     expect(options.status).toBe(200);
     const added = await as(cookie, '/api/admin/account/passkeys', {
       response: passkey.register(options.body.options as never),
+      ...(name === undefined ? {} : { name }),
     });
     expect(added).toMatchObject({ status: 200, body: { message: 'Your passkey is added' } });
     return { cookie, passkey };
@@ -78,6 +79,28 @@ describe.each(testDatabaseKinds())('passkeys on $name', (kind) => {
       "select detail from audit_events where actor = 'pia' and action = 'login' order by at desc limit 1",
     );
     expect(rows[0]?.detail).toMatch(/, with passkey$/);
+  });
+
+  it('keeps the name the person gives a passkey, and refuses one too long', async () => {
+    const { cookie } = await managerWithPasskey('pen', '  Work laptop ');
+    const second = createSoftwarePasskey(TEST_PUBLIC_URL);
+    const options = await as(cookie, '/api/admin/account/passkeys/options');
+    expect(
+      await as(cookie, '/api/admin/account/passkeys', {
+        response: second.register(options.body.options as never),
+        name: 'x'.repeat(PASSKEY_NAME_MAX_LENGTH + 1),
+      }),
+    ).toMatchObject({ status: 400, body: { message: PASSKEY_MESSAGES.nameTooLong } });
+    const security = await fetch(`${server.url}/api/admin/account/security`, {
+      headers: { cookie, origin: TEST_PUBLIC_URL },
+    });
+    expect(await security.json()).toMatchObject({
+      security: { passkeys: [{ label: 'Work laptop', lastUsedAt: null }] },
+    });
+    const { rows } = await server.database.sql.query<{ detail: string }>(
+      "select detail from audit_events where actor = 'pen' and action = 'second_factor_add'",
+    );
+    expect(rows.map((row) => row.detail)).toEqual(['passkey added: Work laptop (passkey)']);
   });
 
   it('takes each challenge once, and refuses an unknown passkey, one asked by another site, and a clone', async () => {

@@ -79,12 +79,13 @@ export async function passkeyRegistrationOptions(
   return options;
 }
 
+/** Adds the person's passkey; `name` is theirs to tell it from others, else what kind of passkey it is. */
 export async function addPasskey(
   orm: Orm,
   rp: RelyingParty,
   person: Person,
   response: RegistrationResponseJSON,
-  now = new Date(),
+  { name, now = new Date() }: { name?: string; now?: Date } = {},
 ): Promise<void> {
   const { origin, id } = rpOf(rp);
   let verification;
@@ -102,9 +103,10 @@ export async function addPasskey(
   }
   if (!verification.verified) throw new AppError('invalid', PASSKEY_MESSAGES.notAdded);
   const { credential } = verification.registrationInfo;
+  const label = name ?? passkeyLabel(response);
   const added = await insertPasskey(orm, {
     adminId: person.adminId,
-    label: passkeyLabel(response),
+    label,
     credentialId: credential.id,
     publicKey: Buffer.from(credential.publicKey).toString('base64url'),
     signCount: credential.counter,
@@ -116,7 +118,7 @@ export async function addPasskey(
     actor: person.username,
     action: 'second_factor_add',
     outcome: 'success',
-    detail: `passkey added (${passkeyLabel(response).toLowerCase()})`,
+    detail: `passkey added: ${label} (${passkeyLabel(response).toLowerCase()})`,
   });
 }
 
