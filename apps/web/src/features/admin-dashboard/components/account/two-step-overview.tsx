@@ -29,7 +29,8 @@ export interface TwoStepOverviewProps {
 
 /**
  * Your account's "Two-step sign-in" (decision 059): whether an authenticator app asks for a code after the
- * password (since when, how many recovery codes are left), and what the person can do about it.
+ * password (since when, how many recovery codes are left), or a passkey does, and what the person can do
+ * about it.
  */
 export function TwoStepOverview({
   query,
@@ -42,17 +43,16 @@ export function TwoStepOverview({
   const headingId = useId();
   const security = query.data?.security;
   const required = query.data?.secondFactorRequired === true;
+  // A passkey is a second factor too: the password alone does not sign the person in either.
+  const hasPasskey = (security?.passkeys.length ?? 0) > 0;
+  const on = security !== undefined && (security.authenticator !== null || hasPasskey);
   return (
     <section className={styles.section} aria-labelledby={headingId} aria-busy={query.isPending}>
       <div className={styles.sectionHead}>
         <h3 id={headingId} className={styles.sectionTitle}>
           Two-step sign-in
         </h3>
-        {security && (
-          <span className={security.authenticator ? styles.badgeOn : styles.badgeOff}>
-            {security.authenticator ? 'On' : 'Off'}
-          </span>
-        )}
+        {security && <span className={on ? styles.badgeOn : styles.badgeOff}>{on ? 'On' : 'Off'}</span>}
       </div>
 
       {query.isPending && (
@@ -101,11 +101,19 @@ export function TwoStepOverview({
 
       {security && !security.authenticator && (
         <>
-          <p>
-            You sign in with your password only. Add an authenticator app on your phone: after your password,
-            the console then asks for the six-digit code it shows, so a stolen password is not enough.
-          </p>
-          {required && (
+          {hasPasskey ? (
+            <p>
+              After your password, the console asks for one of your passkeys (below). You can also add an
+              authenticator app on your phone, for the devices that do not hold a passkey of yours.
+            </p>
+          ) : (
+            <p>
+              You sign in with your password only. Add an authenticator app on your phone: after your
+              password, the console then asks for the six-digit code it shows, so a stolen password is not
+              enough.
+            </p>
+          )}
+          {required && !hasPasskey && (
             <p className={styles.warn}>Your role must have an authenticator app before moving money.</p>
           )}
           <div className={styles.actions}>

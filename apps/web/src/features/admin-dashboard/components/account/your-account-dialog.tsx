@@ -1,17 +1,28 @@
-import { STAFF_ROLE_LABELS, type AuthenticatorSetupResponse, type RecoveryCodesResponse } from '@store/core';
+import {
+  STAFF_ROLE_LABELS,
+  type AuthenticatorSetupResponse,
+  type Passkey,
+  type RecoveryCodesResponse,
+} from '@store/core';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
+import { passkeysSupported } from '../../../../lib/passkeys';
 import { useConfirmAuthenticator } from '../../api/account/confirm-authenticator';
 import { useAccountSecurity } from '../../api/account/get-account-security';
 import { useRemoveAuthenticator } from '../../api/account/remove-authenticator';
+import { useRemovePasskey } from '../../api/account/remove-passkey';
 import { useRenewRecoveryCodes } from '../../api/account/renew-recovery-codes';
 import { useStartAuthenticatorSetup } from '../../api/account/start-authenticator-setup';
 import { useStaffSession } from '../../api/staff-session';
+import { useAddPasskey } from '../../hooks/use-add-passkey';
 import { failureText } from '../../utils/admin-errors';
+import { AddPasskeyStep } from './add-passkey-step';
 import { AuthenticatorSetupStep } from './authenticator-setup-step';
 import { CodeStep } from './code-step';
+import { PasskeysSection } from './passkeys-section';
+import { RemovePasskeyStep } from './remove-passkey-step';
 import { RecoveryCodesStep } from './recovery-codes-step';
 import { TwoStepOverview } from './two-step-overview';
 import dialog from '../dialog.module.css';
@@ -22,7 +33,9 @@ export type AccountView =
   | { name: 'setup'; setup: AuthenticatorSetupResponse }
   | { name: 'codes'; answer: RecoveryCodesResponse; madeAt: Date }
   | { name: 'remove' }
-  | { name: 'renew' };
+  | { name: 'renew' }
+  | { name: 'add-passkey' }
+  | { name: 'remove-passkey'; passkey: Passkey };
 
 export interface YourAccountDialogProps {
   username: string;
@@ -34,8 +47,9 @@ export interface YourAccountDialogProps {
 /**
  * Your account, for every signed-in person (decision 059): their two-step sign-in. Set up an authenticator
  * app (its QR code, the key written out, its first code), then the ten recovery codes once; new recovery
- * codes and removing the app, each with a code. One dialog whose steps follow each other, so that the
- * keyboard stays in it.
+ * codes and removing the app, each with a code. Their passkeys: add one (named, then the browser's own
+ * window), remove one (asked once; "Confirm it is you" first when the store wants the second factor proved
+ * again). One dialog whose steps follow each other, so that the keyboard stays in it.
  */
 export function YourAccountDialog({
   username,
@@ -48,11 +62,20 @@ export function YourAccountDialog({
   const confirm = useConfirmAuthenticator();
   const remove = useRemoveAuthenticator();
   const renew = useRenewRecoveryCodes();
+  const addPasskey = useAddPasskey();
+  const removePasskey = useRemovePasskey();
+  const [canUsePasskeys] = useState(() => passkeysSupported());
   const [view, setView] = useState<AccountView>(initialView);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const formId = useId();
-  const busy = start.isPending || confirm.isPending || remove.isPending || renew.isPending;
+  const busy =
+    start.isPending ||
+    confirm.isPending ||
+    remove.isPending ||
+    renew.isPending ||
+    addPasskey.isPending ||
+    removePasskey.isPending;
   // Opened for the set-up alone (a money action asked for it): done, it closes.
   const setUpOnly = initialView.name === 'setup';
 
@@ -124,6 +147,14 @@ export function YourAccountDialog({
             onRenew={() => show({ name: 'renew' })}
             onRemove={() => show({ name: 'remove' })}
           />
+          {security.data && (
+            <PasskeysSection
+              passkeys={security.data.security.passkeys}
+              supported={canUsePasskeys}
+              onAdd={() => show({ name: 'add-passkey' })}
+              onRemove={(passkey) => show({ name: 'remove-passkey', passkey })}
+            />
+          )}
         </div>
       );
       footer = <Button onClick={onClose}>Done</Button>;
@@ -207,6 +238,56 @@ export function YourAccountDialog({
         </>
       );
       break;
+    case 'add-passkey':
+      title = 'Add a passkey';
+      body = (
+        <AddPasskeyStep
+          formId={formId}
+          busy={busy}
+          add={async (name) => {
+            const answer = await addPasskey.mutateAsync(name);
+            setNotice(answer.message);
+            show({ name: 'overview' });
+          }}
+        />
+      );
+      footer = (
+        <>
+          {back()}
+          {submit('Add passkey', 'Waiting for the passkey…')}
+        </>
+      );
+      break;
+    case 'remove-passkey': {
+      const { passkey } = view;
+      const read = security.data;
+      // The person's last second factor, where their role must have one to move money.
+      const last =
+        read !== undefined &&
+        read.secondFactorRequired &&
+        read.security.authenticator === null &&
+        read.security.passkeys.length === 1;
+      title = 'Remove passkey';
+      body = (
+        <RemovePasskeyStep
+          formId={formId}
+          passkey={passkey}
+          lastSecondFactor={last}
+          remove={async () => {
+            const answer = await removePasskey.mutateAsync(passkey.id);
+            setNotice(answer.message);
+            show({ name: 'overview' });
+          }}
+        />
+      );
+      footer = (
+        <>
+          {back('Keep it')}
+          {submit('Remove passkey', 'Removing…', true)}
+        </>
+      );
+      break;
+    }
   }
 
   return (

@@ -149,15 +149,23 @@ describe('withSecondFactor', () => {
 });
 
 describe('mustSetUpAuthenticator', () => {
-  const answer = (secondFactorRequired: boolean, authenticator: { addedAt: string } | null) => ({
+  const answer = (
+    secondFactorRequired: boolean,
+    authenticator: { addedAt: string } | null,
+    passkeys: { id: string }[] = [],
+  ) => ({
     secondFactorRequired,
-    security: { authenticator },
+    security: { authenticator, passkeys },
   });
 
-  it('is true only when the role must have an app and the person has none', () => {
+  it('is true only when the role must have a second factor and the person has none', () => {
     expect(mustSetUpAuthenticator(answer(true, null))).toBe(true);
     expect(mustSetUpAuthenticator(answer(true, { addedAt: '2026-11-28T14:00:00Z' }))).toBe(false);
     expect(mustSetUpAuthenticator(answer(false, null))).toBe(false);
     expect(mustSetUpAuthenticator(undefined)).toBe(false);
+  });
+
+  it('counts a passkey as a second factor', () => {
+    expect(mustSetUpAuthenticator(answer(true, null, [{ id: 'a passkey' }]))).toBe(false);
   });
 });

@@ -111,10 +111,18 @@ export async function withSecondFactor<T>(
 
 /**
  * Whether the person must set up an authenticator app before moving money: their role must have a second
- * factor (STAFF_SECOND_FACTOR) and they have none. Unknown (not read yet) is not "must".
+ * factor (STAFF_SECOND_FACTOR) and they have none (neither an app nor a passkey, which counts as one).
+ * Unknown (not read yet) is not "must".
  */
 export function mustSetUpAuthenticator(
-  answer: { secondFactorRequired: boolean; security: { authenticator: unknown } } | undefined,
+  answer:
+    | { secondFactorRequired: boolean; security: { authenticator: unknown; passkeys: readonly unknown[] } }
+    | undefined,
 ): boolean {
-  return answer !== undefined && answer.secondFactorRequired && answer.security.authenticator === null;
+  return (
+    answer !== undefined &&
+    answer.secondFactorRequired &&
+    answer.security.authenticator === null &&
+    answer.security.passkeys.length === 0
+  );
 }
