@@ -10,7 +10,9 @@ import { PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { saveAdminSession, type AdminSessionEndReason } from '../../../lib/admin-session';
 import { useAdminLogin } from '../api/login';
+import { usePasskeySignIn } from '../hooks/use-passkey-sign-in';
 import { LOGIN_MESSAGES, loginErrorMessage } from '../utils/login-error';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SecondFactorStep } from './second-factor-step';
 import styles from '../../../components/ui/console-entry.module.css';
 
@@ -28,7 +30,8 @@ const ENDED_NOTICES: Record<AdminSessionEndReason, string> = {
 
 /**
  * `/admin`: the operator signs in with a username and password (product §2, §5); a person with an
- * authenticator app then types its code (decision 059) on the same page.
+ * authenticator app then types its code (decision 059) on the same page. Under the password, "Sign in
+ * with a passkey" signs in with a passkey alone, no username typed (decision 059).
  */
 export function AdminLoginPage({
   endedBecause = null,
@@ -49,6 +52,7 @@ export function AdminLoginPage({
     saveAdminSession(answer.username);
     navigate(returnTo, { replace: true });
   };
+  const passkey = usePasskeySignIn(signedIn);
 
   const startAgain = (message: string | null) => {
     setCodeFor(null);
@@ -60,7 +64,8 @@ export function AdminLoginPage({
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isSubmitting) return;
+    if (isSubmitting || passkey.busy) return;
+    passkey.setOutcome(null);
     const name = username.trim();
     if (name === '' || password === '') {
       setError(LOGIN_MESSAGES.required);
@@ -94,7 +99,12 @@ export function AdminLoginPage({
           </div>
 
           {codeFor ? (
-            <SecondFactorStep username={codeFor} onSignedIn={signedIn} onStartAgain={startAgain} />
+            <SecondFactorStep
+              username={codeFor}
+              onSignedIn={signedIn}
+              onStartAgain={startAgain}
+              passkey={passkey}
+            />
           ) : (
             <>
               <h1 className={styles.title}>Admin sign in</h1>
@@ -164,6 +174,8 @@ export function AdminLoginPage({
                   )}
                 </Button>
               </form>
+
+              <PasskeySignIn passkey={passkey} disabled={isSubmitting} onStart={() => setError(null)} />
             </>
           )}
 

@@ -7,8 +7,10 @@ import { OneTimeCodeField } from '../../../components/ui/one-time-code-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { saveAdminSession } from '../../../lib/admin-session';
 import { useAdminLogin } from '../api/login';
+import { usePasskeySignIn } from '../hooks/use-passkey-sign-in';
 import { useSecondFactorSignIn } from '../hooks/use-second-factor-sign-in';
 import { loginErrorMessage } from '../utils/login-error';
+import { PasskeySignIn } from './passkey-sign-in';
 import fieldStyles from '../../../components/ui/text-field.module.css';
 import styles from './sign-in-again-dialog.module.css';
 
@@ -28,8 +30,9 @@ const PASSWORD_REQUIRED = 'Enter your password';
 /**
  * The sign-in over a console page whose session ended (decision 057): the same call as the sign-in page,
  * with the username fixed, so that the person carries on where they were, what they typed kept; for a
- * person with an authenticator app, then its code, in place (decision 059). "Sign out" leaves for the
- * sign-in page instead.
+ * person with an authenticator app, then its code, in place (decision 059). Or one of their passkeys,
+ * which signs them in on its own (a passkey of someone else's signs nobody in here). "Sign out" leaves for
+ * the sign-in page instead.
  */
 export function SignInAgainDialog({
   username,
@@ -60,11 +63,19 @@ export function SignInAgainDialog({
       requestAnimationFrame(() => passwordRef.current?.focus());
     },
   });
-  const signingIn = login.isPending || code.busy;
+  const passkey = usePasskeySignIn(
+    (answer) => {
+      saveAdminSession(answer.username);
+      onSignedIn();
+    },
+    { expected: username },
+  );
+  const signingIn = login.isPending || code.busy || passkey.busy;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signingIn || signingOut) return;
+    passkey.setOutcome(null);
     if (password === '') {
       setError(PASSWORD_REQUIRED);
       passwordRef.current?.focus();
@@ -180,6 +191,13 @@ export function SignInAgainDialog({
         )}
         {error && !askingCode && <Alert id={errorId}>{error}</Alert>}
       </form>
+      <PasskeySignIn
+        passkey={passkey}
+        size="medium"
+        disabled={signingIn || signingOut}
+        label={askingCode ? 'Use a passkey instead' : 'Sign in with a passkey'}
+        onStart={() => setError(null)}
+      />
     </AlertDialog>
   );
 }
