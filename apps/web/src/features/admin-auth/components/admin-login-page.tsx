@@ -110,7 +110,7 @@ export function AdminLoginPage({
               <h1 className={styles.title}>Admin sign in</h1>
               <p className={styles.lead}>Capture authorized payments, review history and issue refunds.</p>
 
-              {endedBecause && !error && (
+              {endedBecause && !error && !passkey.outcome && (
                 <p className={styles.notice} role="status">
                   {ENDED_NOTICES[endedBecause]}
                 </p>

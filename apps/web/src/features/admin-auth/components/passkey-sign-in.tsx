@@ -18,15 +18,16 @@ export interface PasskeySignInProps {
 }
 
 /**
- * "Sign in with a passkey" (decision 059), under a sign-in by password: "or", the button, and under it
- * what did not work (a closed prompt in plain words, or the store's refusal). Nothing at all in a browser
- * without passkeys (WebAuthn).
+ * Signing in with a passkey (decision 059), under a sign-in by password: "or", "Use a passkey", and under
+ * it what did not work (a closed prompt in plain words, or the store's refusal). Nothing at all in a browser
+ * without passkeys (WebAuthn). The button's name does not hold the words "Sign in": that is the password
+ * form's button, which people (and the browser tests) look for by that name.
  */
 export function PasskeySignIn({
   passkey,
   disabled = false,
   onStart,
-  label = 'Sign in with a passkey',
+  label = 'Use a passkey',
   size = 'large',
 }: PasskeySignInProps) {
   const [supported] = useState(() => passkeysSupported());

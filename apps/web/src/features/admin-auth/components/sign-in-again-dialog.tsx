@@ -195,7 +195,7 @@ export function SignInAgainDialog({
         passkey={passkey}
         size="medium"
         disabled={signingIn || signingOut}
-        label={askingCode ? 'Use a passkey instead' : 'Sign in with a passkey'}
+        label={askingCode ? 'Use a passkey instead' : 'Use a passkey'}
         onStart={() => setError(null)}
       />
     </AlertDialog>

@@ -29,9 +29,8 @@ export function PasskeysSection({ passkeys, supported, onAdd, onRemove }: Passke
         </h3>
       </div>
       <p>
-        A passkey signs you in with your fingerprint, face or screen lock, without your password or a code,
-        and confirms it is you before moving money. It works only on this store’s own address, so a look-alike
-        page cannot use it.
+        Sign in with your fingerprint, face or screen lock instead of your password and a code. A passkey
+        works only on this store’s own address, so a look-alike page cannot use it.
       </p>
 
       {passkeys.length > 0 ? (

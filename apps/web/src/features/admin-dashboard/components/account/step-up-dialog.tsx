@@ -1,4 +1,3 @@
-import { STAFF_STEP_UP_MINUTES } from '@store/core';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -77,7 +76,8 @@ export function StepUpDialog({ onConfirmed, onCancel }: StepUpDialogProps) {
   return (
     <Modal
       title="Confirm it is you"
-      subtitle={`Moving money and changing how you sign in ask for this again ${STAFF_STEP_UP_MINUTES} minutes after you last confirmed.`}
+      // Without the minutes: how long a confirmation lasts is the store's to say, not the console's.
+      subtitle="Before moving money or changing how you sign in, the store asks again if you last confirmed a while ago."
       onClose={onCancel}
       dismissible={!busy}
       initialFocusRef={offersCode ? undefined : passkeyRef}

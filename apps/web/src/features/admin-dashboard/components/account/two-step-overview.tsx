@@ -103,8 +103,8 @@ export function TwoStepOverview({
         <>
           {hasPasskey ? (
             <p>
-              After your password, the console asks for one of your passkeys (below). You can also add an
-              authenticator app on your phone, for the devices that do not hold a passkey of yours.
+              After your password, the console asks for one of your passkeys. An authenticator app on your
+              phone also works, on devices that hold none of them.
             </p>
           ) : (
             <p>
@@ -117,7 +117,12 @@ export function TwoStepOverview({
             <p className={styles.warn}>Your role must have an authenticator app before moving money.</p>
           )}
           <div className={styles.actions}>
-            <Button onClick={onSetUp} disabled={starting} aria-busy={starting}>
+            <Button
+              variant={hasPasskey ? 'secondary' : 'primary'}
+              onClick={onSetUp}
+              disabled={starting}
+              aria-busy={starting}
+            >
               {starting ? <Spinner /> : <ShieldCheckIcon size={18} />}
               Set up authenticator app
             </Button>
