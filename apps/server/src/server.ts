@@ -9,7 +9,7 @@ import { createCardPointeGateway } from './gateway/cardpointe-gateway';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import { checkMerchantAtStart } from './gateway/merchant-check';
 import { createSandboxBatchControl } from './gateway/sandbox-batch';
-import { provisionFirstAdmin } from './services/accounts/admin-auth';
+import { provisionFirstAdmin } from './services/accounts/admin-accounts';
 import {
   createAppleMerchantSessionClient,
   createSandboxMerchantSessionClient,

@@ -9,7 +9,7 @@ import {
   generatePassword,
   resetAdminPassword,
   setAdminRole,
-} from '../services/accounts/admin-auth';
+} from '../services/accounts/admin-accounts';
 import { enableStaffMember } from '../services/accounts/staff';
 
 const USAGE =

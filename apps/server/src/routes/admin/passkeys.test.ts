@@ -1,6 +1,6 @@
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, STAFF_FACTOR_MESSAGES } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { createAdmin } from '../../services/accounts/admin-auth';
+import { createAdmin } from '../../services/accounts/admin-accounts';
 import { createSoftwarePasskey } from '../../testing/software-passkey';
 import {
   adminCookie,

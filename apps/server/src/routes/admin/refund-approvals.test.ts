@@ -1,7 +1,7 @@
 import { REFUND_APPROVAL_MESSAGES, type AdminOrderResponse, type RefundApproval } from '@store/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../db/test-database';
-import { createAdmin } from '../../services/accounts/admin-auth';
+import { createAdmin } from '../../services/accounts/admin-accounts';
 import { sendApprovedRefundsLeftBehind } from '../../services/money/refund-approvals';
 import { startChildServer, type ChildServer } from '../../testing/processes';
 import {

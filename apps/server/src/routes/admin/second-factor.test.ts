@@ -1,7 +1,7 @@
 import { STAFF_FACTOR_MESSAGES } from '@store/core';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createAdmin } from '../../services/accounts/admin-auth';
+import { createAdmin } from '../../services/accounts/admin-accounts';
 import {
   adminCookie,
   authorizedPayment,

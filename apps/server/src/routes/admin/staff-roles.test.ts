@@ -1,6 +1,6 @@
 import { mayDo, notAllowedMessage, rightsOf, STAFF_ROLES, type StaffRole } from '@store/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, setAdminRole } from '../../services/accounts/admin-auth';
+import { createAdmin, setAdminRole } from '../../services/accounts/admin-accounts';
 import { OPERATIONS } from '../../http/operations';
 import {
   adminCookie,

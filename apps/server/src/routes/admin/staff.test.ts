@@ -1,6 +1,7 @@
 import { STAFF_MESSAGES, type StaffMember } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, disabledAccountMessage, loginAdmin } from '../../services/accounts/admin-auth';
+import { createAdmin } from '../../services/accounts/admin-accounts';
+import { disabledAccountMessage, loginAdmin } from '../../services/accounts/admin-auth';
 import { disableUnusedStaff } from '../../services/accounts/staff';
 import { AppError } from '../../errors';
 import {

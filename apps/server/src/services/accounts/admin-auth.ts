@@ -1,23 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import {
-  PASSKEY_MESSAGES,
-  STAFF_FACTOR_MESSAGES,
-  STAFF_IDLE_MINUTES,
-  STAFF_MESSAGES,
-  STAFF_PASSWORD_MIN_LENGTH,
-  STAFF_ROLES,
-  type StaffRole,
-} from '@store/core';
-import {
-  countAdmins,
-  findAdminById,
-  findAdminByUsername,
-  insertAdmin,
-  recordAdminSignIn,
-  updateAdminPassword,
-  updateAdminRole,
-} from '../../db/admin-store';
+import { PASSKEY_MESSAGES, STAFF_FACTOR_MESSAGES, STAFF_IDLE_MINUTES, type StaffRole } from '@store/core';
+import { findAdminById, findAdminByUsername, recordAdminSignIn } from '../../db/admin-store';
 import {
   deleteSession,
   findLiveSession,
@@ -33,6 +17,13 @@ import { insertAuditEvent } from '../../db/audit-store';
 import type { Orm } from '../../db/client';
 import { AppError } from '../../errors';
 import { beginSignInAttempt } from './throttles';
+import { isStaffRole, normalizeUsername, UNUSED_STAFF_DAYS } from './admin-accounts';
+
+/**
+ * Signing in to the console and its sessions: the password, the pending second step and the passkey,
+ * step-up, the session's lookup with its idle limit, and signing out. Making and changing accounts is
+ * services/accounts/admin-accounts.ts (the command line, the first admin) and staff.ts (the Staff tab).
+ */
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 
@@ -42,9 +33,6 @@ export function disabledAccountMessage(disabledBy: string | null): string {
     ? `This account was disabled after ${UNUSED_STAFF_DAYS} days without a sign-in. Ask the store’s owner to enable it again.`
     : 'This account was disabled by the store’s owner. Ask them to enable it again.';
 }
-
-/** A console account nobody signed in to for this long is disabled by upkeep (PCI DSS 4.0.1 8.2.6). */
-export const UNUSED_STAFF_DAYS = 90;
 
 export interface AdminIdentity {
   adminId: string;
@@ -58,10 +46,6 @@ export interface AdminIdentity {
   /** Whether the person has a second factor, and when this session last proved it (decision 059). */
   hasSecondFactor: boolean;
   secondFactorAt: Date | null;
-}
-
-function normalizeUsername(username: string): string {
-  return username.trim().toLowerCase();
 }
 
 export function hashSessionToken(token: string): string {
@@ -368,75 +352,4 @@ export async function findAdminSession(
 export async function logoutAdmin(orm: Orm, token: string, username: string): Promise<void> {
   await deleteSession(orm, hashSessionToken(token));
   await insertAuditEvent(orm, { actor: username, action: 'logout', outcome: 'success' });
-}
-
-function checkNewPassword(password: string): void {
-  if (password.length < STAFF_PASSWORD_MIN_LENGTH)
-    throw new AppError('invalid', STAFF_MESSAGES.passwordTooShort);
-}
-
-export function generatePassword(): string {
-  return randomBytes(18).toString('base64url');
-}
-
-function isStaffRole(value: unknown): value is StaffRole {
-  return STAFF_ROLES.includes(value as StaffRole);
-}
-
-function checkRole(role: string): StaffRole {
-  if (!isStaffRole(role)) throw new AppError('invalid', `A role is one of: ${STAFF_ROLES.join(', ')}`);
-  return role;
-}
-
-export async function createAdmin(
-  orm: Orm,
-  username: string,
-  password: string,
-  role: string = 'owner',
-): Promise<void> {
-  const name = normalizeUsername(username);
-  if (!/^[a-z0-9._@-]{1,100}$/.test(name)) {
-    throw new AppError('invalid', 'A username has 1 to 100 letters, digits or . _ @ -');
-  }
-  checkNewPassword(password);
-  const staffRole = checkRole(role);
-  if (!(await insertAdmin(orm, { username: name, passwordHash: await hash(password), role: staffRole }))) {
-    throw new AppError('conflict', `An admin named ${name} already exists`);
-  }
-}
-
-export async function resetAdminPassword(orm: Orm, username: string, password: string): Promise<void> {
-  checkNewPassword(password);
-  if (!(await updateAdminPassword(orm, normalizeUsername(username), await hash(password)))) {
-    throw new AppError('not_found', `There is no admin named ${normalizeUsername(username)}`);
-  }
-}
-
-/** Gives an admin another role; the store's last owner stays one. Counts from the admin's next request. */
-export async function setAdminRole(orm: Orm, username: string, role: string): Promise<void> {
-  const name = normalizeUsername(username);
-  const outcome = await updateAdminRole(orm, name, checkRole(role));
-  if (outcome === 'not_found') throw new AppError('not_found', `There is no admin named ${name}`);
-  if (outcome === 'last_owner') throw new AppError('conflict', STAFF_MESSAGES.lastOwner);
-}
-
-/**
- * On a store with no admin yet: creates one from ADMIN_USERNAME / ADMIN_PASSWORD, or `admin` with a
- * random password that is returned to be printed once. There is no fixed default password.
- */
-export async function provisionFirstAdmin(
-  orm: Orm,
-  configured: { username?: string; password?: string },
-): Promise<{ username: string; generatedPassword?: string } | undefined> {
-  if ((await countAdmins(orm)) > 0) return undefined;
-  const username = configured.username ?? 'admin';
-  const generatedPassword = configured.password ? undefined : generatePassword();
-  try {
-    await createAdmin(orm, username, configured.password ?? generatedPassword!);
-  } catch (error) {
-    // Another server created the first admin at the same moment.
-    if (error instanceof AppError && error.kind === 'conflict') return undefined;
-    throw error;
-  }
-  return { username: normalizeUsername(username), ...(generatedPassword ? { generatedPassword } : {}) };
 }

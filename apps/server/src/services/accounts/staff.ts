@@ -27,7 +27,7 @@ import { queueMail } from '../../db/mail-outbox-store';
 import { mailDomainOf } from '../../config';
 import { AppError } from '../../errors';
 import { staffSetup as staffSetupMessage } from '../mail/messages';
-import { UNUSED_STAFF_DAYS } from './admin-auth';
+import { UNUSED_STAFF_DAYS } from './admin-accounts';
 import { newPasswordRefusal } from './new-password';
 import { staffLockKey } from './throttles';
 
