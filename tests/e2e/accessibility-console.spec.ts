@@ -50,7 +50,7 @@ test.describe('axe finds nothing to fix', () => {
     await expectNoAxeViolations(page, 'the admin sign-in');
     await page.getByLabel('Username').fill(OPERATOR.username);
     await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Invalid credentials')).toBeVisible();
     await expectNoAxeViolations(page, 'the admin sign-in, error');
 

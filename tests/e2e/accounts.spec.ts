@@ -66,7 +66,7 @@ test('a new customer registers, saves a card and a bank account, and pays with t
   await page.goto('/admin');
   await page.getByLabel('Username').fill('operator');
   await page.getByLabel('Password').fill('e2e-operator-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: orderId });
   await expect(row).toContainText('$15.74');
   await expect(row).toContainText('VISA •••• 1111');

@@ -22,11 +22,11 @@ test('the dashboard without a session goes to the admin sign-in', async ({ page 
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByLabel('Username')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Username and password are required')).toBeVisible();
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Invalid credentials')).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
 });
@@ -52,7 +52,7 @@ test('an operator captures part of one payment, the rest with Capture All, and r
   await page.goto('/admin');
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(OPERATOR.password);
 

@@ -12,7 +12,14 @@ const root = new URL('../..', import.meta.url).pathname;
  * has a store that speaks to the standalone sandbox gateway on an origin of its own, as a store speaks to
  * CardPointe, so that the gateway's card frame is cross-origin as in production.
  */
-export const E2E_STORES = ['accessibility-console', 'admin-console', 'shop', 'card-frame'] as const;
+export const E2E_STORES = [
+  'accessibility-console',
+  'admin-console',
+  'staff-console',
+  'two-step',
+  'shop',
+  'card-frame',
+] as const;
 
 export type E2eStoreName = (typeof E2E_STORES)[number];
 

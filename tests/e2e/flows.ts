@@ -130,7 +130,7 @@ export async function signInAsOperator(page: Page) {
   await page.goto('/admin');
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
@@ -209,6 +209,75 @@ export async function cartWithOnePenPack(page: Page) {
   const cart = page.getByRole('dialog', { name: /cart/i });
   await expect(cart.getByText('$15.74').first()).toBeVisible();
   return cart;
+}
+
+/**
+ * The keyboard is at this element: it is its document's active element. Unlike `toBeFocused`, this does not
+ * ask that the browser's window have the system's focus too, which a test with two windows open (a second
+ * person's, a second tab) cannot count on while several tests run at once.
+ */
+export async function expectFocused(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((node) => node === (node.getRootNode() as Document).activeElement), {
+      message: 'the keyboard is at the element',
+    })
+    .toBe(true);
+}
+
+/**
+ * The owner adds a person on the Staff tab (the owner's page is signed in), and the person sets their
+ * password with the set-up link the dialog shows once, on their own page.
+ */
+export async function addStaffPerson(
+  owner: Page,
+  person: Page,
+  who: { name: string; email: string; role: 'manager' | 'clerk' | 'viewer' | 'owner'; password: string },
+) {
+  await owner.getByRole('tab', { name: 'Staff' }).click();
+  await owner.getByRole('button', { name: 'Add person' }).click();
+  const add = owner.getByRole('dialog', { name: 'Add person' });
+  await add.getByLabel('Name').fill(who.name);
+  await add.getByLabel('Email').fill(who.email);
+  await add.getByLabel('Role').selectOption(who.role);
+  await add.getByRole('button', { name: 'Add person' }).click();
+  const link = await add.getByLabel('Set-up link').inputValue();
+  await add.getByRole('button', { name: 'Done' }).click();
+  await expect(add).toBeHidden();
+
+  await person.goto(link);
+  await expect(person.getByRole('heading', { name: `Welcome, ${who.name}` })).toBeVisible();
+  await person.getByLabel('New password').fill(who.password);
+  await person.getByLabel('Confirm password').fill(who.password);
+  await person.getByRole('button', { name: 'Set password' }).click();
+  await expect(person.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+}
+
+/**
+ * Every cell and button of a table lies inside the page and inside its own card, with nothing scrolled
+ * sideways, and every button is the element a click at its centre reaches.
+ */
+export async function expectWholeTableInView(page: Page, table: Locator) {
+  const width = page.viewportSize()!.width;
+  const outOfView = await table.evaluate((element, viewportWidth) => {
+    const box = element.parentElement!.getBoundingClientRect();
+    const problems: string[] = [];
+    if (element.parentElement!.scrollWidth > element.parentElement!.clientWidth) {
+      problems.push(`the table scrolls sideways (${element.parentElement!.scrollWidth} px wide)`);
+    }
+    for (const cell of element.querySelectorAll<HTMLElement>('tbody td, thead th, button')) {
+      if (cell.getClientRects().length === 0) continue;
+      if (cell.closest('thead') && getComputedStyle(cell.closest('thead')!).position === 'absolute') continue;
+      const rect = cell.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      if (rect.left < Math.max(0, box.left) - 0.5 || rect.right > Math.min(viewportWidth, box.right) + 0.5) {
+        problems.push(`${cell.tagName} "${cell.textContent?.trim()}" spans ${rect.left}–${rect.right}`);
+      }
+    }
+    return problems;
+  }, width);
+  expect(outOfView).toEqual([]);
+  const buttons = table.getByRole('button');
+  for (let index = 0; index < (await buttons.count()); index++) await expectClickable(buttons.nth(index));
 }
 
 /** The control can be scrolled to, and a click at its centre reaches it (nothing covers it, nothing clips it). */

@@ -141,7 +141,7 @@ test('a minute before the idle limit the console asks "Still there?"; at it, the
   await expect(signIn.getByRole('alert')).toHaveText('Invalid credentials');
   await expectNoAxeViolations(page, 'the sign-in over the page, refused');
   await password.fill(OPERATOR.password);
-  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(signIn).toBeHidden();
 
   // The person carries on: the half-typed amount, finished and captured with the new session.
@@ -191,7 +191,7 @@ test('signed out in another tab, the console asks for the password over the page
   await expect(amount).toHaveValue('9.99');
 
   await signIn.getByLabel('Password').fill(OPERATOR.password);
-  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(signIn).toBeHidden();
   await expect(amount).toHaveValue('9.99');
   await partial.getByRole('button', { name: 'Capture $9.99' }).click();

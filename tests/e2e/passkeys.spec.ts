@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, open, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PASSKEY_MESSAGES, STAFF_FACTOR_MESSAGES } from '@store/core';
 import type { CDPSession } from '@playwright/test';
-import { e2eArtifacts } from './artifacts';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Locator, type Page, type Request } from './fixtures';
 import { expectClickable, expectNothingPastTheEdge, OPERATOR, signInAsOperator } from './flows';
@@ -17,65 +13,11 @@ import { expectClickable, expectNothingPastTheEdge, OPERATOR, signInAsOperator }
  * verify its user is what a browser reports for it), and the passkey the store no longer knows.
  *
  * A browser makes passkeys only for a domain name, never for an IP address ("This is an invalid domain"),
- * and the store's relying party is its PUBLIC_URL. The stores of playwright.config.ts are addressed as
- * http://127.0.0.1:port, so this spec starts a store of its own, the same build on a fresh embedded
- * database, at http://localhost:port. Its operator is left as it was: no passkey once the test ends.
+ * and the store's relying party is its PUBLIC_URL: this spec's store is addressed as http://localhost:port
+ * (playwright.config.ts). Its operator is left as it was: no passkey once the test ends.
  */
 
-const root = new URL('../..', import.meta.url).pathname;
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
-const STORE_URL = `http://localhost:${PORT}`;
 const REMOVE_PATH = '/api/admin/account/passkeys/remove';
-
-let store: ChildProcess | undefined;
-const storeDir = join(e2eArtifacts().dir, 'passkeys');
-
-test.use({ baseURL: STORE_URL });
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  await rm(storeDir, { recursive: true, force: true });
-  await mkdir(join(storeDir, 'data'), { recursive: true });
-  const log = await open(join(storeDir, 'server.log'), 'a');
-  store = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', log.fd, log.fd],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: STORE_URL,
-      DATA_DIR: join(storeDir, 'data'),
-      DATABASE_URL: '',
-      ADMIN_USERNAME: OPERATOR.username,
-      ADMIN_PASSWORD: OPERATOR.password,
-      TRUST_PROXY: 'loopback',
-    },
-  });
-  await log.close();
-  await expect
-    .poll(
-      async () => {
-        if (store?.exitCode !== null) return `exited with ${store?.exitCode}`;
-        return fetch(`${STORE_URL}/api/health`)
-          .then((answer) => answer.status)
-          .catch(() => 0);
-      },
-      {
-        message: `the passkeys store answers at ${STORE_URL} (log: ${storeDir}/server.log)`,
-        timeout: 60_000,
-      },
-    )
-    .toBe(200);
-});
-
-test.afterAll(async () => {
-  if (!store || store.exitCode !== null) return;
-  const exited = new Promise((resolve) => store!.once('exit', resolve));
-  // Its database is closed on SIGTERM.
-  store.kill('SIGTERM');
-  await exited;
-});
 
 /** Chromium's virtual authenticator for the page: a passkey platform with a user it verifies. */
 async function virtualAuthenticator(page: Page) {
@@ -223,7 +165,7 @@ test('the operator adds a passkey, signs in with it alone, confirms with it and 
 
   // The session ends elsewhere: the sign-in over the page takes the passkey too, and the page carries on.
   const loggedOut = await page.request.post('/api/admin/logout', {
-    headers: { origin: STORE_URL },
+    headers: { origin: new URL(page.url()).origin },
     data: {},
   });
   expect(loggedOut.status()).toBe(200);

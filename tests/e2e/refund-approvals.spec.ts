@@ -1,8 +1,15 @@
 import type { Browser } from '@playwright/test';
 import { REFUND_APPROVAL_MESSAGES } from '@store/core';
 import { expectNoAxeViolations } from './axe';
-import { expect, test, type Locator, type Page } from './fixtures';
-import { expectClickable, expectNothingPastTheEdge, guestPayment, signInAsOperator } from './flows';
+import { expect, test, type Page } from './fixtures';
+import {
+  addStaffPerson,
+  expectClickable,
+  expectNothingPastTheEdge,
+  expectWholeTableInView,
+  guestPayment,
+  signInAsOperator,
+} from './flows';
 
 /**
  * Refunds above the approval limit ($250.00, the store's default): the refund dialog says before sending
@@ -49,31 +56,15 @@ async function signIn(page: Page, username: string, password: string) {
   await page.goto('/admin');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 /** The owner adds a manager on the Staff tab; the manager sets a password with the link in a browser of their own, and signs in. */
 async function addManager(owner: Page, browser: Browser): Promise<Page> {
-  await owner.getByRole('tab', { name: 'Staff' }).click();
-  await owner.getByRole('button', { name: 'Add person' }).click();
-  const add = owner.getByRole('dialog', { name: 'Add person' });
-  await add.getByLabel('Name').fill(MANAGER.name);
-  await add.getByLabel('Email').fill(MANAGER.email);
-  await add.getByLabel('Role').selectOption('manager');
-  await add.getByRole('button', { name: 'Add person' }).click();
-  const link = await add.getByLabel('Set-up link').inputValue();
-  await add.getByRole('button', { name: 'Done' }).click();
-  await expect(add).toBeHidden();
-
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.252.3.7' } });
   const manager = await context.newPage();
-  await manager.goto(link);
-  await expect(manager.getByRole('heading', { name: `Welcome, ${MANAGER.name}` })).toBeVisible();
-  await manager.getByLabel('New password').fill(MANAGER_PASSWORD);
-  await manager.getByLabel('Confirm password').fill(MANAGER_PASSWORD);
-  await manager.getByRole('button', { name: 'Set password' }).click();
-  await expect(manager.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+  await addStaffPerson(owner, manager, { ...MANAGER, role: 'manager', password: MANAGER_PASSWORD });
   await signIn(manager, MANAGER.email, MANAGER_PASSWORD);
   return manager;
 }
@@ -91,34 +82,6 @@ async function askForRefund(page: Page, amount: string, reason: string) {
   await expect(dialog.getByText('Refund processed')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath(`refund-dialog-awaiting-${amount}.png`) });
   await expect(dialog).toBeHidden({ timeout: 8_000 });
-}
-
-/**
- * Every cell and button of a table lies inside the page and inside its own card, with nothing scrolled
- * sideways, and every button is the element a click at its centre reaches.
- */
-async function expectWholeTableInView(page: Page, table: Locator) {
-  const width = page.viewportSize()!.width;
-  const outOfView = await table.evaluate((element, viewportWidth) => {
-    const box = element.parentElement!.getBoundingClientRect();
-    const problems: string[] = [];
-    if (element.parentElement!.scrollWidth > element.parentElement!.clientWidth) {
-      problems.push(`the table scrolls sideways (${element.parentElement!.scrollWidth} px wide)`);
-    }
-    for (const cell of element.querySelectorAll<HTMLElement>('tbody td, thead th, button')) {
-      if (cell.getClientRects().length === 0) continue;
-      if (cell.closest('thead') && getComputedStyle(cell.closest('thead')!).position === 'absolute') continue;
-      const rect = cell.getBoundingClientRect();
-      if (rect.width === 0) continue;
-      if (rect.left < Math.max(0, box.left) - 0.5 || rect.right > Math.min(viewportWidth, box.right) + 0.5) {
-        problems.push(`${cell.tagName} "${cell.textContent?.trim()}" spans ${rect.left}–${rect.right}`);
-      }
-    }
-    return problems;
-  }, width);
-  expect(outOfView).toEqual([]);
-  const buttons = table.getByRole('button');
-  for (let index = 0; index < (await buttons.count()); index++) await expectClickable(buttons.nth(index));
 }
 
 /**

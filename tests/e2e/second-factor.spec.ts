@@ -4,7 +4,9 @@ import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Locator, type Page, type Request } from './fixtures';
 import {
+  addStaffPerson,
   expectClickable,
+  expectFocused,
   expectNothingPastTheEdge,
   guestPayment,
   signInAsOperator,
@@ -15,12 +17,11 @@ import {
  * Two-step sign-in with an authenticator app (decision 059), as a person does it: a manager the owner adds
  * sets up an app from Your account (its QR code, the key, its first code, then the ten recovery codes once),
  * signs out, signs in with the password and then the code, once with a recovery code, and removes the app.
- * The codes are computed here as the person's app would. Runs on the console store, one spec at a time
- * there, whose other specs sign in as the operator with a password only: the operator's own account is
- * left as it is. The store's STAFF_SECOND_FACTOR is off, so it never asks for the code before moving money
- * by itself: here its two refusals of a capture ("set up an app first", "confirm it is you") are answered
- * in the browser's place, once each, to show what the console does with them; the step-up call, the code
- * and the capture sent again are the store's own. The rules themselves are the store's tests.
+ * The codes are computed here as the person's app would. Runs on a store of its own with the default
+ * policy (STAFF_SECOND_FACTOR owners-and-managers) and a step-up window of one minute
+ * (ADMIN_STEP_UP_MINUTES=1), so that both of the store's refusals of a capture are real: "set up an app
+ * first" before the app is added, and "confirm it is you" a minute after the code was last typed. The
+ * operator, the owner here, only adds the manager, which moves no money.
  */
 
 const PERSON = { name: 'Robin Two-Step', password: 'green folders stack high' };
@@ -65,37 +66,11 @@ class AuthenticatorApp {
 }
 
 const CAPTURE_PATH = '/api/admin/capture-payment';
-
-/** The store's refusal of a money call, as it answers it when its policy asks for a second factor. */
-function refuseCaptureOnce(page: Page, body: { error: string; message: string }) {
-  return page.route(
-    `**${CAPTURE_PATH}`,
-    (route) => route.fulfill({ status: 403, json: { status: 'error', ...body } }),
-    { times: 1 },
-  );
-}
+/** The store's step-up window in this spec (ADMIN_STEP_UP_MINUTES=1, playwright.config.ts). */
+const STEP_UP_MS = 60_000;
 
 function pendingRow(page: Page, orderId: string) {
   return page.getByRole('row').filter({ hasText: orderId });
-}
-
-/** The owner adds a manager in the Staff tab; the manager sets their password with the link. */
-async function addManager(owner: Page, person: Page, email: string) {
-  await owner.getByRole('tab', { name: 'Staff' }).click();
-  await owner.getByRole('button', { name: 'Add person' }).click();
-  const add = owner.getByRole('dialog', { name: 'Add person' });
-  await add.getByLabel('Name').fill(PERSON.name);
-  await add.getByLabel('Email').fill(email);
-  await add.getByLabel('Role').selectOption('manager');
-  await add.getByRole('button', { name: 'Add person' }).click();
-  const link = await add.getByLabel('Set-up link').inputValue();
-  await add.getByRole('button', { name: 'Done' }).click();
-
-  await person.goto(link);
-  await person.getByLabel('New password').fill(PERSON.password);
-  await person.getByLabel('Confirm password').fill(PERSON.password);
-  await person.getByRole('button', { name: 'Set password' }).click();
-  await expect(person.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
 }
 
 /** Log out, and wait for the sign-in page: the tab has forgotten the session. */
@@ -109,7 +84,7 @@ async function signInWithPassword(page: Page, email: string) {
   await page.goto('/admin');
   await page.getByLabel('Username').fill(email);
   await page.getByLabel('Password').fill(PERSON.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function settled(page: Page) {
@@ -161,18 +136,24 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const page = await context.newPage();
-  await addManager(owner, page, email);
+  await addStaffPerson(owner, page, { ...PERSON, email, role: 'manager' });
 
   // Password only, for now.
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  // The store does not ask this store's people for a second factor before moving money: no banner.
-  await expect(page.getByRole('complementary', { name: 'Two-step sign-in' })).toHaveCount(0);
+  // The store asks its managers for a second factor before moving money: the banner says so at once.
+  const banner = page.getByRole('complementary', { name: 'Two-step sign-in' });
+  // Your account, in the header (the banner offers it too).
+  const accountButton = page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('button', { name: 'Your account' });
+  await expect(banner.getByRole('button', { name: 'Your account' })).toBeVisible();
+  await expect(banner).toBeVisible();
 
   // Your account, from the header, whose buttons stay in the page beside a long username.
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNothingPastTheEdge(page);
-  await expectClickable(page.getByRole('button', { name: 'Your account' }));
+  await expectClickable(accountButton);
   await page.screenshot({ path: test.info().outputPath('header-375.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -180,7 +161,6 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   // which keeps what was typed and says why nothing was captured.
   const orderId = await guestPayment(request, baseURL!, [{ productId: 'pen-pack-100', quantity: 1 }], 15.74);
   await expect(pendingRow(page, orderId)).toContainText('$15.74');
-  await refuseCaptureOnce(page, { error: 'forbidden', message: STAFF_FACTOR_MESSAGES.required });
   await pendingRow(page, orderId).getByRole('button', { name: 'Partial capture' }).click();
   const partial = page.getByRole('dialog', { name: 'Partial capture' });
   const amount = partial.getByLabel('Amount to capture');
@@ -188,7 +168,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await partial.getByRole('button', { name: 'Capture $12.30' }).click();
   const offer = page.getByRole('dialog', { name: 'Set up an authenticator app' });
   await expect(offer).toContainText(STAFF_FACTOR_MESSAGES.required);
-  await expect(offer.getByRole('button', { name: 'Not now' })).toBeFocused();
+  await expectFocused(offer.getByRole('button', { name: 'Not now' }));
   await expectNoAxeViolations(page, 'the offer to set up an app, over a money dialog');
   await offer.getByRole('button', { name: 'Not now' }).click();
   await expect(offer).toBeHidden();
@@ -198,7 +178,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await expect(partial).toBeHidden();
 
   // Two-step sign-in is off.
-  await page.getByRole('button', { name: 'Your account' }).click();
+  await accountButton.click();
   const account = page.getByRole('dialog', { name: 'Your account' });
   await expect(account).toContainText(`Signed in as ${email} · Manager`);
   const twoStep = account.getByRole('region', { name: 'Two-step sign-in' });
@@ -219,7 +199,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   const app = new AuthenticatorApp(secret);
   const codeField = setup.getByLabel('Code from your authenticator app');
   // The keyboard stays in the dialog, which is read from its title: the QR code and the key come first.
-  await expect(setup).toBeFocused();
+  await expectFocused(setup);
   await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');
   // No recovery codes yet: the app's code only.
@@ -234,7 +214,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await expect(setup.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.wrongCode);
   await expect(codeField).toHaveAttribute('aria-invalid', 'true');
   await expectDescribedBy(codeField, STAFF_FACTOR_MESSAGES.wrongCode);
-  await expect(codeField).toBeFocused();
+  await expectFocused(codeField);
   await expectNoAxeViolations(page, 'the set-up, a wrong code');
 
   // The right one, typed as a person types (a space included: the field keeps the digits).
@@ -254,7 +234,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   const recoveryCodes = (await codeList.allTextContents()).map((code) => code.trim());
   for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
   const copy = codesDialog.getByRole('button', { name: 'Copy', exact: true });
-  await expect(copy).toBeFocused();
+  await expectFocused(copy);
   await copy.click();
   await expect(codesDialog.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -274,7 +254,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await expect(twoStep.getByRole('definition')).toHaveText('10 of 10');
   await account.getByRole('button', { name: 'Done' }).click();
   await expect(account).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Your account' })).toBeFocused();
+  await expectFocused(accountButton);
 
   // Signed out, the password is not enough: the code step, keyboard only.
   await logOut(page);
@@ -282,7 +262,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
   await expect(page).toHaveTitle(/^Two-step sign-in/);
   const signInCode = page.getByLabel('Code from your authenticator app');
-  await expect(signInCode).toBeFocused();
+  await expectFocused(signInCode);
   await expect(signInCode).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(signInCode).toHaveAttribute('inputmode', 'numeric');
   await checkAtWidths(page, 'sign-in-code', [page.getByRole('button', { name: 'Verify and sign in' })]);
@@ -291,7 +271,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.wrongCode);
   await expectDescribedBy(signInCode, STAFF_FACTOR_MESSAGES.wrongCode);
-  await expect(signInCode).toBeFocused();
+  await expectFocused(signInCode);
   await expectNoAxeViolations(page, 'the sign-in code step, a wrong code');
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNothingPastTheEdge(page);
@@ -300,7 +280,10 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await page.keyboard.type(await app.nextCode());
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const codeTypedAt = Date.now();
   await expect(page.getByRole('navigation', { name: 'Admin' })).toContainText(email);
+  // With the app set up, the banner is gone.
+  await expect(banner).toHaveCount(0);
 
   // A capture the store wants the code again for: "Confirm it is you" over the dialog, which stays as it
   // was; once confirmed, the same capture again, with the same Idempotency-Key.
@@ -308,13 +291,16 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   page.on('request', (call) => {
     if (new URL(call.url()).pathname === CAPTURE_PATH) captures.push(call);
   });
-  await refuseCaptureOnce(page, { error: 'step_up_required', message: STAFF_FACTOR_MESSAGES.stepUp });
+  // A minute after the code: the store asks for it again before this capture.
+  await new Promise((resolve) =>
+    setTimeout(resolve, Math.max(0, codeTypedAt + STEP_UP_MS + 1_000 - Date.now())),
+  );
   await pendingRow(page, orderId).getByRole('button', { name: 'Partial capture' }).click();
   await amount.fill('12.30');
   await partial.getByRole('button', { name: 'Capture $12.30' }).click();
   const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
   const stepUpCode = stepUp.getByLabel('Code from your authenticator app');
-  await expect(stepUpCode).toBeFocused();
+  await expectFocused(stepUpCode);
   await expect(partial).toBeVisible();
   await expect(amount).toHaveValue('12.30');
   await expectNoAxeViolations(page, 'Confirm it is you, over a money dialog');
@@ -325,7 +311,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await page.keyboard.type(app.wrongCode());
   await page.keyboard.press('Enter');
   await expect(stepUp.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.wrongCode);
-  await expect(stepUpCode).toBeFocused();
+  await expectFocused(stepUpCode);
   await page.keyboard.type(await app.nextCode());
   await page.keyboard.press('Enter');
   await expect(stepUp).toBeHidden();
@@ -360,7 +346,7 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await signInAgain.getByLabel('Password').fill(PERSON.password);
   await signInAgain.getByLabel('Password').press('Enter');
   const againCode = signInAgain.getByLabel('Code from your authenticator app');
-  await expect(againCode).toBeFocused();
+  await expectFocused(againCode);
   await expect(againCode).toHaveAttribute('autocomplete', 'one-time-code');
   await expectNoAxeViolations(page, 'the sign-in over the page, its code step');
   await againCode.fill(await app.nextCode());
@@ -371,20 +357,20 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   // The sign-in that waited for the code is gone (its cookie here): back to the password, saying so.
   await logOut(page);
   await signInWithPassword(page, email);
-  await expect(signInCode).toBeFocused();
+  await expectFocused(signInCode);
   await context.clearCookies();
   await signInCode.fill(app.wrongCode());
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.noPendingSignIn);
-  await expect(page.getByLabel('Password')).toBeFocused();
+  await expectFocused(page.getByLabel('Password'));
   await expect(page.getByLabel('Username')).toHaveValue(email);
 
   // A recovery code, once.
   await page.getByLabel('Password').fill(PERSON.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   const recoveryField = page.getByLabel('Recovery code');
-  await expect(recoveryField).toBeFocused();
+  await expectFocused(recoveryField);
   await expect(recoveryField).toHaveAttribute('inputmode', 'text');
   await expectNoAxeViolations(page, 'the sign-in recovery code step');
   await recoveryField.fill(recoveryCodes[0]!.toUpperCase());
@@ -398,19 +384,19 @@ test('a manager sets up an authenticator app, signs in with its code and with a 
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText(STAFF_FACTOR_MESSAGES.wrongCode);
   await page.getByRole('button', { name: 'Use the code from your authenticator app' }).click();
-  await expect(signInCode).toBeFocused();
+  await expectFocused(signInCode);
   await signInCode.fill(await app.nextCode());
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // Your account counts what is left; Remove asks a code.
-  await page.getByRole('button', { name: 'Your account' }).click();
+  await accountButton.click();
   await expect(twoStep.getByRole('definition')).toHaveText('9 of 10');
   await twoStep.getByRole('button', { name: 'Remove' }).click();
   const remove = page.getByRole('dialog', { name: 'Remove authenticator app' });
   await expect(remove).toContainText('Sign in with your password only again?');
   const removeCode = remove.getByLabel('Code from your authenticator app');
-  await expect(removeCode).toBeFocused();
+  await expectFocused(removeCode);
   await expectNoAxeViolations(page, 'Remove authenticator app');
   await removeCode.fill(await app.nextCode());
   await remove.getByRole('button', { name: 'Remove app' }).click();

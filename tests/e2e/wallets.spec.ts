@@ -28,7 +28,7 @@ test('a guest pays with Google Pay in the sandbox wallet, and the operator sees 
   await page.goto('/admin');
   await page.getByLabel('Username').fill('operator');
   await page.getByLabel('Password').fill('e2e-operator-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: orderId });
   await expect(row).toContainText('$20.98');
   await expect(row).toContainText('Google Pay · VISA •••• 1111');

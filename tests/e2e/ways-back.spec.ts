@@ -124,7 +124,7 @@ test.describe('at 1024 px', () => {
     await page.goto('/admin');
     await page.getByLabel('Username').fill(OPERATOR.username);
     await page.getByLabel('Password').fill(OPERATOR.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     const tab = await page.context().newPage();
@@ -132,7 +132,7 @@ test.describe('at 1024 px', () => {
     await expect(tab).toHaveURL(new RegExp(`/admin\\?next=%2Fadmin%2Forders%2F${orderId}$`));
     await tab.getByLabel('Username').fill(OPERATOR.username);
     await tab.getByLabel('Password').fill(OPERATOR.password);
-    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(tab).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
     await expect(tab.getByRole('heading', { name: new RegExp(orderId) })).toBeVisible();
 
@@ -143,7 +143,7 @@ test.describe('at 1024 px', () => {
     await other.goto('/admin?next=https%3A%2F%2Felsewhere.example%2Fadmin%2F');
     await other.getByLabel('Username').fill(OPERATOR.username);
     await other.getByLabel('Password').fill(OPERATOR.password);
-    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(other).toHaveURL(/\/admin\/dashboard$/);
     await tab.close();
     await other.close();
@@ -209,7 +209,7 @@ test('a payment link to a Canadian payer asks the operator for a province and a 
   await page.goto('/admin');
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('tab', { name: 'Customers' }).click();
   await page.getByRole('button', { name: 'New payment link' }).click();
   const dialog = page.getByRole('dialog', { name: 'New payment link' });

@@ -4,6 +4,8 @@ import {
   REFUND_APPROVAL_DEFAULT_CENTS,
   STAFF_IDLE_MINUTES,
   STAFF_SECOND_FACTOR_POLICIES,
+  STAFF_STEP_UP_MINUTES,
+  type SecondFactorRule,
   STORE_NAME,
   type StaffSecondFactorPolicy,
 } from '@store/core';
@@ -175,7 +177,13 @@ const environmentSchema = z
         error: 'STAFF_SECOND_FACTOR must be owners-and-managers, everyone or off',
       })
       .optional()
-      .transform((value): StaffSecondFactorPolicy => (value ? value : 'off')),
+      .transform((value): StaffSecondFactorPolicy => (value ? value : 'owners-and-managers')),
+    ADMIN_STEP_UP_MINUTES: z.coerce
+      .number({ error: 'ADMIN_STEP_UP_MINUTES must be a number' })
+      .int('ADMIN_STEP_UP_MINUTES must be a whole number')
+      .min(1, `ADMIN_STEP_UP_MINUTES must be between 1 and ${STAFF_STEP_UP_MINUTES}`)
+      .max(STAFF_STEP_UP_MINUTES, `ADMIN_STEP_UP_MINUTES must be between 1 and ${STAFF_STEP_UP_MINUTES}`)
+      .default(STAFF_STEP_UP_MINUTES),
     ADMIN_IDLE_MINUTES: z.coerce
       .number({ error: 'ADMIN_IDLE_MINUTES must be a number' })
       .int('ADMIN_IDLE_MINUTES must be a whole number')
@@ -349,7 +357,8 @@ export interface Config {
   /** The first admin, created at start when the store has none. */
   firstAdmin: { username?: string; password?: string };
   /** Who must have a second factor, and prove it again after 15 minutes, before moving money (decision 059). */
-  staffSecondFactor: StaffSecondFactorPolicy;
+  /** Who must prove a second factor before moving money, and for how long a proof lasts. */
+  staffSecondFactor: SecondFactorRule;
   /** A refund above this many cents needs a second person's approval (decision 058); null: none does. */
   refundApprovalAboveCents: number | null;
   /** A console session ends after this long without activity (PCI DSS 4.0.1 8.2.8: at most 15 minutes). */
@@ -454,7 +463,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     firstAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     adminIdleMs: env.ADMIN_IDLE_MINUTES * 60 * 1000,
     refundApprovalAboveCents: env.REFUND_APPROVAL_ABOVE,
-    staffSecondFactor: env.STAFF_SECOND_FACTOR,
+    staffSecondFactor: { policy: env.STAFF_SECOND_FACTOR, stepUpMs: env.ADMIN_STEP_UP_MINUTES * 60 * 1000 },
     trustedProxies: env.TRUST_PROXY,
     reconcileAfterMs: env.RECONCILE_AFTER_MS ?? 2 * env.GATEWAY_TIMEOUT_MS + 30_000,
     captureAllConcurrency: env.CAPTURE_ALL_CONCURRENCY,

@@ -37,6 +37,13 @@ try {
         '`npm run admin -- reset-password <username>` sets a new password).',
     );
   }
+  if (config.staffSecondFactor.policy !== 'off') {
+    console.info(
+      '  Before moving money, owners' +
+        (config.staffSecondFactor.policy === 'everyone' ? ' and every other person' : ' and managers') +
+        ' add an authenticator app or a passkey under Your account (STAFF_SECOND_FACTOR=off turns this off).',
+    );
+  }
   console.info(
     config.databaseUrl
       ? 'Database: PostgreSQL (DATABASE_URL).'

@@ -2,9 +2,9 @@ import {
   mayDo,
   notAllowedMessage,
   STAFF_FACTOR_MESSAGES,
-  STAFF_STEP_UP_MINUTES,
   type StaffRight,
   type StaffRole,
+  type SecondFactorRule,
   type StaffSecondFactorPolicy,
 } from '@store/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,16 +24,16 @@ async function adminWithRight(
   orm: Orm,
   cookie: ReturnType<typeof adminSessionCookie>,
   request: FastifyRequest,
-  secondFactor: StaffSecondFactorPolicy,
+  secondFactor: SecondFactorRule,
 ): Promise<AdminIdentity> {
   const admin = await requireAdmin(orm, cookie, request);
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const right = operationOf(method, request.routeOptions.url ?? '')?.right;
   if (right && !mayDo(admin.role, right))
     throw new AppError('forbidden', notAllowedMessage(admin.role, right));
-  if (right && MONEY_RIGHTS.has(right) && secondFactorRequired(secondFactor, admin.role)) {
+  if (right && MONEY_RIGHTS.has(right) && secondFactorRequired(secondFactor.policy, admin.role)) {
     if (!admin.hasSecondFactor) throw new AppError('forbidden', STAFF_FACTOR_MESSAGES.required);
-    requireRecentSecondFactor(admin);
+    requireRecentSecondFactor(admin, secondFactor.stepUpMs);
   }
   return admin;
 }
@@ -42,9 +42,12 @@ async function adminWithRight(
  * A person with a second factor whose session last proved it more than the step-up window ago must prove it
  * again (decision 059): before moving money, and before removing a factor.
  */
-export function requireRecentSecondFactor(admin: Pick<AdminIdentity, 'hasSecondFactor' | 'secondFactorAt'>) {
+export function requireRecentSecondFactor(
+  admin: Pick<AdminIdentity, 'hasSecondFactor' | 'secondFactorAt'>,
+  stepUpMs: number,
+) {
   const provedAt = admin.secondFactorAt?.getTime() ?? 0;
-  if (admin.hasSecondFactor && Date.now() - provedAt > STAFF_STEP_UP_MINUTES * 60_000) {
+  if (admin.hasSecondFactor && Date.now() - provedAt > stepUpMs) {
     throw new AppError('step_up_required', STAFF_FACTOR_MESSAGES.stepUp);
   }
 }
@@ -74,7 +77,7 @@ export function secondFactorRequired(policy: StaffSecondFactorPolicy, role: Staf
  */
 export function adminRoutes(
   app: FastifyInstance,
-  options: { orm: Orm; secureCookies: boolean; secondFactor: StaffSecondFactorPolicy },
+  options: { orm: Orm; secureCookies: boolean; secondFactor: SecondFactorRule },
 ) {
   const cookie = adminSessionCookie(options.secureCookies);
   const signedInAdmin = (request: FastifyRequest) =>

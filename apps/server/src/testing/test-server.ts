@@ -76,6 +76,9 @@ export async function startTestServer(
     PUBLIC_URL: TEST_PUBLIC_URL,
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // The test admin moves money with a password only, unless a test sets the policy it checks (the
+    // second-factor and passkey tests do): every other test is about something else than sign-in.
+    STAFF_SECOND_FACTOR: 'off',
     ...environment,
   });
   const server = await startServer(config, {

@@ -128,8 +128,19 @@ export type StaffSetupRequest = z.infer<typeof staffSetupRequestSchema>;
 /** Who must have a second factor before moving money (STAFF_SECOND_FACTOR, decision 059). */
 export const STAFF_SECOND_FACTOR_POLICIES = ['owners-and-managers', 'everyone', 'off'] as const;
 export type StaffSecondFactorPolicy = (typeof STAFF_SECOND_FACTOR_POLICIES)[number];
-/** A money action this long after the session last proved its second factor asks for it again. */
+/**
+ * A money action this long after the session last proved its second factor asks for it again, unless
+ * ADMIN_STEP_UP_MINUTES says fewer.
+ */
 export const STAFF_STEP_UP_MINUTES = 15;
+/**
+ * Who must prove a second factor before moving money (STAFF_SECOND_FACTOR), and how long a proof lasts
+ * before a money action asks for it again (ADMIN_STEP_UP_MINUTES).
+ */
+export interface SecondFactorRule {
+  policy: StaffSecondFactorPolicy;
+  stepUpMs: number;
+}
 
 export const STAFF_FACTOR_MESSAGES = {
   codeRequired: 'Type the code from your authenticator app',

@@ -86,7 +86,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AdminR
       return {
         status: 'success',
         security: await securityOf(orm, identity.adminId),
-        secondFactorRequired: secondFactorRequired(deps.secondFactor, identity.role),
+        secondFactorRequired: secondFactorRequired(deps.secondFactor.policy, identity.role),
       };
     },
   );
@@ -209,7 +209,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AdminR
     async (request) => {
       const identity = await signedInAdmin(request);
       // Removing a factor needs it proved within the step-up window, as money does.
-      requireRecentSecondFactor(identity);
+      requireRecentSecondFactor(identity, deps.secondFactor.stepUpMs);
       await removePasskeyOf(orm, person(identity), request.body.id);
       return { status: 'success', message: 'The passkey was removed' };
     },

@@ -1,4 +1,4 @@
-import type { StaffSecondFactorPolicy } from '@store/core';
+import type { SecondFactorRule } from '@store/core';
 import {
   adminCustomerParamsSchema,
   adminCustomerResponseSchema,
@@ -14,7 +14,7 @@ export interface AdminCustomerRouteDependencies {
   orm: Orm;
   secureCookies: boolean;
   /** Who must prove a second factor before moving money (decision 059). */
-  secondFactor: StaffSecondFactorPolicy;
+  secondFactor: SecondFactorRule;
 }
 
 /** The console's Customers: find a customer, and read one (for orders taken by phone; decision 032). */

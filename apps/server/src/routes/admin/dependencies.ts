@@ -1,4 +1,4 @@
-import type { StaffSecondFactorPolicy } from '@store/core';
+import type { SecondFactorRule } from '@store/core';
 import type { Orm } from '../../db/client';
 import type { CloseSandboxBatch } from '../../gateway/sandbox-batch';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
@@ -11,7 +11,7 @@ export interface AdminRouteDependencies {
   gateway: PaymentGateway;
   secureCookies: boolean;
   /** Who must prove a second factor before moving money (decision 059). */
-  secondFactor: StaffSecondFactorPolicy;
+  secondFactor: SecondFactorRule;
   /** A refund above this many cents becomes a request a second person approves (decision 058). */
   refundApprovalAboveCents?: number | null;
   /** A console session signed in here ends after this long without activity (decision 057). */

@@ -1,4 +1,4 @@
-import type { StaffSecondFactorPolicy } from '@store/core';
+import type { SecondFactorRule } from '@store/core';
 import {
   adminDepositDayResponseSchema,
   depositsCsvFileName,
@@ -24,7 +24,7 @@ import {
 /** Deposits and disputes in the console (decision 036): read-only. */
 export function registerDepositRoutes(
   app: FastifyInstance,
-  deps: { orm: Orm; secureCookies: boolean; secondFactor: StaffSecondFactorPolicy },
+  deps: { orm: Orm; secureCookies: boolean; secondFactor: SecondFactorRule },
 ): void {
   const { api, admin, adminOnly } = adminRoutes(app, deps);
 

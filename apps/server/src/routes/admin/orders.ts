@@ -1,4 +1,4 @@
-import type { StaffSecondFactorPolicy } from '@store/core';
+import type { SecondFactorRule } from '@store/core';
 import {
   adminOrderParamsSchema,
   adminOrderResponseSchema,
@@ -20,7 +20,7 @@ export interface AdminOrderRouteDependencies {
   gateway: PaymentGateway;
   secureCookies: boolean;
   /** Who must prove a second factor before moving money (decision 059). */
-  secondFactor: StaffSecondFactorPolicy;
+  secondFactor: SecondFactorRule;
   refundsBeforeSettlement: RefundsBeforeSettlement;
   /** Marking an authorized order shipped captures it in the same action (CAPTURE_ON_SHIPMENT). */
   captureOnShipment: boolean;

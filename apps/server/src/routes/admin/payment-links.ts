@@ -1,4 +1,4 @@
-import type { StaffSecondFactorPolicy } from '@store/core';
+import type { SecondFactorRule } from '@store/core';
 import {
   adminPaymentLinksQuerySchema,
   adminPaymentLinksResponseSchema,
@@ -18,7 +18,7 @@ export interface PaymentLinkAdminDependencies {
   publicUrl: string;
   secureCookies: boolean;
   /** Who must prove a second factor before moving money (decision 059). */
-  secondFactor: StaffSecondFactorPolicy;
+  secondFactor: SecondFactorRule;
   /** Whether a mail server is set (SMTP_URL): without one, the link's email is queued, never sent. */
   mailServer?: boolean;
 }

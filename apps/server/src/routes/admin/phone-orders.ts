@@ -1,4 +1,4 @@
-import type { StaffSecondFactorPolicy } from '@store/core';
+import type { SecondFactorRule } from '@store/core';
 import { customerIdParamsSchema, phoneOrderRequestSchema, phoneOrderResponseSchema } from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../db/client';
@@ -13,7 +13,7 @@ export interface PhoneOrderRouteDependencies {
   publicUrl: string;
   secureCookies: boolean;
   /** Who must prove a second factor before moving money (decision 059). */
-  secondFactor: StaffSecondFactorPolicy;
+  secondFactor: SecondFactorRule;
 }
 
 /** Orders taken by telephone for a customer, with one of their saved methods (decision 033). */
