@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import {
   fillDelivery,
   addSavedBankAccount,
   cartWithOnePenPack,
-  expectClickable,
   guestPayment,
   OPERATOR,
   registerCustomer,
+  expectWholeTableInView,
   signInAsOperator,
 } from './flows';
 
@@ -276,37 +276,6 @@ test('an operator exports the filtered history as a CSV file that the server str
   await page.getByRole('tab', { name: 'Audit Log' }).click();
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Export CSV' })).toHaveCount(2);
 });
-
-/**
- * Every cell and button of a table lies inside the page and inside its own card, with nothing scrolled
- * sideways, and every button is the element a click at its centre reaches.
- */
-async function expectWholeTableInView(page: Page, table: Locator) {
-  const width = page.viewportSize()!.width;
-  const outOfView = await table.evaluate((element, viewportWidth) => {
-    const box = element.parentElement!.getBoundingClientRect();
-    const problems: string[] = [];
-    if (element.parentElement!.scrollWidth > element.parentElement!.clientWidth) {
-      problems.push(`the table scrolls sideways (${element.parentElement!.scrollWidth} px wide)`);
-    }
-    const cells = element.querySelectorAll<HTMLElement>('tbody td, thead th, button');
-    for (const cell of cells) {
-      if (cell.getClientRects().length === 0) continue;
-      // A visually hidden header (the cards label their own lines) is not a column to see.
-      if (cell.closest('thead') && getComputedStyle(cell.closest('thead')!).position === 'absolute') continue;
-      const rect = cell.getBoundingClientRect();
-      if (rect.width === 0) continue;
-      if (rect.left < Math.max(0, box.left) - 0.5 || rect.right > Math.min(viewportWidth, box.right) + 0.5) {
-        problems.push(`${cell.tagName} "${cell.textContent?.trim()}" spans ${rect.left}–${rect.right}`);
-      }
-    }
-    return problems;
-  }, width);
-  expect(outOfView).toEqual([]);
-
-  const buttons = table.getByRole('button');
-  for (let index = 0; index < (await buttons.count()); index++) await expectClickable(buttons.nth(index));
-}
 
 test('both tables show every column and action inside the page at 375, 1024 and 1280 px', async ({
   page,

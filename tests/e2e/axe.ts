@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from './fixtures';
+import { animationsFinished } from './flows';
 
 /** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (landmarks, heading order, …). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -43,14 +44,7 @@ export async function expectNoAxeViolations(
   await page.waitForLoadState('load');
   await expect(page.locator('[data-route-loading]')).toHaveCount(0);
   // Let transitions and fades finish: half-faded text is measured at the wrong contrast.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ).then(() => undefined),
-  );
+  await animationsFinished(page);
   const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   const results = await (options.exclude ? builder.exclude(options.exclude) : builder).analyze();
   const report = results.violations.map(describeViolation).join('\n');

@@ -280,6 +280,18 @@ export async function expectWholeTableInView(page: Page, table: Locator) {
   for (let index = 0; index < (await buttons.count()); index++) await expectClickable(buttons.nth(index));
 }
 
+/** Waits for the page's transitions and animations to finish (not the endless ones: spinners, shimmers). */
+export async function animationsFinished(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
 /** The control can be scrolled to, and a click at its centre reaches it (nothing covers it, nothing clips it). */
 export async function expectClickable(control: Locator) {
   // Retried for a moment: a page just resized or scrolled may still be laying out.

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Locator, type Page, type Request } from './fixtures';
-import { guestPayment, OPERATOR, signInAsOperator } from './flows';
+import { animationsFinished, guestPayment, OPERATOR, signInAsOperator } from './flows';
 
 /**
  * The console's idle timeout (decision 057; PCI DSS 4.0.1 8.2.8): every console call says how long its
@@ -43,14 +43,7 @@ async function screenshotAtWidths(page: Page, name: string): Promise<void> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     // A phone's dialog slides up again when the width changes: taken once it has arrived.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ).then(() => undefined),
-    );
+    await animationsFinished(page);
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

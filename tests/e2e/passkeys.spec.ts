@@ -2,7 +2,13 @@ import { PASSKEY_MESSAGES, STAFF_FACTOR_MESSAGES } from '@store/core';
 import type { CDPSession } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Locator, type Page, type Request } from './fixtures';
-import { expectClickable, expectNothingPastTheEdge, OPERATOR, signInAsOperator } from './flows';
+import {
+  animationsFinished,
+  expectClickable,
+  expectNothingPastTheEdge,
+  OPERATOR,
+  signInAsOperator,
+} from './flows';
 
 /**
  * Passkeys in the console (decision 059), as a person uses them, with Chromium's virtual authenticator (a
@@ -41,17 +47,6 @@ async function virtualAuthenticator(page: Page) {
   };
 }
 
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ).then(() => undefined),
-  );
-}
-
 /**
  * At a phone's, a tablet's and a desktop's width: nothing past the window's edge, the controls reachable,
  * axe; screenshots at 375 and 1280 px (/tmp/passkey-NAME-WIDTH.png). Back at 1280 px.
@@ -63,7 +58,7 @@ async function checkAtWidths(
 ) {
   for (const width of [375, 1024, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await settled(page);
+    await animationsFinished(page);
     await expectNothingPastTheEdge(page);
     for (const control of controls) await expectClickable(control);
     await expectNoAxeViolations(page, `${name} at ${width} px`);
@@ -131,7 +126,7 @@ test('the operator adds a passkey, signs in with it alone, confirms with it and 
   await expect(name).toHaveValue('Work laptop');
   await expectNoAxeViolations(page, 'Add a passkey, the window closed');
   await page.setViewportSize({ width: 375, height: 812 });
-  await settled(page);
+  await animationsFinished(page);
   await expectNothingPastTheEdge(page);
   await page.screenshot({ path: '/tmp/passkey-add-closed-375.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -174,7 +169,7 @@ test('the operator adds a passkey, signs in with it alone, confirms with it and 
   await expect(signInAgain).toBeVisible();
   await expectNoAxeViolations(page, 'the sign-in over the page, with a passkey');
   await page.setViewportSize({ width: 375, height: 812 });
-  await settled(page);
+  await animationsFinished(page);
   await expectNothingPastTheEdge(page);
   await expectClickable(signInAgain.getByRole('button', { name: 'Use a passkey' }));
   await page.screenshot({ path: '/tmp/passkey-sign-in-again-375.png' });

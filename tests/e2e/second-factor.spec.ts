@@ -11,6 +11,7 @@ import {
   guestPayment,
   signInAsOperator,
   uniqueEmail,
+  animationsFinished,
 } from './flows';
 
 /**
@@ -87,22 +88,11 @@ async function signInWithPassword(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ).then(() => undefined),
-  );
-}
-
 /** Axe, nothing past the edge and a screenshot, at a phone's width and a desktop's; back at 1280 px. */
 async function checkAtWidths(page: Page, name: string, controls: Locator[] = []) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await settled(page);
+    await animationsFinished(page);
     await expectNothingPastTheEdge(page);
     for (const control of controls) await expectClickable(control);
     await expectNoAxeViolations(page, `${name} at ${width} px`);
