@@ -5,7 +5,12 @@ import { listFailureText } from '../utils/admin-errors';
 import { PanelProblem, TableSkeleton } from './panel-parts';
 import table from './data-table.module.css';
 
-type ListName = Parameters<typeof listFailureText>[1];
+/** A list named in listFailureText, whose failure reads as it says; or how a list it does not name reads. */
+type ListFailure = Parameters<typeof listFailureText>[1] | ((error: unknown) => string);
+
+function failureTextOf(error: unknown, list: ListFailure): string {
+  return typeof list === 'function' ? list(error) : listFailureText(error, list);
+}
 
 export interface ListQuery {
   isPending: boolean;
@@ -16,12 +21,10 @@ export interface ListQuery {
 }
 
 /** A failed poll after a good one: the note above the list that stays on screen. */
-export function StaleListProblem({ query, list }: { query: ListQuery; list: ListName }) {
+export function StaleListProblem({ query, list }: { query: ListQuery; list: ListFailure }) {
   if (!query.isError || !query.data) return null;
   return (
-    <PanelProblem>
-      Could not refresh: {listFailureText(query.error, list)}. Showing the last list.
-    </PanelProblem>
+    <PanelProblem>Could not refresh: {failureTextOf(query.error, list)}. Showing the last list.</PanelProblem>
   );
 }
 
@@ -30,25 +33,28 @@ export function ListState({
   query,
   list,
   columns,
+  skeletonRows,
   isEmpty,
   empty,
   children,
 }: {
   query: ListQuery;
-  list: ListName;
+  list: ListFailure;
   columns: number;
+  /** How many rows the first load's skeleton has (TableSkeleton's own number unless said). */
+  skeletonRows?: number;
   isEmpty: boolean;
   empty: ReactNode;
   children: ReactNode;
 }) {
-  if (query.isPending) return <TableSkeleton columns={columns} />;
+  if (query.isPending) return <TableSkeleton columns={columns} rows={skeletonRows} />;
   if (query.isError && !query.data) {
     return (
       <div className={table.empty} role="alert">
         <span className={`${table.emptyIcon} ${table.emptyIconProblem}`} aria-hidden="true">
           <AlertCircleIcon size={30} />
         </span>
-        <p className={table.emptyTitle}>{listFailureText(query.error, list)}</p>
+        <p className={table.emptyTitle}>{failureTextOf(query.error, list)}</p>
         <Button variant="secondary" onClick={() => void query.refetch()}>
           Try again
         </Button>

@@ -60,6 +60,52 @@ export function RefreshNote({
   );
 }
 
+/**
+ * A column's heading: its words; a numeric column's align right; the actions column's are for screen
+ * readers only (its buttons say what they do).
+ */
+export type TableColumn = string | { label: string; kind: 'numeric' | 'actions' };
+
+/** A list's table: its name, a heading a column, and the rows. */
+export function DataTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly TableColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <table className={table.table} aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <ColumnHeading key={typeof column === 'string' ? column : column.label} column={column} />
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+function ColumnHeading({ column }: { column: TableColumn }) {
+  if (typeof column === 'string') return <th scope="col">{column}</th>;
+  if (column.kind === 'numeric') {
+    return (
+      <th scope="col" className={table.numeric}>
+        {column.label}
+      </th>
+    );
+  }
+  return (
+    <th scope="col" className={table.actionsHead}>
+      <span className="visually-hidden">{column.label}</span>
+    </th>
+  );
+}
+
 export function TableSkeleton({ columns, rows = 4 }: { columns: number; rows?: number }) {
   return (
     <div className={panel.skeleton} role="status" aria-label="Loading">

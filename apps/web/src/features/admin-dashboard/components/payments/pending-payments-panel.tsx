@@ -24,7 +24,7 @@ import { PartialCaptureDialog } from './partial-capture-dialog';
 import { CardText } from '../payment-facts';
 import { ListEmpty, ListState, StaleListProblem } from '../list-state';
 import { LoadMoreButton } from '../load-more';
-import { DateTimeText, PanelHeader, RefreshNote } from '../panel-parts';
+import { DataTable, DateTimeText, PanelHeader, RefreshNote, type TableColumn } from '../panel-parts';
 import { VoidDialog } from './void-dialog';
 import dialogStyles from '../dialog.module.css';
 import panel from '../panel.module.css';
@@ -34,6 +34,15 @@ type OpenDialog =
   | { kind: 'partial'; payment: AdminPayment }
   | { kind: 'void'; payment: AdminPayment }
   | { kind: 'capture-all' };
+
+const COLUMNS: readonly TableColumn[] = [
+  'Order ID',
+  { label: 'Amount', kind: 'numeric' },
+  'Paid with',
+  'Date',
+  'Expires',
+  { label: 'Actions', kind: 'actions' },
+];
 
 export interface PendingPaymentsPanelProps {
   query: ReturnType<typeof usePendingPayments>;
@@ -109,7 +118,7 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
         <ListState
           query={query}
           list="payments"
-          columns={6}
+          columns={COLUMNS.length}
           isEmpty={payments.length === 0}
           empty={
             <ListEmpty
@@ -119,113 +128,97 @@ export function PendingPaymentsPanel({ query }: PendingPaymentsPanelProps) {
             />
           }
         >
-          <table className={table.table} aria-label="Payments awaiting capture">
-            <thead>
-              <tr>
-                <th scope="col">Order ID</th>
-                <th scope="col" className={table.numeric}>
-                  Amount
-                </th>
-                <th scope="col">Paid with</th>
-                <th scope="col">Date</th>
-                <th scope="col">Expires</th>
-                <th scope="col" className={table.actionsHead}>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => {
-                const busyText = capturing.includes(payment.paymentId)
-                  ? 'Capturing…'
-                  : voiding.includes(payment.paymentId)
-                    ? 'Voiding…'
-                    : captureAllRunning
-                      ? 'Capturing…'
-                      : null;
-                const timeLeft = authorizationTimeLeft(payment.expiresAt, now);
-                return (
-                  <tr key={payment.paymentId} className={busyText ? table.busyRow : undefined}>
-                    <td className={table.primary} data-label="Order ID">
-                      <Link
-                        to={adminOrderPath(payment.orderId)}
-                        className={`${table.order} ${table.orderLink}`}
-                      >
-                        {payment.orderId}
-                      </Link>
-                      <span className={table.sub}>{payment.shipped ? 'Shipped' : 'Not shipped'}</span>
-                    </td>
-                    <td className={`${table.numeric} ${table.headline}`} data-label="Amount">
-                      <span className={table.amount}>{formatCents(dollarsToCents(payment.amount))}</span>
-                    </td>
-                    <td data-label="Paid with">
-                      <CardText
-                        className={table.card}
-                        cardType={payment.cardType}
-                        last4={payment.last4}
-                        bankName={payment.bankName}
-                        wallet={payment.wallet}
-                      />
-                    </td>
-                    <td data-label="Date">
-                      <DateTimeText iso={payment.transactionDate} />
-                    </td>
-                    <td data-label="Expires">
-                      <span
-                        className={`${panel.expiry} ${timeLeft.expiringSoon ? panel.expirySoon : ''} ${timeLeft.expired ? panel.expired : ''}`}
-                        title={`Authorization expires ${formatDateTime(payment.expiresAt)}`}
-                      >
-                        {(timeLeft.expiringSoon || timeLeft.expired) && <AlertCircleIcon size={14} />}
-                        {timeLeft.text}
-                        {timeLeft.expiringSoon && <strong className={panel.expiryNote}>Expires soon</strong>}
+          <DataTable label="Payments awaiting capture" columns={COLUMNS}>
+            {payments.map((payment) => {
+              const busyText = capturing.includes(payment.paymentId)
+                ? 'Capturing…'
+                : voiding.includes(payment.paymentId)
+                  ? 'Voiding…'
+                  : captureAllRunning
+                    ? 'Capturing…'
+                    : null;
+              const timeLeft = authorizationTimeLeft(payment.expiresAt, now);
+              return (
+                <tr key={payment.paymentId} className={busyText ? table.busyRow : undefined}>
+                  <td className={table.primary} data-label="Order ID">
+                    <Link
+                      to={adminOrderPath(payment.orderId)}
+                      className={`${table.order} ${table.orderLink}`}
+                    >
+                      {payment.orderId}
+                    </Link>
+                    <span className={table.sub}>{payment.shipped ? 'Shipped' : 'Not shipped'}</span>
+                  </td>
+                  <td className={`${table.numeric} ${table.headline}`} data-label="Amount">
+                    <span className={table.amount}>{formatCents(dollarsToCents(payment.amount))}</span>
+                  </td>
+                  <td data-label="Paid with">
+                    <CardText
+                      className={table.card}
+                      cardType={payment.cardType}
+                      last4={payment.last4}
+                      bankName={payment.bankName}
+                      wallet={payment.wallet}
+                    />
+                  </td>
+                  <td data-label="Date">
+                    <DateTimeText iso={payment.transactionDate} />
+                  </td>
+                  <td data-label="Expires">
+                    <span
+                      className={`${panel.expiry} ${timeLeft.expiringSoon ? panel.expirySoon : ''} ${timeLeft.expired ? panel.expired : ''}`}
+                      title={`Authorization expires ${formatDateTime(payment.expiresAt)}`}
+                    >
+                      {(timeLeft.expiringSoon || timeLeft.expired) && <AlertCircleIcon size={14} />}
+                      {timeLeft.text}
+                      {timeLeft.expiringSoon && <strong className={panel.expiryNote}>Expires soon</strong>}
+                    </span>
+                  </td>
+                  <td className={table.actions}>
+                    {busyText ? (
+                      <span className={table.rowBusy} role="status">
+                        <Spinner />
+                        {busyText}
                       </span>
-                    </td>
-                    <td className={table.actions}>
-                      {busyText ? (
-                        <span className={table.rowBusy} role="status">
-                          <Spinner />
-                          {busyText}
-                        </span>
-                      ) : (
-                        <div className={table.buttons}>
-                          {mayCapture && (
-                            <>
-                              <Button
-                                size="small"
-                                onClick={() => void captureInFull(payment)}
-                                disabled={captureAllRunning}
-                              >
-                                Capture
-                              </Button>
-                              <Button
-                                size="small"
-                                variant="secondary"
-                                onClick={() => setDialog({ kind: 'partial', payment })}
-                                disabled={captureAllRunning}
-                              >
-                                Partial capture
-                              </Button>
-                            </>
-                          )}
-                          {mayVoid && (
+                    ) : (
+                      <div className={table.buttons}>
+                        {mayCapture && (
+                          <>
                             <Button
                               size="small"
-                              variant="ghost"
-                              className={dialogStyles.dangerGhost}
-                              onClick={() => setDialog({ kind: 'void', payment })}
+                              onClick={() => void captureInFull(payment)}
                               disabled={captureAllRunning}
                             >
-                              Void
+                              Capture
                             </Button>
-                          )}
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                            <Button
+                              size="small"
+                              variant="secondary"
+                              onClick={() => setDialog({ kind: 'partial', payment })}
+                              disabled={captureAllRunning}
+                            >
+                              Partial capture
+                            </Button>
+                          </>
+                        )}
+                        {mayVoid && (
+                          <Button
+                            size="small"
+                            variant="ghost"
+                            className={dialogStyles.dangerGhost}
+                            onClick={() => setDialog({ kind: 'void', payment })}
+                            disabled={captureAllRunning}
+                          >
+                            Void
+                          </Button>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
         </ListState>
         {query.hasNextPage && (
           <div className={panel.more}>

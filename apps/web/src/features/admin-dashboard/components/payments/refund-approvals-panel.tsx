@@ -1,8 +1,6 @@
 import { dollarsToCents, formatCents, REFUND_APPROVAL_STATUS_LABELS, type RefundApproval } from '@store/core';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../../components/ui/button';
-import { AlertCircleIcon, CheckCircleIcon } from '../../../../components/ui/icons';
+import { CheckCircleIcon } from '../../../../components/ui/icons';
 import { adminOrderPath } from '../../../../config/paths';
 import { useRefundApprovals } from '../../api/payments/list-refund-approvals';
 import { useStaffSession } from '../../api/staff-session';
@@ -17,9 +15,9 @@ import {
   splitApprovals,
 } from '../../utils/payments/refund-approvals';
 import { plural } from '../../utils/rows';
-import { ListEmpty } from '../list-state';
+import { ListEmpty, ListState, StaleListProblem } from '../list-state';
 import { NoticeList } from '../notices';
-import { PanelHeader, PanelProblem, RefreshNote, TableSkeleton } from '../panel-parts';
+import { DataTable, PanelHeader, RefreshNote, type TableColumn } from '../panel-parts';
 import { RoleNote } from '../role-note';
 import { StatusBadge } from '../status-badge';
 import { RefundApprovalButtons, RefundApprovalDialog } from './refund-approval-actions';
@@ -30,7 +28,19 @@ import styles from './refund-approvals.module.css';
 /** How many decided requests the tab shows; the audit log keeps every one. */
 const RECENT_DECIDED = 20;
 
-const FETCH_FAILED = 'Failed to fetch refund approvals';
+function approvalsFailureText(error: unknown): string {
+  return failureText(error, 'Failed to fetch refund approvals');
+}
+
+/** The columns of both tables: the request, then how it is decided or was. */
+const REQUEST_COLUMNS: readonly TableColumn[] = [
+  'Order ID',
+  { label: 'Amount', kind: 'numeric' },
+  'Asked for by',
+  'Reason',
+];
+const AWAITING_COLUMNS = [...REQUEST_COLUMNS, { label: 'Actions', kind: 'actions' } as const];
+const DECIDED_COLUMNS = [...REQUEST_COLUMNS, 'Decision', 'Decision reason'];
 
 /**
  * The Refund approvals tab (decision 058): refunds above the approval limit awaiting a second person,
@@ -63,19 +73,18 @@ export function RefundApprovalsPanel() {
       />
       <RoleNote rights={['refund']} />
       <NoticeList notices={notices} onDismiss={dismiss} />
-      {query.isError && query.data && (
-        <PanelProblem>
-          Could not refresh: {failureText(query.error, FETCH_FAILED)}. Showing the last list.
-        </PanelProblem>
-      )}
+      <StaleListProblem query={query} list={approvalsFailureText} />
 
       <section className={styles.group} aria-labelledby="approvals-awaiting">
         <h3 id="approvals-awaiting" className={styles.groupTitle}>
           Awaiting approval
         </h3>
         <div className={panel.card}>
-          <ApprovalsState
+          <ListState
             query={query}
+            list={approvalsFailureText}
+            columns={AWAITING_COLUMNS.length}
+            skeletonRows={2}
             isEmpty={awaiting.length === 0}
             empty={
               <ListEmpty
@@ -85,40 +94,17 @@ export function RefundApprovalsPanel() {
               />
             }
           >
-            <table className={table.table} aria-label="Refunds awaiting approval">
-              <thead>
-                <tr>
-                  <th scope="col">Order ID</th>
-                  <th scope="col" className={table.numeric}>
-                    Amount
-                  </th>
-                  <th scope="col">Asked for by</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col" className={table.actionsHead}>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+            <DataTable label="Refunds awaiting approval" columns={AWAITING_COLUMNS}>
+              {awaiting.map((approval) => (
+                <tr key={approval.id} className={decisions.busyTextOf(approval) ? table.busyRow : undefined}>
+                  <RequestCells approval={approval} me={me} />
+                  <td className={`${table.actions} ${styles.actionsCell}`}>
+                    <RefundApprovalButtons approval={approval} decisions={decisions} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {awaiting.map((approval) => (
-                  <tr
-                    key={approval.id}
-                    className={decisions.busyTextOf(approval) ? table.busyRow : undefined}
-                  >
-                    <OrderCell approval={approval} />
-                    <AmountCell approval={approval} />
-                    <td data-label="Asked for by">
-                      <PersonAt person={approval.requestedBy} at={approval.requestedAt} me={me} />
-                    </td>
-                    <ReasonCell label="Reason" text={approval.reason} />
-                    <td className={`${table.actions} ${styles.actionsCell}`}>
-                      <RefundApprovalButtons approval={approval} decisions={decisions} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ApprovalsState>
+              ))}
+            </DataTable>
+          </ListState>
           {awaiting.length > 0 && (
             <div className={panel.more}>
               <span className={panel.moreNote}>
@@ -136,54 +122,35 @@ export function RefundApprovalsPanel() {
           </h3>
           <div className={panel.card}>
             <div className={table.wrap}>
-              <table className={table.table} aria-label="Decided refund requests">
-                <thead>
-                  <tr>
-                    <th scope="col">Order ID</th>
-                    <th scope="col" className={table.numeric}>
-                      Amount
-                    </th>
-                    <th scope="col">Asked for by</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Decision</th>
-                    <th scope="col">Decision reason</th>
+              <DataTable label="Decided refund requests" columns={DECIDED_COLUMNS}>
+                {decided.map((approval) => (
+                  <tr key={approval.id}>
+                    <RequestCells approval={approval} me={me} />
+                    <td data-label="Decision">
+                      <span className={table.cellStack}>
+                        <StatusBadge
+                          label={REFUND_APPROVAL_STATUS_LABELS[approval.status]}
+                          tone={REFUND_APPROVAL_TONES[approval.status]}
+                        />
+                        {approval.decidedBy && (
+                          <span className={`${table.sub} ${styles.decidedBy}`}>
+                            by {approval.decidedBy === me ? 'you' : approval.decidedBy}
+                          </span>
+                        )}
+                        {approval.decidedAt && (
+                          <span className={table.sub}>{formatDateTime(approval.decidedAt)}</span>
+                        )}
+                      </span>
+                    </td>
+                    <ReasonCell
+                      label="Decision reason"
+                      text={approval.decisionReason}
+                      empty="—"
+                      hiddenWhenEmpty
+                    />
                   </tr>
-                </thead>
-                <tbody>
-                  {decided.map((approval) => (
-                    <tr key={approval.id}>
-                      <OrderCell approval={approval} />
-                      <AmountCell approval={approval} />
-                      <td data-label="Asked for by">
-                        <PersonAt person={approval.requestedBy} at={approval.requestedAt} me={me} />
-                      </td>
-                      <ReasonCell label="Reason" text={approval.reason} />
-                      <td data-label="Decision">
-                        <span className={table.cellStack}>
-                          <StatusBadge
-                            label={REFUND_APPROVAL_STATUS_LABELS[approval.status]}
-                            tone={REFUND_APPROVAL_TONES[approval.status]}
-                          />
-                          {approval.decidedBy && (
-                            <span className={`${table.sub} ${styles.decidedBy}`}>
-                              by {approval.decidedBy === me ? 'you' : approval.decidedBy}
-                            </span>
-                          )}
-                          {approval.decidedAt && (
-                            <span className={table.sub}>{formatDateTime(approval.decidedAt)}</span>
-                          )}
-                        </span>
-                      </td>
-                      <ReasonCell
-                        label="Decision reason"
-                        text={approval.decisionReason}
-                        empty="—"
-                        hiddenWhenEmpty
-                      />
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </div>
             <div className={panel.more}>
               <span className={panel.moreNote}>
@@ -197,6 +164,20 @@ export function RefundApprovalsPanel() {
       )}
 
       <RefundApprovalDialog decisions={decisions} onOutcome={push} />
+    </>
+  );
+}
+
+/** The cells under REQUEST_COLUMNS: the order, the amount, who asked and when, and why. */
+function RequestCells({ approval, me }: { approval: RefundApproval; me: string | undefined }) {
+  return (
+    <>
+      <OrderCell approval={approval} />
+      <AmountCell approval={approval} />
+      <td data-label="Asked for by">
+        <PersonAt person={approval.requestedBy} at={approval.requestedAt} me={me} />
+      </td>
+      <ReasonCell label="Reason" text={approval.reason} />
     </>
   );
 }
@@ -253,34 +234,4 @@ function ReasonCell({
       {text ? <span className={table.reason}>{text}</span> : <span className={table.muted}>{empty}</span>}
     </td>
   );
-}
-
-/** The list's first load, a failure with nothing to show, the empty list, or the table. */
-function ApprovalsState({
-  query,
-  isEmpty,
-  empty,
-  children,
-}: {
-  query: { isPending: boolean; isError: boolean; data: unknown; error: unknown; refetch: () => unknown };
-  isEmpty: boolean;
-  empty: ReactNode;
-  children: ReactNode;
-}) {
-  if (query.isPending) return <TableSkeleton columns={5} rows={2} />;
-  if (query.isError && !query.data) {
-    return (
-      <div className={table.empty} role="alert">
-        <span className={`${table.emptyIcon} ${table.emptyIconProblem}`} aria-hidden="true">
-          <AlertCircleIcon size={30} />
-        </span>
-        <p className={table.emptyTitle}>{failureText(query.error, FETCH_FAILED)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (isEmpty) return empty;
-  return <div className={table.wrap}>{children}</div>;
 }
