@@ -1,4 +1,5 @@
 import { useId, type RefObject } from 'react';
+import fieldStyles from '../../../../components/ui/text-field.module.css';
 import styles from './refund-approvals.module.css';
 
 /** The store keeps a reason of up to this many characters (the refund's and the decline's). */
@@ -33,14 +34,14 @@ export function ReasonField({
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={`${fieldStyles.field} ${styles.field}`}>
+      <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
       <textarea
         ref={inputRef}
         id={id}
-        className={styles.textarea}
+        className={fieldStyles.textarea}
         rows={2}
         maxLength={REASON_MAX_LENGTH}
         value={value}
@@ -51,7 +52,7 @@ export function ReasonField({
         aria-describedby={describedBy || undefined}
       />
       {hint && (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={fieldStyles.hint}>
           {hint}
         </p>
       )}
