@@ -1,6 +1,7 @@
 import type { AdminLoginResponse } from '@store/core';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, postJson, readMessage } from '../../../lib/api-client';
+import { postJson } from '../../../lib/api-client';
+import { signedInAnswerOf } from './signed-in-answer';
 
 const SECOND_FACTOR_SIGN_IN_PATH = '/api/admin/login/second-factor';
 
@@ -12,14 +13,7 @@ const SECOND_FACTOR_SIGN_IN_PATH = '/api/admin/login/second-factor';
  */
 async function completeSecondFactorSignIn(code: string): Promise<AdminLoginResponse> {
   const body = await postJson<unknown>(SECOND_FACTOR_SIGN_IN_PATH, { code });
-  if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'success') {
-    const username = (body as { username?: unknown }).username;
-    if (typeof username === 'string' && username.trim() !== '') {
-      return { status: 'success', message: readMessage(body) ?? 'Login successful', username };
-    }
-  }
-  const message = readMessage(body);
-  throw new ApiError(message ?? 'Authentication failed', 'rejected', 200, message);
+  return signedInAnswerOf(body);
 }
 
 export function useCompleteSecondFactorSignIn() {

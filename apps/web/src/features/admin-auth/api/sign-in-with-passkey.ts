@@ -1,5 +1,6 @@
 import type { AdminLoginResponse } from '@store/core';
-import { ApiError, postJson, readMessage } from '../../../lib/api-client';
+import { postJson } from '../../../lib/api-client';
+import { signedInAnswerOf } from './signed-in-answer';
 
 const PASSKEY_SIGN_IN_PATH = '/api/admin/passkey/sign-in';
 
@@ -10,12 +11,5 @@ const PASSKEY_SIGN_IN_PATH = '/api/admin/passkey/sign-in';
  */
 export async function signInWithPasskey(response: unknown): Promise<AdminLoginResponse> {
   const body = await postJson<unknown>(PASSKEY_SIGN_IN_PATH, { response });
-  if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'success') {
-    const username = (body as { username?: unknown }).username;
-    if (typeof username === 'string' && username.trim() !== '') {
-      return { status: 'success', message: readMessage(body) ?? 'Login successful', username };
-    }
-  }
-  const message = readMessage(body);
-  throw new ApiError(message ?? 'Authentication failed', 'rejected', 200, message);
+  return signedInAnswerOf(body);
 }
