@@ -5,6 +5,7 @@ import { TextField } from '../../../../components/ui/text-field';
 import { useFormProblem } from '../../../../components/ui/use-form-problem';
 import { passkeyOutcomeText, type PasskeyOutcomeText } from '../../utils/account/passkey-texts';
 import dialog from '../dialog.module.css';
+import { PasskeyOutcome } from './passkey-outcome';
 
 export interface AddPasskeyStepProps {
   /** The form's id: its submit button is in the dialog's footer. */
@@ -79,12 +80,7 @@ export function AddPasskeyStep({ formId, add, busy }: AddPasskeyStepProps) {
           Follow your browser’s passkey window to finish.
         </p>
       )}
-      {outcome?.tone === 'notice' && (
-        <p role="status" className={dialog.consequence}>
-          {outcome.text}
-        </p>
-      )}
-      {outcome?.tone === 'problem' && <Alert>{outcome.text}</Alert>}
+      <PasskeyOutcome outcome={outcome} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import type { Passkey } from '@store/core';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../../components/ui/alert';
 import { passkeyOutcomeText, type PasskeyOutcomeText } from '../../utils/account/passkey-texts';
 import styles from './account.module.css';
 import dialog from '../dialog.module.css';
+import { PasskeyOutcome } from './passkey-outcome';
 
 export interface RemovePasskeyStepProps {
   /** The form's id: its submit button is in the dialog's footer. */
@@ -42,12 +42,7 @@ export function RemovePasskeyStep({ formId, passkey, lastSecondFactor, remove }:
         {lastSecondFactor &&
           ' Your role must have a passkey or an authenticator app to move money: until you add one again, you cannot.'}
       </p>
-      {outcome?.tone === 'notice' && (
-        <p role="status" className={dialog.consequence}>
-          {outcome.text}
-        </p>
-      )}
-      {outcome?.tone === 'problem' && <Alert>{outcome.text}</Alert>}
+      <PasskeyOutcome outcome={outcome} />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react';
-import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ShieldCheckIcon } from '../../../../components/ui/icons';
 import { KeyIcon } from '../../../../components/ui/key-icon';
@@ -11,6 +10,7 @@ import { useStepUp } from '../../api/account/step-up';
 import { usePasskeyStepUp } from '../../hooks/use-passkey-step-up';
 import { passkeyOutcomeText, type PasskeyOutcomeText } from '../../utils/account/passkey-texts';
 import { CodeStep } from './code-step';
+import { PasskeyOutcome } from './passkey-outcome';
 import styles from './account.module.css';
 import dialog from '../dialog.module.css';
 
@@ -64,14 +64,7 @@ export function StepUpDialog({ onConfirmed, onCancel }: StepUpDialogProps) {
     </Button>
   );
 
-  const outcomeText =
-    outcome?.tone === 'notice' ? (
-      <p role="status" className={dialog.consequence}>
-        {outcome.text}
-      </p>
-    ) : outcome?.tone === 'problem' ? (
-      <Alert>{outcome.text}</Alert>
-    ) : null;
+  const outcomeText = <PasskeyOutcome outcome={outcome} />;
 
   return (
     <Modal
