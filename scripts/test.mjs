@@ -26,10 +26,11 @@ if (!existsSync(bin('vitest'))) {
     fail('npm install failed');
 }
 
-// What the tests need from Debian: its chromium (browser downloads are not possible everywhere) and its nginx
-// (the several-servers example, docs/examples/nginx-two-servers.conf, is run as written).
+// What the tests need from Debian: its Chromium, as the headless shell that the end-to-end tests drive
+// (browser downloads are not possible everywhere; decision 060), and its nginx (the several-servers example,
+// docs/examples/nginx-two-servers.conf, is run as written).
 const missing = [
-  ['/usr/bin/chromium', 'chromium'],
+  ['/usr/bin/chromium-headless-shell', 'chromium-headless-shell'],
   ['/usr/sbin/nginx', 'nginx'],
 ].filter(([path]) => !existsSync(path));
 if (missing.length > 0) {

@@ -76,6 +76,9 @@ for (const width of [375, 1024, 1280]) {
       const frameUrl = new URL((await frame.getAttribute('src'))!);
       expect(frameUrl.origin).not.toBe(new URL(page.url()).origin);
       expect(frameUrl.pathname).toBe('/itoke/ajax-tokenizer.html');
+      // Until the gateway's page has loaded, the frame holds the browser's first blank page, which is the
+      // store's to read: the check is on the loaded frame.
+      await expect(cardNumberInFrame(dialog)).toBeVisible();
       expect(
         await frame.evaluate((element) => {
           try {
