@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { oneTimeCodeProblem, type OneTimeCodeKind } from '../../lib/one-time-code';
+import { useFocusAfterRender } from '../../lib/use-focus-after-render';
 
 /**
  * A second factor's code being typed (decision 059): which kind (the app's six digits, or a recovery
@@ -13,6 +14,7 @@ export function useOneTimeCode({ busy }: { busy: boolean }) {
   // Numbered, so that the same message after another press brings the keyboard back to the field.
   const [problem, setProblem] = useState<{ message: string; attempt: number } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   useEffect(() => {
     if (!problem || busy) return;
@@ -33,8 +35,8 @@ export function useOneTimeCode({ busy }: { busy: boolean }) {
       setKind(next);
       setCode('');
       setProblem(null);
-      // The field is a new element for the other kind: focus it once it is there.
-      requestAnimationFrame(() => inputRef.current?.focus());
+      // The field is a new element for the other kind.
+      focusAfterRender(inputRef);
     },
     changeCode(next: string) {
       setCode(next);

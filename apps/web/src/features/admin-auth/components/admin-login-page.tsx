@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { PATHS } from '../../../config/paths';
 import { SITE } from '../../../config/site';
 import { saveAdminSession, type AdminSessionEndReason } from '../../../lib/admin-session';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useAdminLogin } from '../api/login';
 import { usePasskeySignIn } from '../hooks/use-passkey-sign-in';
 import { LOGIN_MESSAGES, loginErrorMessage } from '../utils/login-error';
@@ -46,6 +47,7 @@ export function AdminLoginPage({
   const [codeFor, setCodeFor] = useState<string | null>(null);
   const errorId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const isSubmitting = login.isPending;
 
   const signedIn = (answer: AdminLoginResponse) => {
@@ -58,8 +60,7 @@ export function AdminLoginPage({
     setCodeFor(null);
     setPassword('');
     setError(message);
-    // The password field is there again on the next frame.
-    requestAnimationFrame(() => passwordRef.current?.focus());
+    focusAfterRender(passwordRef);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

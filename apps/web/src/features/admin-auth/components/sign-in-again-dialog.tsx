@@ -6,6 +6,7 @@ import { LockIcon } from '../../../components/ui/icons';
 import { OneTimeCodeField } from '../../../components/ui/one-time-code-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { saveAdminSession } from '../../../lib/admin-session';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useAdminLogin } from '../api/login';
 import { usePasskeySignIn } from '../hooks/use-passkey-sign-in';
 import { useSecondFactorSignIn } from '../hooks/use-second-factor-sign-in';
@@ -46,6 +47,7 @@ export function SignInAgainDialog({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const formId = useId();
   const usernameId = useId();
   const passwordId = useId();
@@ -60,7 +62,7 @@ export function SignInAgainDialog({
     onStartAgain: (message) => {
       setAskingCode(false);
       setError(message);
-      requestAnimationFrame(() => passwordRef.current?.focus());
+      focusAfterRender(passwordRef);
     },
   });
   const passkey = usePasskeySignIn(
@@ -88,7 +90,7 @@ export function SignInAgainDialog({
       if (answer.secondFactor === 'required') {
         setAskingCode(true);
         setPassword('');
-        requestAnimationFrame(() => code.inputRef.current?.focus());
+        focusAfterRender(code.inputRef);
         return;
       }
       saveAdminSession(answer.username);
