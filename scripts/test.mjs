@@ -94,12 +94,12 @@ function runLive(title, command, args) {
   });
 }
 
-// The static checks and the production build need no database and wait for nothing: they run side by side,
-// and beside the unit and integration tests, which spend most of their time waiting on sockets. Once the
-// build is done the end-to-end run starts too, still beside those tests: the two together take about the
-// time of the longer one on two cores, not the sum. The tests that measure the store's own time windows
-// (vitest.config.ts, project "alone") run last, with nothing else running. Output is shown whole when each
-// side-by-side job ends, and the tests' as it comes.
+// The static checks, the production build and the unit and integration tests start together; once the
+// build is done the end-to-end run starts too, beside them. The run is bound by processor time on two
+// cores, so side by side it takes about the sum of their processor time divided by two, and the
+// end-to-end run, the longest, is the one to start first. The tests that measure the store's own time
+// windows (vitest.config.ts, project "alone") run last, with nothing else running. Output is shown whole
+// when each side-by-side job ends, and the unit tests' as it comes.
 const vitestReport = join(reports, 'vitest.json');
 const aloneReport = join(reports, 'vitest-alone.json');
 const playwrightReport = join(reports, 'playwright.json');
@@ -115,18 +115,22 @@ const vitestRun = (project, report) => [
   `--outputFile.json=${report}`,
 ];
 
-const [[formatted, linted, typed, built, e2ePassed], unitPassed] = await Promise.all([
+const [[formatted, linted, typed], [built, e2ePassed], unitPassed] = await Promise.all([
+  runSideBySide([
+    { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
+    {
+      title: 'Lint (ESLint, and knip for unused files, exports and dependencies)',
+      steps: [
+        [bin('eslint'), ['.', '--max-warnings', '0']],
+        [bin('knip'), ['--no-progress']],
+      ],
+    },
+    { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
+  ]),
+  // The end-to-end run, the longest, starts as soon as the build is done (a few seconds), not once the
+  // static checks beside it are.
   (async () => {
-    const checks = await runSideBySide([
-      { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
-      {
-        title: 'Lint (ESLint, and knip for unused files, exports and dependencies)',
-        steps: [
-          [bin('eslint'), ['.', '--max-warnings', '0']],
-          [bin('knip'), ['--no-progress']],
-        ],
-      },
-      { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
+    const [built] = await runSideBySide([
       {
         title: 'Production build (Vite) and compiled server (esbuild)',
         steps: [
@@ -137,7 +141,7 @@ const [[formatted, linted, typed, built, e2ePassed], unitPassed] = await Promise
     ]);
     // Its output is printed whole when it ends, so that it does not interleave with the tests'.
     const e2e =
-      checks[3] &&
+      built &&
       (
         await runSideBySide([
           {
@@ -156,7 +160,7 @@ const [[formatted, linted, typed, built, e2ePassed], unitPassed] = await Promise
           },
         ])
       )[0];
-    return [...checks, e2e];
+    return [built, e2e];
   })(),
   runLive('Unit and integration tests (Vitest)', bin('vitest'), vitestRun('together', vitestReport)),
 ]);
