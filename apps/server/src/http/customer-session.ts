@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Orm } from '../db/client';
-import { hashSessionToken } from '../services/accounts/admin-auth';
+import { digestOfSecret } from '../services/accounts/secret-digest';
 import { findCustomerSession, type CustomerIdentity } from '../services/accounts/customer-accounts';
 import { AppError } from '../errors';
 import { sessionCookie, type SessionCookie } from './session-cookie';
@@ -47,7 +47,7 @@ export function createCustomerGuard(orm: Orm, secureCookies: boolean): CustomerG
     current,
     sessionDigest: (request) => {
       const token = cookie.read(request);
-      return token ? hashSessionToken(token) : undefined;
+      return token ? digestOfSecret(token) : undefined;
     },
     owner: async (request, userId) => {
       const customer = await signedIn(request);

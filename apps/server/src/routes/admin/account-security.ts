@@ -18,11 +18,11 @@ import { answers } from '../../http/contract';
 import {
   ADMIN_SESSION_TTL_MS,
   completeSecondFactorSignIn,
-  hashSessionToken,
   passkeySignIn,
   passkeyStepUp,
   stepUp,
 } from '../../services/accounts/admin-auth';
+import { digestOfSecret } from '../../services/accounts/secret-digest';
 import {
   addPasskey,
   passkeyRegistrationOptions,
@@ -112,7 +112,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AdminR
       const identity = await signedInAdmin(request);
       const recoveryCodes = await confirmAuthenticator(orm, person(identity), request.body.code);
       // The person has just proved the factor in this session.
-      await markSecondFactor(orm, hashSessionToken(cookie.read(request)!), new Date());
+      await markSecondFactor(orm, digestOfSecret(cookie.read(request)!), new Date());
       return {
         status: 'success',
         message: 'Your authenticator app is set up. Keep these recovery codes somewhere safe.',
@@ -195,7 +195,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AdminR
         { name: request.body.name },
       );
       // Verified on the person's device just now.
-      await markSecondFactor(orm, hashSessionToken(cookie.read(request)!), new Date());
+      await markSecondFactor(orm, digestOfSecret(cookie.read(request)!), new Date());
       return { status: 'success', message: 'Your passkey is added' };
     },
   );

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { PASSKEY_MESSAGES, STAFF_FACTOR_MESSAGES, STAFF_IDLE_MINUTES, type StaffRole } from '@store/core';
 import { findAdminById, findAdminByUsername, recordAdminSignIn } from '../../db/admin-store';
@@ -18,6 +18,7 @@ import type { Orm } from '../../db/client';
 import { AppError } from '../../errors';
 import { beginSignInAttempt } from './throttles';
 import { isStaffRole, normalizeUsername, UNUSED_STAFF_DAYS } from './admin-accounts';
+import { digestOfSecret } from './secret-digest';
 
 /**
  * Signing in to the console and its sessions: the password, the pending second step and the passkey,
@@ -46,10 +47,6 @@ export interface AdminIdentity {
   /** Whether the person has a second factor, and when this session last proved it (decision 059). */
   hasSecondFactor: boolean;
   secondFactorAt: Date | null;
-}
-
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** Verifying against this when the username is unknown keeps the answer time the same either way. */
@@ -114,7 +111,7 @@ export async function loginAdmin(
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + PENDING_SIGN_IN_MS);
     await insertSession(orm, {
-      tokenHash: hashSessionToken(token),
+      tokenHash: digestOfSecret(token),
       kind: 'admin_pending',
       subjectId: admin.id,
       username: admin.username,
@@ -145,7 +142,7 @@ async function openAdminSession(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
   await insertSession(orm, {
-    tokenHash: hashSessionToken(token),
+    tokenHash: digestOfSecret(token),
     kind: 'admin',
     subjectId: admin.id,
     username: admin.username,
@@ -186,7 +183,7 @@ export async function completeSecondFactorSignIn(
   },
 ): Promise<SignedIn> {
   const now = input.now ?? new Date();
-  const pendingHash = input.pendingToken ? hashSessionToken(input.pendingToken) : undefined;
+  const pendingHash = input.pendingToken ? digestOfSecret(input.pendingToken) : undefined;
   const pending = pendingHash ? await findLiveSession(orm, pendingHash) : undefined;
   if (!pending || pending.kind !== 'admin_pending') {
     throw new AppError('unauthorized', STAFF_FACTOR_MESSAGES.noPendingSignIn);
@@ -263,7 +260,7 @@ export async function passkeyStepUp(
     now,
   );
   if (!passkey) throw new AppError('invalid', PASSKEY_MESSAGES.notRecognised);
-  await markSecondFactor(orm, hashSessionToken(input.token), now);
+  await markSecondFactor(orm, digestOfSecret(input.token), now);
   await insertAuditEvent(orm, {
     actor: input.admin.username,
     action: 'step_up',
@@ -300,7 +297,7 @@ export async function stepUp(
     throw new AppError('invalid', STAFF_FACTOR_MESSAGES.wrongCode);
   }
   await attempt.succeeded();
-  await markSecondFactor(orm, hashSessionToken(input.token), now);
+  await markSecondFactor(orm, digestOfSecret(input.token), now);
   await insertAuditEvent(orm, {
     actor: input.admin.username,
     action: 'step_up',
@@ -324,7 +321,7 @@ export async function findAdminSession(
   activity: { idleMs?: number; now?: Date } = {},
 ): Promise<AdminIdentity | undefined> {
   if (!token) return undefined;
-  const tokenHash = hashSessionToken(token);
+  const tokenHash = digestOfSecret(token);
   const session = await findLiveSession(orm, tokenHash);
   // A session whose admin is gone (deleted since) or disabled is no session.
   if (session?.kind !== 'admin' || !isStaffRole(session.staffRole)) return undefined;
@@ -350,6 +347,6 @@ export async function findAdminSession(
 }
 
 export async function logoutAdmin(orm: Orm, token: string, username: string): Promise<void> {
-  await deleteSession(orm, hashSessionToken(token));
+  await deleteSession(orm, digestOfSecret(token));
   await insertAuditEvent(orm, { actor: username, action: 'logout', outcome: 'success' });
 }

@@ -21,7 +21,7 @@ import {
   type SavedMethodRow,
 } from '../../db/customer-store';
 import { AppError } from '../../errors';
-import { hashSessionToken } from './admin-auth';
+import { digestOfSecret } from './secret-digest';
 import { beginCustomerAttempt, beginRegistrationAttempt, beginSignInAttempt } from './throttles';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -76,7 +76,7 @@ export async function toUser(orm: Orm, customer: CustomerRow): Promise<CustomerU
 async function openSession(orm: Orm, customer: CustomerRow, now: Date) {
   const token = randomBytes(32).toString('base64url');
   await insertSession(orm, {
-    tokenHash: hashSessionToken(token),
+    tokenHash: digestOfSecret(token),
     kind: 'customer',
     subjectId: customer.id,
     username: customer.email,
@@ -156,7 +156,7 @@ export async function findCustomerSession(
   now = new Date(),
 ): Promise<CustomerIdentity | undefined> {
   if (!token) return undefined;
-  const session = await findLiveSession(orm, hashSessionToken(token));
+  const session = await findLiveSession(orm, digestOfSecret(token));
   if (session?.kind !== 'customer') return undefined;
   const latestEnd = Math.min(
     session.createdAt.getTime() + CUSTOMER_SESSION_TTL_MS,
@@ -169,7 +169,7 @@ export async function findCustomerSession(
 }
 
 export async function logoutCustomer(orm: Orm, token: string): Promise<void> {
-  await deleteSession(orm, hashSessionToken(token));
+  await deleteSession(orm, digestOfSecret(token));
 }
 
 export async function customerProfile(orm: Orm, customerId: string): Promise<CustomerUser> {

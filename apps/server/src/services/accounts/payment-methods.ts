@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { PaymentMethodForm, SavedPaymentMethod } from '@store/core';
 import type { Orm } from '../../db/client';
 import {
@@ -24,6 +24,7 @@ import { AppError } from '../../errors';
 import { refusalError } from '../checkout/shopper-answers';
 import { toSavedMethod } from './customer-accounts';
 import { beginCustomerAttempt } from './throttles';
+import { digestOfSecret } from './secret-digest';
 
 /**
  * Saved cards and bank accounts on the gateway's stored profiles (CardPointe's profile service): the
@@ -73,10 +74,6 @@ export interface CustomerRequest {
   sessionDigest: string;
 }
 
-function digestOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /**
  * Opens the card frame for a signed-in customer's session: the frame's address, and the id with which the
  * one card typed in it may be saved by this session within CARD_ENTRY_LIFETIME_MS. Limited per customer
@@ -89,7 +86,7 @@ export async function openCardEntry(
   await beginCustomerAttempt(deps.orm, 'card-entry', input);
   const entryId = randomBytes(24).toString('base64url');
   await recordCardEntry(deps.orm, {
-    entryDigest: digestOf(entryId),
+    entryDigest: digestOfSecret(entryId),
     customerId: input.customerId,
     sessionDigest: input.sessionDigest,
   });
@@ -120,7 +117,7 @@ export async function tokenizePaymentMethod(
   );
   if (!tokenized.ok) throw refusalError(tokenized, 'Tokenization failed');
   await recordIssuedToken(deps.orm, {
-    tokenDigest: digestOf(tokenized.value.token),
+    tokenDigest: digestOfSecret(tokenized.value.token),
     customerId: input.customerId,
     sessionDigest: input.sessionDigest,
   });
@@ -176,13 +173,17 @@ const TOKEN_NOT_ISSUED = 'Please enter the card or bank account again to save it
  * saved before, or a token the tokenize-proxy issued to the session and no one saved since.
  */
 async function claimToken(orm: Orm, input: SavePaymentMethodInput, customerId: string): Promise<boolean> {
-  const token = { tokenDigest: digestOf(input.tokenId), customerId, sessionDigest: input.sessionDigest };
+  const token = {
+    tokenDigest: digestOfSecret(input.tokenId),
+    customerId,
+    sessionDigest: input.sessionDigest,
+  };
   if (input.cardEntryId === undefined) {
     return claimIssuedToken(orm, { ...token, issuedAfter: new Date(Date.now() - ISSUED_TOKEN_LIFETIME_MS) });
   }
   if (input.paymentType !== 'CC') return false;
   const entry = await claimCardEntry(orm, {
-    entryDigest: digestOf(input.cardEntryId),
+    entryDigest: digestOfSecret(input.cardEntryId),
     customerId,
     sessionDigest: input.sessionDigest,
     openedAfter: new Date(Date.now() - CARD_ENTRY_LIFETIME_MS),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { STAFF_FACTOR_MESSAGES, STORE_NAME, type StaffSecurity } from '@store/core';
 import { Secret, TOTP } from 'otpauth';
 import { insertAuditEvent } from '../../db/audit-store';
@@ -15,6 +15,7 @@ import {
 } from '../../db/staff-factor-store';
 import { AppError } from '../../errors';
 import { passkeysOf } from './passkeys';
+import { digestOfSecret } from './secret-digest';
 
 /**
  * A staff member's second factor (decision 059): an authenticator app's six-digit codes (TOTP, RFC 6238:
@@ -43,10 +44,6 @@ function totpOf(secret: string, label: string): TOTP {
   });
 }
 
-function digestOf(code: string): string {
-  return createHash('sha256').update(code).digest('hex');
-}
-
 /** "k7m2p-x9qrt": 50 random bits, shown in two halves. */
 function newRecoveryCode(): string {
   const bytes = randomBytes(10);
@@ -64,7 +61,7 @@ async function issueRecoveryCodes(orm: Orm, adminId: string): Promise<string[]> 
   await replaceRecoveryCodes(
     orm,
     adminId,
-    codes.map((code) => digestOf(normalRecoveryCode(code))),
+    codes.map((code) => digestOfSecret(normalRecoveryCode(code))),
   );
   return codes;
 }
@@ -146,7 +143,10 @@ export async function proveSecondFactor(
   const code = typed.trim();
   if (/^\d{6}$/.test(code)) return (await takeCode(orm, factor, code, now)) ? 'authenticator' : undefined;
   const recovery = normalRecoveryCode(code);
-  if (recovery.length !== 10 || !(await useRecoveryCode(orm, person.adminId, digestOf(recovery), now))) {
+  if (
+    recovery.length !== 10 ||
+    !(await useRecoveryCode(orm, person.adminId, digestOfSecret(recovery), now))
+  ) {
     return undefined;
   }
   const left = await countRecoveryCodesLeft(orm, person.adminId);

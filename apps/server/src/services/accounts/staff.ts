@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import {
   STAFF_MESSAGES,
@@ -30,6 +30,7 @@ import { staffSetup as staffSetupMessage } from '../mail/messages';
 import { UNUSED_STAFF_DAYS } from './admin-accounts';
 import { newPasswordRefusal } from './new-password';
 import { staffLockKey } from './throttles';
+import { digestOfSecret } from './secret-digest';
 
 /**
  * The console's Staff tab (decision 056): the owner adds people, who choose their own password through a
@@ -45,10 +46,6 @@ export interface StaffDependencies {
   publicUrl: string;
   /** Whether queued messages are sent (SMTP_URL set). */
   mailServer: boolean;
-}
-
-function digestOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 function memberOf(row: AdminRow, lockedUntil: Date | null = null): StaffMember {
@@ -94,7 +91,11 @@ function setupLinkOf(token: string, publicUrl: string): string {
 /** A new link and its digest; the link itself is kept nowhere but in the answer and the person's email. */
 function newSetupLink(now: Date) {
   const token = randomBytes(32).toString('base64url');
-  return { token, setupTokenHash: digestOf(token), setupExpiresAt: new Date(now.getTime() + SETUP_LINK_MS) };
+  return {
+    token,
+    setupTokenHash: digestOfSecret(token),
+    setupExpiresAt: new Date(now.getTime() + SETUP_LINK_MS),
+  };
 }
 
 async function sendSetupLink(
@@ -118,7 +119,7 @@ async function sendSetupLink(
       deps.orm,
       {
         kind: 'staff_setup',
-        dedupeKey: `staff-setup:${digestOf(link.token)}`,
+        dedupeKey: `staff-setup:${digestOfSecret(link.token)}`,
         recipient: row.email,
         ...message,
       },
@@ -238,7 +239,7 @@ export async function enableStaffMember(orm: Orm, username: string, owner: strin
 
 /** The set-up page, before the password: whose link it is. */
 export async function checkSetupLink(orm: Orm, token: string, now = new Date()) {
-  const row = await findAdminBySetupLink(orm, digestOf(token), now);
+  const row = await findAdminBySetupLink(orm, digestOfSecret(token), now);
   if (!row) throw new AppError('gone', STAFF_MESSAGES.setupLinkGone);
   return { name: row.displayName ?? row.username, username: row.username, role: row.role };
 }
@@ -248,10 +249,10 @@ export async function completeSetup(orm: Orm, token: string, password: string, n
   const refusal = newPasswordRefusal(password);
   if (refusal) throw new AppError('invalid', refusal);
   // Checked first so that a link that no longer works does not cost a password hash.
-  if (!(await findAdminBySetupLink(orm, digestOf(token), now))) {
+  if (!(await findAdminBySetupLink(orm, digestOfSecret(token), now))) {
     throw new AppError('gone', STAFF_MESSAGES.setupLinkGone);
   }
-  const row = await useAdminSetupLink(orm, digestOf(token), await hash(password), now);
+  const row = await useAdminSetupLink(orm, digestOfSecret(token), await hash(password), now);
   if (!row) throw new AppError('gone', STAFF_MESSAGES.setupLinkGone);
   await insertAuditEvent(orm, {
     actor: row.username,
