@@ -177,8 +177,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium as its headless shell: the same engine without the desktop browser's window and
-      // services, at about half the processor time (decision 060). E2E_CHROMIUM=/usr/bin/chromium runs
-      // the specs in the full browser.
+      // services, for about a fifth less processor time (decision 060). E2E_CHROMIUM=/usr/bin/chromium
+      // runs the specs in the full browser.
       executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
