@@ -27,6 +27,7 @@ import { registerPaymentLinkAdminRoutes } from './routes/admin/payment-links';
 import { registerPhoneOrderRoutes } from './routes/admin/phone-orders';
 import { registerHostedPageWebhookRoute } from './routes/payment/hosted-page-webhook';
 import { hostedPageWebhookSecretOf } from './services/checkout/hosted-page-webhook';
+import { registerCatalogRoutes } from './routes/catalog';
 import { registerHealthRoutes } from './routes/health';
 import { registerOrderRoutes } from './routes/orders';
 import { registerPaymentRoutes } from './routes/payment';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerDepositRoutes(app, { orm: deps.database.orm, secureCookies, secondFactor });
   registerUserRoutes(app, { orm: deps.database.orm, customers });
   registerOrderRoutes(app, { orm: deps.database.orm, customers });
+  registerCatalogRoutes(app, { orm: deps.database.orm });
   const checkout = {
     orm: deps.database.orm,
     gateway: deps.gateway,

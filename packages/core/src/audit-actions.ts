@@ -36,6 +36,8 @@ const ACTION_LABELS: Record<string, string> = {
   refund_approve: 'Refund approved',
   refund_decline: 'Refund declined',
   refund_withdraw: 'Refund request withdrawn',
+  product_add: 'Product added',
+  product_change: 'Product changed',
 };
 
 export function auditActionLabel(action: string): string {

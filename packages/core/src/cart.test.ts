@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { computeCartTotals } from './cart';
-import { CATALOG, findProduct } from './catalog';
+import { DEFAULT_CATALOG, findProduct } from './catalog';
 import { computeTaxCents } from './tax';
+
+const price = (lines: Parameters<typeof computeCartTotals>[0]) => computeCartTotals(lines, DEFAULT_CATALOG);
 
 describe('computeTaxCents: 5% rounded half-up to the cent', () => {
   it.each([
@@ -21,7 +23,7 @@ describe('computeTaxCents: 5% rounded half-up to the cent', () => {
 
 describe('computeCartTotals', () => {
   it('prices 3 pen packs and 2 reams as the storefront shows them', () => {
-    const totals = computeCartTotals([
+    const totals = price([
       { productId: 'pen-pack-100', quantity: 3 },
       { productId: 'paper-ream-500', quantity: 2 },
     ]);
@@ -33,7 +35,7 @@ describe('computeCartTotals', () => {
 
   it('keeps every total a whole number of cents for every quantity up to the limit', () => {
     for (let pens = 1; pens <= 999; pens += 7) {
-      const totals = computeCartTotals([
+      const totals = price([
         { productId: 'pen-pack-100', quantity: pens },
         { productId: 'paper-ream-500', quantity: 1000 - pens },
       ]);
@@ -43,24 +45,22 @@ describe('computeCartTotals', () => {
   });
 
   it('refuses unknown products and quantities out of range', () => {
-    expect(() => computeCartTotals([{ productId: 'stapler' as never, quantity: 1 }])).toThrow(
-      'Unknown product',
-    );
-    expect(() => computeCartTotals([{ productId: 'pen-pack-100', quantity: 0 }])).toThrow('Quantity');
-    expect(() => computeCartTotals([{ productId: 'pen-pack-100', quantity: 1000 }])).toThrow('Quantity');
-    expect(() => computeCartTotals([{ productId: 'pen-pack-100', quantity: 1.5 }])).toThrow('Quantity');
+    expect(() => price([{ productId: 'stapler' as never, quantity: 1 }])).toThrow('Unknown product');
+    expect(() => price([{ productId: 'pen-pack-100', quantity: 0 }])).toThrow('Quantity');
+    expect(() => price([{ productId: 'pen-pack-100', quantity: 1000 }])).toThrow('Quantity');
+    expect(() => price([{ productId: 'pen-pack-100', quantity: 1.5 }])).toThrow('Quantity');
   });
 });
 
 describe('catalog', () => {
   it('holds the two products of the spec at their prices', () => {
-    expect(CATALOG.map((product) => [product.id, product.priceCents])).toEqual([
+    expect(DEFAULT_CATALOG.map((product) => [product.id, product.priceCents])).toEqual([
       ['pen-pack-100', 1499],
       ['paper-ream-500', 999],
     ]);
-    expect(findProduct('pen-pack-100')?.name).toBe('Premium Ballpoint Pen Pack');
-    expect(findProduct('pen-pack-100')?.features.join(' ')).toMatch(/200/);
-    expect(findProduct('pen-pack-100')?.features.join(' ')).toMatch(/0\.7 mm/);
-    expect(findProduct('paper-ream-500')?.name).toBe('Premium Copy Paper 500 sheets');
+    expect(findProduct(DEFAULT_CATALOG, 'pen-pack-100')?.name).toBe('Premium Ballpoint Pen Pack');
+    expect(findProduct(DEFAULT_CATALOG, 'pen-pack-100')?.features.join(' ')).toMatch(/200/);
+    expect(findProduct(DEFAULT_CATALOG, 'pen-pack-100')?.features.join(' ')).toMatch(/0\.7 mm/);
+    expect(findProduct(DEFAULT_CATALOG, 'paper-ream-500')?.name).toBe('Premium Copy Paper 500 sheets');
   });
 });

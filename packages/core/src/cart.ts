@@ -1,4 +1,4 @@
-import { findProduct, type ProductId } from './catalog';
+import { findProduct, type Product, type ProductId } from './catalog';
 import type { Cents } from './money';
 import { computeTaxCents } from './tax';
 
@@ -12,6 +12,8 @@ export interface CartLine {
 }
 
 export interface PricedLine extends CartLine {
+  /** The product's name as the catalog gave it when the line was priced. */
+  productName: string;
   unitPriceCents: Cents;
   lineTotalCents: Cents;
 }
@@ -23,10 +25,10 @@ export interface CartTotals {
   totalCents: Cents;
 }
 
-/** Prices cart lines from the catalog: subtotal, 5% tax (half-up to the cent) and total. */
-export function computeCartTotals(lines: readonly CartLine[]): CartTotals {
+/** Prices cart lines from a catalog: subtotal, 5% tax (half-up to the cent) and total. */
+export function computeCartTotals(lines: readonly CartLine[], catalog: readonly Product[]): CartTotals {
   const priced = lines.map((line) => {
-    const product = findProduct(line.productId);
+    const product = findProduct(catalog, line.productId);
     if (!product) throw new RangeError(`Unknown product: ${line.productId}`);
     if (
       !Number.isInteger(line.quantity) ||
@@ -37,6 +39,7 @@ export function computeCartTotals(lines: readonly CartLine[]): CartTotals {
     }
     return {
       ...line,
+      productName: product.name,
       unitPriceCents: product.priceCents,
       lineTotalCents: product.priceCents * line.quantity,
     };

@@ -3,6 +3,10 @@ import type { Cents } from './money';
 /** The shop's name, as the storefront and the hosted payment page show it. */
 export const STORE_NAME = 'Paperline Office Supply';
 
+/**
+ * A product as the storefront and the checkout read it (decision 061): the catalog lives in the database and
+ * the owner edits it in the console; the server prices every order from it, never from the browser.
+ */
 export interface Product {
   id: ProductId;
   name: string;
@@ -12,11 +16,20 @@ export interface Product {
   features: readonly string[];
 }
 
-export const PRODUCT_IDS = ['pen-pack-100', 'paper-ream-500'] as const;
-export type ProductId = (typeof PRODUCT_IDS)[number];
+/** A product's id: its address in the catalog, kept for ever by the orders that name it. */
+export type ProductId = string;
 
-/** The fixed catalog (product §3). The server prices every order from this list, never from the browser. */
-export const CATALOG: readonly Product[] = [
+/** What a product's id looks like: lower-case letters, digits and dashes, as in `pen-pack-100`. */
+export const PRODUCT_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
+/** The most lines one cart or order may hold. */
+export const MAX_CART_LINES = 50;
+
+/**
+ * A fresh store's catalog (product §3): the spec's two products, which the database's first catalog holds
+ * (migration 0033) with these prices and texts.
+ */
+export const DEFAULT_CATALOG: readonly Product[] = [
   {
     id: 'pen-pack-100',
     name: 'Premium Ballpoint Pen Pack',
@@ -49,6 +62,7 @@ export const CATALOG: readonly Product[] = [
   },
 ];
 
-export function findProduct(id: string): Product | undefined {
-  return CATALOG.find((product) => product.id === id);
+/** The product of a catalog with this id, if it sells one. */
+export function findProduct(catalog: readonly Product[], id: string): Product | undefined {
+  return catalog.find((product) => product.id === id);
 }

@@ -33,3 +33,4 @@ export * from './html';
 export * from './address-lines';
 export * from './payment-failure';
 export * from './staff-roles';
+export * from './schemas/catalog';

@@ -30,6 +30,8 @@ export const STAFF_RIGHTS = [
   'export',
   /** Settle from the gateway's records, close the sandbox's batch (demonstrations). */
   'settle',
+  /** Products, their prices and stock (decision 061). */
+  'catalog',
   /** Staff accounts and the store's settings. */
   'staff',
 ] as const;
@@ -62,6 +64,7 @@ const RIGHT_WORDS: Record<StaffRight, string> = {
   'payment-link': 'send payment links',
   export: 'export files',
   settle: 'settle payments',
+  catalog: 'edit the catalog',
   staff: 'manage staff',
 };
 

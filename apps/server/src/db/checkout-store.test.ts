@@ -32,8 +32,14 @@ function order(pens: number, id = createOrderId('card')): NewOrder {
     delivery: DELIVERY,
     receiptToken: randomUUID(),
     lines: [
-      { productId: 'pens', unitPriceCents: 125, quantity: pens, lineTotalCents: pens * 125 },
-      { productId: 'ream', unitPriceCents: 650, quantity: 1, lineTotalCents: 650 },
+      {
+        productId: 'pens',
+        productName: 'Pens',
+        unitPriceCents: 125,
+        quantity: pens,
+        lineTotalCents: pens * 125,
+      },
+      { productId: 'ream', productName: 'Ream', unitPriceCents: 650, quantity: 1, lineTotalCents: 650 },
     ],
   };
 }
@@ -44,6 +50,10 @@ describe.each(testDatabaseKinds())('checkouts written and read together ($name)'
   let database: Database;
   beforeAll(async () => {
     database = await kind.create();
+    // This test's own catalog: pens at $1.25 and a ream at $6.50.
+    await database.sql.query(
+      `insert into products (id, sku, name, price_cents) values ('pens', 'PENS', 'Pens', 125), ('ream', 'REAM', 'Ream', 650)`,
+    );
   });
   afterAll(async () => {
     await database.close();

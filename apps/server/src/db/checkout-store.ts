@@ -21,7 +21,14 @@ export interface NewOrder {
   /** The signed-in customer whose order it is. */
   customerId?: string;
   receiptToken: string;
-  lines: { productId: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  lines: {
+    productId: string;
+    /** The product's name as the order was priced, kept with the line (decision 061). */
+    productName: string;
+    unitPriceCents: number;
+    quantity: number;
+    lineTotalCents: number;
+  }[];
 }
 
 /**
@@ -68,6 +75,15 @@ const insertOrdersStatement = fixedStatement<{ id: string; cart_paid: boolean }>
     where input.cart_key is not null and exists (
       select 1 from payment_requests request
       where request.cart_key = input.cart_key and request.status = 'approved')
+  ), locked as (
+    -- The counted products these orders sell, locked in one order (by id) before any line takes units (the
+    -- triggers of migration 0033): two statements that sell the same products never wait for each other
+    -- in a circle.
+    select products.id from products
+    where products.stock_on_hand is not null
+      and products.id in (select line.product_id from json_to_recordset($2::json) as line(product_id text))
+    order by products.id
+    for update
   ), created as (
     insert into orders (id, channel, customer_name, subtotal_cents, tax_cents, total_cents, contact_email,
       delivery_name, delivery_address, delivery_address2, delivery_city, delivery_state, delivery_zip,
@@ -75,14 +91,15 @@ const insertOrdersStatement = fixedStatement<{ id: string; cart_paid: boolean }>
     select id, channel, customer_name, subtotal_cents, tax_cents, total_cents, contact_email, delivery_name,
       delivery_address, delivery_address2, delivery_city, delivery_state, delivery_zip, delivery_country,
       delivery_phone, customer_id, receipt_token
-    from input where input.n not in (select n from paid) order by n
+    from input where input.n not in (select n from paid) and (select count(*) from locked) >= 0 order by n
     on conflict (id) do nothing
     returning id
   ), lines as (
-    insert into order_lines (order_id, product_id, unit_price_cents, quantity, line_total_cents)
-    select created.id, line.product_id, line.unit_price_cents, line.quantity, line.line_total_cents
-    from json_to_recordset($2::json)
-        as line(n int, product_id text, unit_price_cents int, quantity int, line_total_cents int)
+    insert into order_lines (order_id, product_id, product_name, unit_price_cents, quantity, line_total_cents)
+    select created.id, line.product_id, line.product_name, line.unit_price_cents, line.quantity,
+      line.line_total_cents
+    from json_to_recordset($2::json) as line(n int, product_id text, product_name text,
+        unit_price_cents int, quantity int, line_total_cents int)
       join input on input.n = line.n
       join created on created.id = input.id
   ), request as (
@@ -150,6 +167,7 @@ async function insertOrders(orm: Orm, writes: OrderWrite[]): Promise<OrderWritte
     order.lines.map((line) => ({
       n: index + 1,
       product_id: line.productId,
+      product_name: line.productName,
       unit_price_cents: line.unitPriceCents,
       quantity: line.quantity,
       line_total_cents: line.lineTotalCents,

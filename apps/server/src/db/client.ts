@@ -24,12 +24,25 @@ export async function queryRows<T = Record<string, unknown>>(
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
+/** What the database said when it refused a statement: its SQLSTATE, and the detail and hint it gave. */
+export interface DatabaseRefusal {
+  code: string;
+  detail?: string;
+  hint?: string;
+}
+
+/** The database's refusal in an error from either driver (the ORM wraps it as `cause`), if it is one. */
+export function databaseRefusalOf(error: unknown): DatabaseRefusal | undefined {
+  for (const candidate of [error, (error as { cause?: unknown } | undefined)?.cause]) {
+    const refusal = candidate as Partial<DatabaseRefusal> | undefined;
+    if (typeof refusal?.code === 'string') return refusal as DatabaseRefusal;
+  }
+  return undefined;
+}
+
 /** Whether the database refused a write for a duplicate of a unique key (SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
-    (error as { cause?: { code?: unknown } }).cause?.code;
-  return code === '23505';
+  return databaseRefusalOf(error)?.code === '23505';
 }
 
 /** The plain SQL interface both PGlite and pg.Pool offer; the sandbox gateway keeps its own tables through it. */

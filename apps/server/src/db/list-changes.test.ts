@@ -33,6 +33,10 @@ describe.each(testDatabaseKinds())('list rows compared across snapshots ($name)'
 
   beforeAll(async () => {
     database = await kind.create();
+    // This test's own catalog: pens at $1.25 and a ream at $6.50.
+    await database.sql.query(
+      `insert into products (id, sku, name, price_cents) values ('pens', 'PENS', 'Pens', 125), ('ream', 'REAM', 'Ream', 650)`,
+    );
     await database.sql.query(
       `insert into customers (id, name, email, password_hash) values ($1, 'Ada Member', 'ada@example.com', 'x')`,
       [customerId],
@@ -74,7 +78,15 @@ describe.each(testDatabaseKinds())('list rows compared across snapshots ($name)'
             totalCents: 702,
             receiptToken: randomUUID(),
             delivery: TEST_DELIVERY,
-            lines: [{ productId: 'ream', unitPriceCents: 650, quantity: 1, lineTotalCents: 650 }],
+            lines: [
+              {
+                productId: 'ream',
+                productName: 'Ream',
+                unitPriceCents: 650,
+                quantity: 1,
+                lineTotalCents: 650,
+              },
+            ],
           },
           randomUUID(),
         ),

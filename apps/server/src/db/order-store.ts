@@ -44,7 +44,8 @@ export interface OrderRecord extends OrderWithLines {
 /** An order's lines as one JSON array, read with the order itself (the `orders` table under its own name). */
 const LINES_OF_ORDER_TEXT = `(
   select coalesce(json_agg(json_build_object(
-    'orderId', l.order_id, 'productId', l.product_id, 'unitPriceCents', l.unit_price_cents,
+    'orderId', l.order_id, 'productId', l.product_id, 'productName', l.product_name,
+    'stockHeld', l.stock_held, 'unitPriceCents', l.unit_price_cents,
     'quantity', l.quantity, 'lineTotalCents', l.line_total_cents) order by l.product_id), '[]'::json)
   from order_lines l where l.order_id = "orders"."id")`;
 const LINES_OF_ORDER = sql<OrderLineRow[]>`${sql.raw(LINES_OF_ORDER_TEXT)}`;

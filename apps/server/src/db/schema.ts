@@ -6,3 +6,4 @@ export * from './schema/orders';
 export * from './schema/money';
 export * from './schema/people';
 export * from './schema/upkeep';
+export * from './schema/catalog';

@@ -71,6 +71,9 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
   },
   'GET /api/admin/staff': { operationId: 'listStaff', caller: 'admin', right: 'staff' },
   'POST /api/admin/staff': { operationId: 'addStaffMember', caller: 'admin', right: 'staff' },
+  'GET /api/admin/products': { operationId: 'listProducts', caller: 'admin', right: 'read' },
+  'POST /api/admin/products': { operationId: 'addProduct', caller: 'admin', right: 'catalog' },
+  'PUT /api/admin/products/:id': { operationId: 'changeProduct', caller: 'admin', right: 'catalog' },
   'POST /api/admin/staff/setup-link': {
     operationId: 'createStaffSetupLink',
     caller: 'admin',
@@ -149,6 +152,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
   'POST /api/payment/process-with-token': { operationId: 'payWithSavedMethod', caller: 'customer' },
 
   'GET /api/receipts/:token': { operationId: 'getReceipt', caller: 'public' },
+  'GET /api/catalog': { operationId: 'getCatalog', caller: 'public' },
   'POST /api/payment/create-payment': { operationId: 'createPayment', caller: 'guest-or-customer' },
   'POST /api/payment/verify-payment': { operationId: 'verifyPayment', caller: 'guest-or-customer' },
   'POST /api/payment/hosted-page-webhook': { operationId: 'receiveHostedPageWebhook', caller: 'webhook' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '../cart';
-import { PRODUCT_IDS } from '../catalog';
+import { MAX_CART_LINES, PRODUCT_ID_PATTERN } from '../catalog';
 import { parseDollars } from '../money';
 import { ORDER_ID_PATTERN } from '../order-id';
 import { orderDeliverySchema } from './delivery';
@@ -26,7 +26,7 @@ export const dollarAmountSchema = z.unknown().transform((value, context) => {
 });
 
 export const cartItemSchema = z.object({
-  productId: z.enum(PRODUCT_IDS, { error: 'Unknown product' }),
+  productId: z.string({ error: 'Unknown product' }).regex(PRODUCT_ID_PATTERN, 'Unknown product'),
   quantity: z
     .number({ error: 'Quantity must be a whole number' })
     // The bounds first: 2^53 is out of range before it is "not a whole number" (beyond safe integers).
@@ -38,7 +38,7 @@ export const cartItemSchema = z.object({
 export const cartItemsSchema = z
   .array(cartItemSchema, { error: 'The cart is empty' })
   .min(1, 'The cart is empty')
-  .max(PRODUCT_IDS.length, 'Too many cart lines')
+  .max(MAX_CART_LINES, 'Too many cart lines')
   .refine((items) => new Set(items.map((item) => item.productId)).size === items.length, {
     message: 'Each product may appear only once in the cart',
   });

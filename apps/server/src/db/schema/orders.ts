@@ -120,6 +120,13 @@ export const orderLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
+    /** The product's name when the order was placed (decision 061); empty on orders older than the catalog. */
+    productName: text('product_name'),
+    /**
+     * Whether the line's units are taken from the product's stock (decision 061): set when its payment
+     * attempt is recorded, cleared once when the attempt ends without the money.
+     */
+    stockHeld: boolean('stock_held').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.productId] }),

@@ -6,6 +6,7 @@ import { registerAdminDemoRoutes } from './demo';
 import type { AdminRouteDependencies } from './dependencies';
 import { registerAdminPaymentRoutes } from './payments';
 import { registerAdminSessionRoutes } from './session';
+import { registerProductRoutes } from './products';
 import { registerStaffRoutes } from './staff';
 import { registerAccountSecurityRoutes } from './account-security';
 import { registerRefundApprovalRoutes } from './refund-approvals';
@@ -18,6 +19,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDepend
   registerAdminPaymentRoutes(app, deps);
   registerAdminDemoRoutes(app, deps);
   registerStaffRoutes(app, deps);
+  registerProductRoutes(app, deps);
   registerAccountSecurityRoutes(app, deps);
   registerRefundApprovalRoutes(app, deps);
   const { orm } = deps;

@@ -289,12 +289,16 @@ async function voidUnpayableApproval(
 }
 
 const CONFIRM_AFTER_MS = 10 * 60 * 1000;
-const GIVE_UP_AFTER_MS = 60 * 60 * 1000;
+/**
+ * The hosted page's life (the spec's 30 minutes for a stored payment request): a request with nothing paid
+ * after it is closed as abandoned, and the units its order held go back to stock (decision 061).
+ */
+const GIVE_UP_AFTER_MS = 30 * 60 * 1000;
 
 /**
  * Confirms hosted-page payments whose shopper never came back to the result page (tab closed, redirect
  * misconfigured): without this, the card would stay on hold and the order never reach Pending Payments.
- * A request with nothing paid an hour after it was made is closed as abandoned.
+ * A request with nothing paid 30 minutes after it was made is closed as abandoned.
  */
 export async function confirmUnverifiedPayments(
   deps: CheckoutDependencies,
@@ -335,7 +339,7 @@ export async function confirmUnverifiedPayments(
 /**
  * Looks again, on a widening schedule (`listClosedToRecheck`), at hosted-page requests closed as abandoned,
  * and at those declined while paying for a cart or a link. A shopper who left the payment page open for more
- * than an hour may still pay there, and that authorization must be recorded (the order then awaits capture,
+ * than 30 minutes may still pay there, and that authorization must be recorded (the order then awaits capture,
  * the shopper gets the confirmation) rather than hold the card's money for days with no order; a page paid
  * after its cart or link moved on (Back to a declined page, a second tab) is voided (decision 047) even when
  * the payer's result page looked at another attempt. A decline found this way is recorded as one.

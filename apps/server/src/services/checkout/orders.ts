@@ -1,11 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  computeCartTotals,
-  orderChannelOf,
-  type CartLine,
-  type OrderChannel,
-  type OrderDelivery,
-} from '@store/core';
+import { orderChannelOf, type CartLine, type OrderChannel, type OrderDelivery } from '@store/core';
 import {
   insertOrderWithPaymentRequest,
   type PaymentRequestPayer,
@@ -15,6 +9,7 @@ import type { Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import type { Log } from '../../log';
+import { catalogRefusalOf, priceCart } from '../catalog/catalog';
 import { CART_PAID_ALREADY } from './attempts';
 
 /**
@@ -58,18 +53,6 @@ export function newReceiptToken(): string {
 }
 
 /**
- * Prices a cart from the catalog: the total the shopper (or the operator) was shown must be the server's own,
- * or nothing is recorded.
- */
-export function priceOrder(items: CartLine[], amountCents: number): ReturnType<typeof computeCartTotals> {
-  const totals = computeCartTotals(items);
-  if (totals.totalCents !== amountCents) {
-    throw new AppError('invalid', 'Order total does not match the cart');
-  }
-  return totals;
-}
-
-/**
  * Prices the cart from the catalog, refuses an amount that differs, and records the order with its
  * contact, delivery address and payment request (for a saved method, whose and which), all at once.
  * Answers the request id the browser verifies.
@@ -96,7 +79,7 @@ export async function recordOrder(
   if (orderChannelOf(input.orderId) !== input.channel) {
     throw new AppError('invalid', 'Order ID is not valid');
   }
-  const totals = priceOrder(input.items, input.amountCents);
+  const totals = await priceCart(orm, input.items, input.amountCents);
   const requestId = randomUUID();
   const { inserted, cartPaid } = await insertOrderWithPaymentRequest(
     orm,
@@ -110,8 +93,9 @@ export async function recordOrder(
       delivery: input.delivery,
       customerId: input.customerId,
       receiptToken: newReceiptToken(),
-      lines: totals.lines.map(({ productId, unitPriceCents, quantity, lineTotalCents }) => ({
+      lines: totals.lines.map(({ productId, productName, unitPriceCents, quantity, lineTotalCents }) => ({
         productId,
+        productName,
         unitPriceCents,
         quantity,
         lineTotalCents,
@@ -120,7 +104,9 @@ export async function recordOrder(
     requestId,
     input.payer,
     input.paysFor,
-  );
+  ).catch(async (error: unknown) => {
+    throw (await catalogRefusalOf(orm, error)) ?? error;
+  });
   if (cartPaid) throw new AppError('conflict', CART_PAID_ALREADY);
   if (!inserted) throw new AppError('conflict', 'This order ID has already been used');
   return { requestId, totalCents: totals.totalCents };

@@ -1,7 +1,7 @@
 import {
   centsToDollars,
-  computeCartTotals,
   createOrderId,
+  findProduct,
   DELIVERY_REQUIRED,
   PAYMENT_LINK_LIFETIME_DAYS,
   PAYMENT_LINK_MESSAGES,
@@ -11,6 +11,7 @@ import {
   type OrderDelivery,
   type PaymentLinkResponse,
   type PaymentLinkStatus,
+  type Product,
 } from '@store/core';
 import { insertAuditEvent } from '../../db/audit-store';
 import { findCustomerAddress } from '../../db/address-book-store';
@@ -33,10 +34,11 @@ import { AppError } from '../../errors';
 import { toSavedAddress } from '../accounts/address-book';
 import { linkPaidBy } from '../checkout/attempts';
 import { checkRedirectUrl, returnUrlOf, verifyPayment } from '../checkout/hosted-page';
-import { newReceiptToken, priceOrder, recordOrder, type CheckoutDependencies } from '../checkout/orders';
+import { currentCatalog, priceCart } from '../catalog/catalog';
+import { newReceiptToken, recordOrder, type CheckoutDependencies } from '../checkout/orders';
 import { linkExpiryWords, paymentLink as paymentLinkMessage } from '../mail/messages';
 import { ADDRESS_NOT_FOUND, CUSTOMER_NOT_FOUND } from './phone-orders';
-import { orderLineOf, productNameOf, receiptPathOf } from './receipts';
+import { orderLineOf, receiptPathOf } from './receipts';
 
 /**
  * Payment links (decision 034): for a caller without a saved method (a customer, or someone who is not one),
@@ -65,13 +67,20 @@ function paymentLinkStatusOf(record: PaymentLinkRecord, now: Date): PaymentLinkS
   return now >= record.link.expiresAt ? 'expired' : 'open';
 }
 
-/** Whether the catalog still prices the link's products as when it was sent: otherwise it pays nothing. */
-function pricedAsSent(link: PaymentLinkRecord['link']): boolean {
-  const items = link.items.map(({ productId, quantity }) => ({ productId, quantity }));
-  return computeCartTotals(items).totalCents === link.totalCents;
+/**
+ * Whether the catalog still sells every product of the link at the price it was sent with: otherwise it pays
+ * nothing (decision 061 keeps decision 034's rule: a link pays what it said, or nothing).
+ */
+function pricedAsSent(link: PaymentLinkRecord['link'], selling: readonly Product[]): boolean {
+  return link.items.every((item) => findProduct(selling, item.productId)?.priceCents === item.unitPriceCents);
 }
 
-function adminLinkOf(record: PaymentLinkRecord, publicUrl: string, now: Date): AdminPaymentLink {
+function adminLinkOf(
+  record: PaymentLinkRecord,
+  publicUrl: string,
+  now: Date,
+  selling: readonly Product[],
+): AdminPaymentLink {
   const { link } = record;
   const status = paymentLinkStatusOf(record, now);
   return {
@@ -88,7 +97,7 @@ function adminLinkOf(record: PaymentLinkRecord, publicUrl: string, now: Date): A
     ...(link.cancelledAt ? { cancelledAt: link.cancelledAt.toISOString() } : {}),
     ...(link.cancelledBy ? { cancelledBy: link.cancelledBy } : {}),
     ...(link.orderId ? { orderId: link.orderId } : {}),
-    ...(status === 'open' && !pricedAsSent(link) ? { pricesChanged: true as const } : {}),
+    ...(status === 'open' && !pricedAsSent(link, selling) ? { pricesChanged: true as const } : {}),
   };
 }
 
@@ -133,7 +142,7 @@ export async function createPaymentLink(
   request: PaymentLinkRequest,
   now = new Date(),
 ): Promise<AdminPaymentLink> {
-  const totals = priceOrder(request.items, request.amountCents);
+  const totals = await priceCart(deps.orm, request.items, request.amountCents);
   const { customerId, delivery } = await payerOf(deps.orm, request);
   const token = newReceiptToken();
   const expiresAt = new Date(now.getTime() + LIFETIME_MS);
@@ -142,8 +151,9 @@ export async function createPaymentLink(
       token,
       customerId,
       ...deliveryColumns(delivery),
-      items: totals.lines.map(({ productId, quantity, unitPriceCents, lineTotalCents }) => ({
+      items: totals.lines.map(({ productId, productName, quantity, unitPriceCents, lineTotalCents }) => ({
         productId,
+        productName,
         quantity,
         unitPriceCents,
         lineTotalCents,
@@ -159,7 +169,7 @@ export async function createPaymentLink(
       storeName: STORE_NAME,
       payerName: delivery.address.name,
       items: totals.lines.map((line) => ({
-        productName: productNameOf(line.productId),
+        productName: line.productName,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
         lineTotalCents: line.lineTotalCents,
@@ -196,6 +206,7 @@ export async function createPaymentLink(
     },
     deps.publicUrl,
     now,
+    (await currentCatalog(deps.orm)).selling,
   );
 }
 
@@ -212,7 +223,8 @@ export async function listLinks(
     customerId = customer.id;
   }
   const records = await listPaymentLinks(deps.orm, { customerId, limit: PAYMENT_LINKS_PAGE_SIZE });
-  return records.map((record) => adminLinkOf(record, deps.publicUrl, now));
+  const { selling } = await currentCatalog(deps.orm);
+  return records.map((record) => adminLinkOf(record, deps.publicUrl, now, selling));
 }
 
 /**
@@ -245,7 +257,7 @@ export async function cancelPaymentLink(
     });
     return { ...current, link: { ...current.link, cancelledAt: now, cancelledBy: operator } };
   });
-  return adminLinkOf(record, deps.publicUrl, now);
+  return adminLinkOf(record, deps.publicUrl, now, (await currentCatalog(deps.orm)).selling);
 }
 
 /** Tokens are 43 base64url characters: anything else is not looked up at all. */
@@ -331,7 +343,8 @@ export async function payPaymentLink(
       return { orderId: link.orderId, requestId: record.attemptRequestId };
     }
     // The catalog's prices changed since the link was made: it pays what it said, or nothing.
-    if (!pricedAsSent(link)) throw new AppError('conflict', PAYMENT_LINK_MESSAGES.pricesChanged);
+    if (!pricedAsSent(link, (await currentCatalog(tx)).selling))
+      throw new AppError('conflict', PAYMENT_LINK_MESSAGES.pricesChanged);
     const orderId = createOrderId('link');
     const delivery = deliveryOf(link)!;
     const items = link.items.map(({ productId, quantity }) => ({ productId, quantity }));

@@ -1,7 +1,6 @@
 import {
   ORDER_ID_PATTERN,
   centsToDollars,
-  findProduct,
   orderStandingFields,
   orderStandingOf,
   STORE_NAME,
@@ -45,21 +44,18 @@ export function receiptUrlOf(token: string, publicUrl: string): string {
 
 const RECEIPT_NOT_FOUND = 'Receipt not found';
 
-/** A product's name as the catalog gives it (its id, should it ever leave the catalog). */
-export function productNameOf(productId: string): string {
-  return findProduct(productId)?.name ?? productId;
-}
-
-/** A priced line as every view of an order shows it: the product's name, in dollars. */
+/** A priced line as every view of an order shows it: the product's name as it was ordered, in dollars. */
 export function orderLineOf(line: {
   productId: string;
+  /** Empty only where no name was kept: the product's id stands in. */
+  productName?: string | null;
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
 }): OrderLine {
   return {
     productId: line.productId,
-    name: productNameOf(line.productId),
+    name: line.productName ?? line.productId,
     quantity: line.quantity,
     unitPrice: centsToDollars(line.unitPriceCents),
     lineTotal: centsToDollars(line.lineTotalCents),
@@ -202,7 +198,7 @@ export async function queueOrderConfirmation(
     orderId: order.id,
     contactEmail: delivery.email,
     items: lines.map((line) => ({
-      productName: productNameOf(line.productId),
+      productName: line.productName ?? line.productId,
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       lineTotalCents: line.lineTotalCents,

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY, computeCartTotals, formatCents } from '@store/core';
+import { DEFAULT_CATALOG, MAX_LINE_QUANTITY, computeCartTotals, formatCents } from '@store/core';
 import { describe, expect, it } from 'vitest';
 import {
   addToLines,
@@ -44,7 +44,7 @@ describe('cart lines', () => {
   });
 
   it('prices 3 pen packs and 2 reams as the spec example', () => {
-    const totals = computeCartTotals(addToLines(addToLines([], 'pen-pack-100', 3), 'paper-ream-500', 2));
+    const totals = computeCartTotals(addToLines(addToLines([], 'pen-pack-100', 3), 'paper-ream-500', 2), DEFAULT_CATALOG);
     expect([totals.subtotalCents, totals.taxCents, totals.totalCents].map(formatCents)).toEqual([
       '$64.95',
       '$3.25',

@@ -1,4 +1,4 @@
-import { computeCartTotals, type CartLine, type CartTotals, type ProductId } from '@store/core';
+import { computeCartTotals, DEFAULT_CATALOG, type CartLine, type CartTotals, type ProductId } from '@store/core';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   addToLines,
@@ -158,7 +158,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     () => ({
       lines,
       itemCount: countItems(lines),
-      totals: computeCartTotals(lines),
+      totals: computeCartTotals(lines, DEFAULT_CATALOG),
       isOpen,
       limitedAdd,
       isProcessing,

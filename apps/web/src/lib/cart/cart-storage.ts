@@ -1,4 +1,4 @@
-import { PRODUCT_IDS, type CartLine, type ProductId } from '@store/core';
+import { PRODUCT_ID_PATTERN, type CartLine, type ProductId } from '@store/core';
 import { getSessionStorage, type KeyValueStorage } from '../browser-storage';
 import { clampQuantity } from './cart-lines';
 
@@ -18,7 +18,7 @@ export const CART_STORAGE_KEYS = {
 } as const;
 
 function isProductId(value: unknown): value is ProductId {
-  return typeof value === 'string' && (PRODUCT_IDS as readonly string[]).includes(value);
+  return typeof value === 'string' && PRODUCT_ID_PATTERN.test(value);
 }
 
 /** The stored cart; what cannot be read (another version's record, a hand edit) is left out. */

@@ -1,4 +1,4 @@
-import { findProduct, formatCents, SALES_TAX_PERCENT, type SavedAddress } from '@store/core';
+import { DEFAULT_CATALOG, findProduct, formatCents, SALES_TAX_PERCENT, type SavedAddress } from '@store/core';
 import { useEffect, useRef, useState } from 'react';
 import { limitNote } from '../../../lib/cart/cart-lines';
 import { useCart } from '../../../lib/cart/cart-provider';
@@ -173,7 +173,7 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
             ) : (
               <ul className={styles.lines} aria-label="Items in your cart">
                 {totals.lines.map((line) => {
-                  const product = findProduct(line.productId);
+                  const product = findProduct(DEFAULT_CATALOG, line.productId);
                   if (!product) return null;
                   return (
                     <CartLineItem

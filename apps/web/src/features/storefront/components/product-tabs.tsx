@@ -1,4 +1,4 @@
-import { CATALOG, formatCents, type ProductId } from '@store/core';
+import { DEFAULT_CATALOG, formatCents, type ProductId } from '@store/core';
 import { useState } from 'react';
 import { ProductImage } from '../../../components/product/product-image';
 import { useTabs } from '../../../lib/use-tabs';
@@ -12,9 +12,9 @@ export interface ProductTabsProps {
 
 /** One tab per product (WAI-ARIA tabs pattern, selection follows focus). */
 export function ProductTabs({ onAddToCart, disabled }: ProductTabsProps) {
-  const [selectedId, setSelectedId] = useState<ProductId>(CATALOG[0]?.id ?? 'pen-pack-100');
+  const [selectedId, setSelectedId] = useState<ProductId>(DEFAULT_CATALOG[0]?.id ?? 'pen-pack-100');
   const tabs = useTabs({
-    ids: CATALOG.map((product) => product.id),
+    ids: DEFAULT_CATALOG.map((product) => product.id),
     selected: selectedId,
     onSelect: setSelectedId,
     idPrefix: 'product',
@@ -28,7 +28,7 @@ export function ProductTabs({ onAddToCart, disabled }: ProductTabsProps) {
       <p className={styles.intro}>Two essentials, chosen carefully and priced fairly.</p>
 
       <div role="tablist" aria-label="Products" className={styles.tablist}>
-        {CATALOG.map((product, index) => (
+        {DEFAULT_CATALOG.map((product, index) => (
           <button key={product.id} {...tabs.tabProps(product.id, index)} className={styles.tab}>
             <ProductImage productId={product.id} decorative className={styles.tabThumb} />
             <span className={styles.tabText}>
@@ -39,7 +39,7 @@ export function ProductTabs({ onAddToCart, disabled }: ProductTabsProps) {
         ))}
       </div>
 
-      {CATALOG.map((product) => (
+      {DEFAULT_CATALOG.map((product) => (
         <div key={product.id} {...tabs.panelProps(product.id)} tabIndex={0} className={styles.panel}>
           {/* Only the shown product is rendered, so its fields ("Quantity") are the only ones on the page. */}
           {product.id === selectedId && (

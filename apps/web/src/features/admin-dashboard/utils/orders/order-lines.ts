@@ -1,5 +1,5 @@
 import {
-  CATALOG,
+  DEFAULT_CATALOG,
   computeCartTotals,
   MAX_LINE_QUANTITY,
   type CartLine,
@@ -13,7 +13,7 @@ export type TypedQuantities = Record<ProductId, string>;
 
 /** Nothing of anything yet: every product at 0. */
 export function noQuantities(): TypedQuantities {
-  return Object.fromEntries(CATALOG.map((product) => [product.id, '0'])) as TypedQuantities;
+  return Object.fromEntries(DEFAULT_CATALOG.map((product) => [product.id, '0'])) as TypedQuantities;
 }
 
 /** A quantity as typed: a whole number from 0 to the storefront's limit per line, else null. */
@@ -38,11 +38,14 @@ export interface OrderLines {
 
 /** What the typed quantities order, and what it costs. */
 export function readOrderLines(quantities: TypedQuantities): OrderLines {
-  const read = CATALOG.map((product) => ({ product, quantity: readQuantity(quantities[product.id]) }));
+  const read = DEFAULT_CATALOG.map((product) => ({
+    product,
+    quantity: readQuantity(quantities[product.id] ?? '0'),
+  }));
   const invalid = read.some((entry) => entry.quantity === null);
   const lines: CartLine[] = read.flatMap(({ product, quantity }) =>
     quantity ? [{ productId: product.id, quantity }] : [],
   );
-  const totals = !invalid && lines.length > 0 ? computeCartTotals(lines) : null;
+  const totals = !invalid && lines.length > 0 ? computeCartTotals(lines, DEFAULT_CATALOG) : null;
   return { read, invalid, lines, totals };
 }

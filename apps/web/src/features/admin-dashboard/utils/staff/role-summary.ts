@@ -11,6 +11,7 @@ const RIGHT_PHRASES: Record<Exclude<StaffRight, 'read'>, string> = {
   'payment-link': 'send payment links',
   export: 'export files',
   settle: 'settle',
+  catalog: 'edit the catalog',
   staff: 'manage staff',
 };
 

@@ -1,0 +1,75 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Orm, Transaction } from './client';
+import { queryRows } from './client';
+import { fixedStatement } from './prepared';
+import { products } from './schema';
+
+/** The catalog's tables (decision 061): products, their prices and the units left to sell. */
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductWrite = Omit<typeof products.$inferInsert, 'createdAt' | 'updatedAt'>;
+
+const revisionStatement = fixedStatement<{ revision: string | number }>(
+  'select revision from catalog_revision where id = 1',
+);
+
+/** The catalog's revision: it moves whenever what the storefront shows changes (migration 0033). */
+export async function readCatalogRevision(orm: Orm): Promise<number> {
+  const [row] = await revisionStatement(orm, []);
+  return Number(row?.revision ?? 0);
+}
+
+/** Every product, in the storefront's order (position, then name). */
+export async function listProductRows(orm: Orm): Promise<ProductRow[]> {
+  return orm.select().from(products).orderBy(asc(products.position), asc(products.name), asc(products.id));
+}
+
+export async function findProductRow(orm: Orm | Transaction, id: string): Promise<ProductRow | undefined> {
+  const [row] = await orm.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The units each product's open payments hold: lines whose units are taken while their attempt is pending or
+ * their authorization not yet captured (captured units are sold).
+ */
+export async function readHeldUnits(orm: Orm): Promise<Map<string, number>> {
+  const rows = await queryRows<{ product_id: string; held: string | number }>(
+    orm,
+    sql`select l.product_id, sum(l.quantity) as held
+      from order_lines l
+      join payment_requests r on r.order_id = l.order_id
+      left join payments p on p.order_id = l.order_id
+      where l.stock_held and (p.order_id is null or p.capture_status = 'authorized')
+      group by l.product_id`,
+  );
+  return new Map(rows.map((row) => [row.product_id, Number(row.held)]));
+}
+
+/** Adds a product; the next position after every other. */
+export async function insertProductRow(tx: Transaction, product: ProductWrite): Promise<ProductRow> {
+  const [row] = await tx
+    .insert(products)
+    .values({
+      ...product,
+      position: sql`(select coalesce(max(position), 0) + 1 from products)`,
+    })
+    .returning();
+  return row!;
+}
+
+/** Changes a product and answers it as it was before and after, or nothing when there is no such product. */
+export async function updateProductRow(
+  tx: Transaction,
+  id: string,
+  change: Omit<ProductWrite, 'id'>,
+): Promise<{ before: ProductRow; after: ProductRow } | undefined> {
+  const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  if (!before) return undefined;
+  const [after] = await tx
+    .update(products)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  return { before, after: after! };
+}
