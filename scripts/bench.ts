@@ -479,6 +479,14 @@ async function listBench(kind: Kind, bare: ChildServer): Promise<void> {
         admin: false,
         body: () => ({}),
       },
+      {
+        // The storefront's catalog (decision 061): kept by the catalog's revision, one small read a request.
+        name: 'storefront catalog',
+        method: 'GET',
+        path: '/api/catalog',
+        admin: false,
+        body: () => ({}),
+      },
       checkout,
       {
         // A shopper's return page asking again (reloaded, or a second tab): answered from the store's record.

@@ -38,6 +38,7 @@ const ACTION_LABELS: Record<string, string> = {
   refund_withdraw: 'Refund request withdrawn',
   product_add: 'Product added',
   product_change: 'Product changed',
+  restock: 'Put back in stock',
 };
 
 export function auditActionLabel(action: string): string {

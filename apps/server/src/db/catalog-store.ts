@@ -29,6 +29,16 @@ export async function findProductRow(orm: Orm | Transaction, id: string): Promis
   return row;
 }
 
+/** The product with this SKU, whatever its case. */
+export async function findProductBySku(tx: Transaction, sku: string): Promise<ProductRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(products)
+    .where(sql`lower(${products.sku}) = lower(${sku})`)
+    .limit(1);
+  return row;
+}
+
 /**
  * The units each product's open payments hold: lines whose units are taken while their attempt is pending or
  * their authorization not yet captured (captured units are sold).
@@ -72,4 +82,26 @@ export async function updateProductRow(
     .where(eq(products.id, id))
     .returning();
   return { before, after: after! };
+}
+
+/**
+ * Gives an order's units back to stock once (the database's `release_order_stock`), answering how many units
+ * went back; with the order's payment locked, and only when it captured money.
+ */
+export async function restockOrderLines(
+  tx: Transaction,
+  orderId: string,
+): Promise<{ captured: boolean; units: number }> {
+  const [payment] = await queryRows<{ captured_cents: number }>(
+    tx,
+    sql`select captured_cents from payments where order_id = ${orderId} for update`,
+  );
+  if (!payment || payment.captured_cents === 0) return { captured: false, units: 0 };
+  const [held] = await queryRows<{ units: string | number }>(
+    tx,
+    sql`select coalesce(sum(l.quantity), 0) as units from order_lines l join products p on p.id = l.product_id
+      where l.order_id = ${orderId} and l.stock_held and p.stock_on_hand is not null`,
+  );
+  await tx.execute(sql`select release_order_stock(${orderId})`);
+  return { captured: true, units: Number(held?.units ?? 0) };
 }

@@ -128,6 +128,28 @@ const SAMPLES: Record<string, Sample> = {
     body: { ...CREDENTIALS, carrier: 'UPS', trackingNumber: '1Z999' },
   },
   'POST /api/admin/customers': { body: { ...CREDENTIALS, search: 'ada', cursor: 'x' } },
+  'GET /api/admin/products': { query: { probe: 'x' } },
+  'POST /api/admin/products': {
+    body: {
+      name: 'Stapler',
+      sku: 'STAPLER-1',
+      price: '12.50',
+      description: 'Holds 20 sheets',
+      features: ['Metal'],
+    },
+  },
+  'PUT /api/admin/products/:id': {
+    params: { id: 'pen-pack-100' },
+    body: {
+      name: 'Pens',
+      sku: 'PEN-BP-200',
+      price: '14.99',
+      description: 'Blue ink',
+      features: ['200 pens'],
+    },
+  },
+  'POST /api/admin/orders/:orderId/restock': { params: { orderId: ORDER_ID }, body: { note: 'x' } },
+  'GET /api/catalog': { query: { probe: 'x' } },
   'GET /api/admin/customers/:customerId': { params: { customerId: '100001' }, query: { probe: 'x' } },
   'POST /api/payment/create-payment': {
     body: {

@@ -73,7 +73,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
   'POST /api/admin/staff': { operationId: 'addStaffMember', caller: 'admin', right: 'staff' },
   'GET /api/admin/products': { operationId: 'listProducts', caller: 'admin', right: 'read' },
   'POST /api/admin/products': { operationId: 'addProduct', caller: 'admin', right: 'catalog' },
-  'PUT /api/admin/products/:id': { operationId: 'changeProduct', caller: 'admin', right: 'catalog' },
+  'PUT /api/admin/products/:id': { operationId: 'updateProduct', caller: 'admin', right: 'catalog' },
   'POST /api/admin/staff/setup-link': {
     operationId: 'createStaffSetupLink',
     caller: 'admin',
@@ -104,6 +104,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
   'POST /api/admin/reconcile': { operationId: 'reconcileOperations', caller: 'admin', right: 'settle' },
   'GET /api/admin/orders/:orderId': { operationId: 'getAdminOrder', caller: 'admin', right: 'read' },
   'POST /api/admin/orders/:orderId/ship': { operationId: 'shipOrder', caller: 'admin', right: 'ship' },
+  'POST /api/admin/orders/:orderId/restock': {
+    operationId: 'restockOrder',
+    caller: 'admin',
+    right: 'catalog',
+  },
   'POST /api/admin/customers': { operationId: 'listCustomers', caller: 'admin', right: 'read' },
   'GET /api/admin/customers/:customerId': { operationId: 'getCustomer', caller: 'admin', right: 'read' },
   'POST /api/admin/customers/:customerId/phone-orders': {

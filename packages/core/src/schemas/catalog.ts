@@ -222,3 +222,18 @@ export const storefrontCatalogResponseSchema = z.object({
   status: z.literal('success'),
   products: z.array(storefrontProductSchema),
 });
+
+/** Goods that came back (a return): the order's units go back to stock, once. */
+export const RESTOCK_MESSAGES = {
+  notCaptured:
+    'Only a captured order’s goods can be put back in stock: an open payment gives its units back when it is voided',
+  nothingHeld:
+    'Nothing to put back: this order’s units are back in stock already, or its products are not counted',
+  done: (units: number) => `${units} ${units === 1 ? 'unit' : 'units'} back in stock`,
+} as const;
+
+export const restockResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  units: z.number().int(),
+});

@@ -1,13 +1,16 @@
 import {
+  adminOrderParamsSchema,
   adminProductResponseSchema,
   adminProductsResponseSchema,
   productChangeSchema,
   productInputSchema,
   productParamsSchema,
+  RESTOCK_MESSAGES,
+  restockResponseSchema,
 } from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from '../../http/admin-route';
-import { addProduct, changeProduct, listProducts } from '../../services/catalog/products';
+import { addProduct, changeProduct, listProducts, restockOrder } from '../../services/catalog/products';
 import type { AdminRouteDependencies } from './dependencies';
 
 /** The Products tab (decision 061): the catalog, its prices and stock. */
@@ -48,6 +51,19 @@ export function registerProductRoutes(app: FastifyInstance, deps: AdminRouteDepe
         status: 'success',
         product: await changeProduct(orm, request.params.id, request.body, operator.username),
       };
+    },
+  );
+
+  api.post(
+    '/api/admin/orders/:orderId/restock',
+    admin('The goods of a captured order came back: put its units back in stock, once', {
+      params: adminOrderParamsSchema,
+      response: restockResponseSchema,
+    }),
+    async (request) => {
+      const operator = await signedInAdmin(request);
+      const units = await restockOrder(orm, request.params.orderId, operator.username);
+      return { status: 'success', message: RESTOCK_MESSAGES.done(units), units };
     },
   );
 }

@@ -2,19 +2,23 @@ import {
   centsToDollars,
   formatCents,
   PRODUCT_MESSAGES,
+  RESTOCK_MESSAGES,
   type AdminProduct,
   type ProductInput,
 } from '@store/core';
 import { insertAuditEvent } from '../../db/audit-store';
 import {
+  findProductBySku,
+  findProductRow,
   insertProductRow,
   listProductRows,
   readHeldUnits,
+  restockOrderLines,
   updateProductRow,
   type ProductRow,
   type ProductWrite,
 } from '../../db/catalog-store';
-import { isUniqueViolation, type Orm } from '../../db/client';
+import { isUniqueViolation, type Orm, type Transaction } from '../../db/client';
 import { AppError } from '../../errors';
 
 /**
@@ -70,7 +74,7 @@ function columnsOf(input: ProductInput): Omit<ProductWrite, 'id'> {
 }
 
 /** A new product's id: its SKU in lower case, with dashes between words (`PEN-BP-200` → `pen-bp-200`). */
-export function productIdOf(sku: string): string {
+function productIdOf(sku: string): string {
   return (
     sku
       .toLowerCase()
@@ -79,6 +83,15 @@ export function productIdOf(sku: string): string {
       .slice(0, 64)
       .replace(/-+$/, '') || 'product'
   );
+}
+
+/** The SKU's id, or with a number after it when another product has it (`a.b` and `a-b` both read `a-b`). */
+async function freeProductId(tx: Transaction, sku: string): Promise<string> {
+  const base = productIdOf(sku);
+  for (let suffix = 1; ; suffix += 1) {
+    const candidate = suffix === 1 ? base : `${base.slice(0, 60).replace(/-+$/, '')}-${suffix}`;
+    if (!(await findProductRow(tx, candidate))) return candidate;
+  }
 }
 
 function refusalOf(error: unknown): never {
@@ -98,7 +111,11 @@ function refusalOf(error: unknown): never {
 export async function addProduct(orm: Orm, input: ProductInput, operator: string): Promise<AdminProduct> {
   const row = await orm
     .transaction(async (tx) => {
-      const added = await insertProductRow(tx, { id: productIdOf(input.sku), ...columnsOf(input) });
+      if (await findProductBySku(tx, input.sku)) throw new AppError('conflict', PRODUCT_MESSAGES.skuTaken);
+      const added = await insertProductRow(tx, {
+        id: await freeProductId(tx, input.sku),
+        ...columnsOf(input),
+      });
       await insertAuditEvent(tx, {
         actor: operator,
         action: 'product_add',
@@ -186,4 +203,24 @@ function changeWords(before: ProductRow, after: ProductRow): string {
   if (JSON.stringify(before.features) !== JSON.stringify(after.features)) others.push('features' as never);
   if (others.length > 0) words.push(`also changed: ${others.join(', ')}`);
   return words.join('; ');
+}
+
+/**
+ * Puts a captured order's units back in stock: the operator says the goods came back (a refund alone gives
+ * nothing back, since the goods may be lost or kept). Once per order; audited.
+ */
+export async function restockOrder(orm: Orm, orderId: string, operator: string): Promise<number> {
+  return orm.transaction(async (tx) => {
+    const { captured, units } = await restockOrderLines(tx, orderId);
+    if (!captured) throw new AppError('conflict', RESTOCK_MESSAGES.notCaptured);
+    if (units === 0) throw new AppError('conflict', RESTOCK_MESSAGES.nothingHeld);
+    await insertAuditEvent(tx, {
+      actor: operator,
+      action: 'restock',
+      orderId,
+      outcome: 'success',
+      detail: RESTOCK_MESSAGES.done(units),
+    });
+    return units;
+  });
 }
