@@ -56,3 +56,43 @@ export function csvCell(value: CsvCell): string {
 export function csvLine(cells: readonly CsvCell[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
+
+/**
+ * The rows of a CSV file as a spreadsheet saves it (RFC 4180): fields split on commas, quoted fields with
+ * doubled quotes and line breaks inside, CRLF or LF line ends, a UTF-8 byte order mark ignored, blank lines
+ * left out. What `csvCell` guarded against formulas reads back as it was (the leading apostrophe dropped).
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const endField = () => {
+    row.push(/^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field);
+    field = '';
+  };
+  const endRow = () => {
+    endField();
+    if (row.length > 1 || row[0] !== '') rows.push(row);
+    row = [];
+  };
+  for (let index = 0; index < input.length; index += 1) {
+    const character = input[index]!;
+    if (quoted) {
+      if (character !== '"') field += character;
+      else if (input[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else quoted = false;
+    } else if (character === '"' && field === '') {
+      quoted = true;
+    } else if (character === ',') endField();
+    else if (character === '\n') endRow();
+    else if (character === '\r') {
+      if (input[index + 1] !== '\n') endRow();
+    } else field += character;
+  }
+  if (field !== '' || row.length > 0) endRow();
+  return rows;
+}

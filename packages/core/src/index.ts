@@ -34,3 +34,4 @@ export * from './address-lines';
 export * from './payment-failure';
 export * from './staff-roles';
 export * from './schemas/catalog';
+export * from './product-csv';

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Orm, Transaction } from './client';
 import { queryRows } from './client';
+import { batchedPerDatabase } from './batched';
 import { fixedStatement } from './prepared';
 import { products } from './schema';
 
@@ -13,11 +14,19 @@ const revisionStatement = fixedStatement<{ revision: string | number }>(
   'select revision from catalog_revision where id = 1',
 );
 
-/** The catalog's revision: it moves whenever what the storefront shows changes (migration 0033). */
-export async function readCatalogRevision(orm: Orm): Promise<number> {
-  const [row] = await revisionStatement(orm, []);
-  return Number(row?.revision ?? 0);
-}
+/**
+ * The catalog's revision: it moves whenever what the storefront shows changes (migration 0033). Requests that
+ * ask together share one read (`batched`: a read begun before a request came is never its answer), so the
+ * storefront's catalog call costs the database one small statement per batch, not one per shopper.
+ */
+export const readCatalogRevision: (orm: Orm) => Promise<number> = (() => {
+  const read = batchedPerDatabase(async (orm: Orm, items: null[]) => {
+    const [row] = await revisionStatement(orm, []);
+    const revision = Number(row?.revision ?? 0);
+    return items.map(() => revision);
+  });
+  return (orm: Orm) => read(orm, null);
+})();
 
 /** Every product, in the storefront's order (position, then name). */
 export async function listProductRows(orm: Orm): Promise<ProductRow[]> {
@@ -27,6 +36,11 @@ export async function listProductRows(orm: Orm): Promise<ProductRow[]> {
 export async function findProductRow(orm: Orm | Transaction, id: string): Promise<ProductRow | undefined> {
   const [row] = await orm.select().from(products).where(eq(products.id, id)).limit(1);
   return row;
+}
+
+/** Every product, locked until the transaction ends: what an import reads before it writes. */
+export async function lockAllProductRows(tx: Transaction): Promise<ProductRow[]> {
+  return tx.select().from(products).orderBy(asc(products.id)).for('update');
 }
 
 /** The product with this SKU, whatever its case. */

@@ -68,7 +68,7 @@ describe('the API document', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const { method, path, operation } of listed) {
       expect(operation.operationId, `${method} ${path}`).toMatch(
-        /^(add|approve|cancel|capture|check|complete|confirm|create|decline|disable|enable|export|get|list|pay|receive|reconcile|record|refund|register|remove|restock|set|settle|ship|sign|take|tokenize|update|validate|verify|void|save|withdraw)[A-Z]/,
+        /^(add|approve|cancel|capture|check|complete|confirm|create|decline|disable|enable|export|get|import|list|pay|receive|reconcile|record|refund|register|remove|restock|set|settle|ship|sign|take|tokenize|update|validate|verify|void|save|withdraw)[A-Z]/,
       );
       expect(operation.security, `${method} ${path}`).toBeDefined();
     }

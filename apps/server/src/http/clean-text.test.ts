@@ -150,6 +150,8 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/admin/orders/:orderId/restock': { params: { orderId: ORDER_ID }, body: { note: 'x' } },
   'GET /api/catalog': { query: { probe: 'x' } },
+  'GET /api/admin/products.csv': { query: { probe: 'x' } },
+  'POST /api/admin/products/import': { body: { file: 'c2t1LG5hbWUKQSxCCg==', previewToken: 'x' } },
   'GET /api/admin/customers/:customerId': { params: { customerId: '100001' }, query: { probe: 'x' } },
   'POST /api/payment/create-payment': {
     body: {

@@ -74,6 +74,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
   'GET /api/admin/products': { operationId: 'listProducts', caller: 'admin', right: 'read' },
   'POST /api/admin/products': { operationId: 'addProduct', caller: 'admin', right: 'catalog' },
   'PUT /api/admin/products/:id': { operationId: 'updateProduct', caller: 'admin', right: 'catalog' },
+  'GET /api/admin/products.csv': { operationId: 'exportProducts', caller: 'admin', right: 'export' },
+  'POST /api/admin/products/import': { operationId: 'importProducts', caller: 'admin', right: 'catalog' },
   'POST /api/admin/staff/setup-link': {
     operationId: 'createStaffSetupLink',
     caller: 'admin',

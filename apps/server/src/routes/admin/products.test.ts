@@ -216,6 +216,87 @@ describe.each(testDatabaseKinds())('the catalog the owner runs, on $name', (kind
     });
   });
 
+  it('exports the catalog as CSV and imports it back by SKU, after a preview of what changes, all or nothing', async () => {
+    const stock = await addTestProduct(server, admin.cookie, {
+      ...NEW_PRODUCT,
+      sku: 'CSV-STOCK',
+      stockOnHand: 10,
+    });
+    const response = await fetch(`${server.url}/api/admin/products.csv`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    const exported = await response.text();
+    expect(exported.split('\r\n')[0]).toBe(
+      'sku,name,short_name,price,description,features,stock_on_hand,low_stock_threshold,unit_of_measure,upc,commodity_code,tax_category,active',
+    );
+    expect(exported).toContain('PEN-BP-200,Premium Ballpoint Pen Pack,Ballpoint Pens,14.99,');
+
+    // The file as a spreadsheet gives it back: the pens' price changed, a new product, a line in error.
+    const edited = exported
+      .replace(
+        'PEN-BP-200,Premium Ballpoint Pen Pack,Ballpoint Pens,14.99,',
+        'PEN-BP-200,Premium Ballpoint Pen Pack,Ballpoint Pens,15.49,',
+      )
+      .concat('RULER-30,Ruler 30 cm,,2.25,,,,,,,,,yes\r\n', 'BAD-1,Bad,,0,,,,,,,,,yes\r\n');
+    const import_ = ({ csv, previewToken }: { csv: string; previewToken?: unknown }) =>
+      admin.post('/api/admin/products/import', { file: Buffer.from(csv).toString('base64'), previewToken });
+    const preview = await import_({ csv: edited });
+    const rows = preview.body.rows as {
+      sku: string;
+      outcome: string;
+      changes: string[];
+      error: string | null;
+    }[];
+    expect(rows.find((row) => row.sku === 'PEN-BP-200')).toMatchObject({
+      outcome: 'change',
+      changes: ['Price: $14.99 → $15.49'],
+    });
+    expect(rows.find((row) => row.sku === 'RULER-30')).toMatchObject({ outcome: 'add' });
+    expect(rows.find((row) => row.sku === 'BAD-1')).toMatchObject({
+      outcome: 'error',
+      error: PRODUCT_MESSAGES.pricePositive,
+    });
+    expect(preview.body).toMatchObject({ applied: false, summary: { add: 1, change: 1, error: 1 } });
+    // Nothing is written by a preview, nor by applying a file with a line in error.
+    expect((await import_({ csv: edited, previewToken: preview.body.previewToken })).status).toBe(400);
+    expect((await catalog()).body!.products.find((entry) => entry.id === 'pen-pack-100')?.price).toBe(14.99);
+
+    const fixed = edited.replace('BAD-1,Bad,,0,', 'BAD-1,Bad,,1,');
+    const fixedPreview = await import_({ csv: fixed });
+    // A sale of a product the file counts moves what the file would change: the preview is asked for again.
+    const sale = await server.post('/api/payment/create-payment', {
+      amount: amountOf(625),
+      orderId: createOrderId('card'),
+      customerName: 'Guest',
+      redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
+      items: cartOf(stock.id),
+      delivery: TEST_DELIVERY,
+    });
+    expect(sale.status).toBe(200);
+    const moved = await import_({ csv: fixed, previewToken: fixedPreview.body.previewToken });
+    expect(moved).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('changed since the preview') },
+    });
+    const again = await import_({ csv: fixed });
+    expect(
+      (again.body.rows as { sku: string; changes: string[] }[]).find((row) => row.sku === 'CSV-STOCK')
+        ?.changes,
+    ).toEqual(['Stock: 9 → 10']);
+    const applied = await import_({ csv: fixed, previewToken: again.body.previewToken });
+    expect(applied).toMatchObject({ status: 200, body: { applied: true, summary: { add: 2, change: 2 } } });
+    const prices = (await catalog()).body!.products;
+    expect(prices.find((entry) => entry.id === 'pen-pack-100')?.price).toBe(15.49);
+    expect(prices.find((entry) => entry.id === 'ruler-30')?.price).toBe(2.25);
+    const { rows: audit } = await server.database.sql.query<{ detail: string }>(
+      `select detail from audit_events where detail like '%imported%' order by detail`,
+    );
+    expect(audit.map((row) => row.detail)).toContain(
+      'Premium Ballpoint Pen Pack (SKU PEN-BP-200), imported: Price: $14.99 → $15.49',
+    );
+  });
+
   it('answers 404 for a product that does not exist', async () => {
     expect((await put('no-such-thing', { ...NEW_PRODUCT, sku: 'NOPE' })).status).toBe(404);
   });

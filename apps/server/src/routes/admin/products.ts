@@ -4,19 +4,23 @@ import {
   adminProductsResponseSchema,
   productChangeSchema,
   productInputSchema,
+  productImportRequestSchema,
+  productImportResponseSchema,
   productParamsSchema,
   RESTOCK_MESSAGES,
   restockResponseSchema,
 } from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from '../../http/admin-route';
+import { CSV_DOWNLOAD_RESPONSE, sendCsvExport } from '../../http/csv-download';
+import { exportProductsCsv, importProducts } from '../../services/catalog/product-import';
 import { addProduct, changeProduct, listProducts, restockOrder } from '../../services/catalog/products';
 import type { AdminRouteDependencies } from './dependencies';
 
 /** The Products tab (decision 061): the catalog, its prices and stock. */
 export function registerProductRoutes(app: FastifyInstance, deps: AdminRouteDependencies): void {
   const { orm } = deps;
-  const { api, signedInAdmin, admin } = adminRoutes(app, deps);
+  const { api, signedInAdmin, admin, adminOnly } = adminRoutes(app, deps);
 
   api.get(
     '/api/admin/products',
@@ -64,6 +68,43 @@ export function registerProductRoutes(app: FastifyInstance, deps: AdminRouteDepe
       const operator = await signedInAdmin(request);
       const units = await restockOrder(orm, request.params.orderId, operator.username);
       return { status: 'success', message: RESTOCK_MESSAGES.done(units), units };
+    },
+  );
+
+  api.get(
+    '/api/admin/products.csv',
+    {
+      schema: {
+        tags: ['Admin console'],
+        summary: 'The catalog as a CSV file, every product active or not, in the format the import reads',
+        response: CSV_DOWNLOAD_RESPONSE,
+      },
+      preValidation: adminOnly,
+      exposeHeadRoute: false,
+    },
+    async (request, reply) => {
+      const lines = await exportProductsCsv(orm);
+      const fileName = `products-${new Date().toISOString().slice(0, 10)}.csv`;
+      return sendCsvExport(
+        request,
+        reply,
+        fileName,
+        (async function* () {
+          yield* lines;
+        })(),
+      );
+    },
+  );
+
+  api.post(
+    '/api/admin/products/import',
+    admin('Preview what a CSV file of products changes, matched by SKU; with the preview’s token, apply it', {
+      body: productImportRequestSchema,
+      response: productImportResponseSchema,
+    }),
+    async (request) => {
+      const operator = await signedInAdmin(request);
+      return importProducts(orm, request.body, operator.username);
     },
   );
 }

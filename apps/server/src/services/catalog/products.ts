@@ -55,7 +55,7 @@ export async function listProducts(orm: Orm): Promise<AdminProduct[]> {
   return rows.map((row) => adminProductOf(row, held.get(row.id) ?? 0));
 }
 
-function columnsOf(input: ProductInput): Omit<ProductWrite, 'id'> {
+export function columnsOf(input: ProductInput): Omit<ProductWrite, 'id'> {
   return {
     sku: input.sku,
     name: input.name,
@@ -86,7 +86,7 @@ function productIdOf(sku: string): string {
 }
 
 /** The SKU's id, or with a number after it when another product has it (`a.b` and `a-b` both read `a-b`). */
-async function freeProductId(tx: Transaction, sku: string): Promise<string> {
+export async function freeProductId(tx: Transaction, sku: string): Promise<string> {
   const base = productIdOf(sku);
   for (let suffix = 1; ; suffix += 1) {
     const candidate = suffix === 1 ? base : `${base.slice(0, 60).replace(/-+$/, '')}-${suffix}`;
