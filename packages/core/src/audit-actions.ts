@@ -39,6 +39,7 @@ const ACTION_LABELS: Record<string, string> = {
   product_add: 'Product added',
   product_change: 'Product changed',
   restock: 'Put back in stock',
+  product_image: 'Product picture changed',
 };
 
 export function auditActionLabel(action: string): string {

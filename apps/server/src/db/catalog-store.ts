@@ -1,9 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Orm, Transaction } from './client';
 import { queryRows } from './client';
+import { insertAuditEvent } from './audit-store';
 import { batchedPerDatabase } from './batched';
 import { fixedStatement } from './prepared';
-import { products } from './schema';
+import { productImages, products } from './schema';
 
 /** The catalog's tables (decision 061): products, their prices and the units left to sell. */
 
@@ -28,9 +29,61 @@ export const readCatalogRevision: (orm: Orm) => Promise<number> = (() => {
   return (orm: Orm) => read(orm, null);
 })();
 
+/** A product, and the digest of its picture when it has one (the picture's address names it). */
+export type ProductWithImage = ProductRow & { imageDigest: string | null };
+
 /** Every product, in the storefront's order (position, then name). */
-export async function listProductRows(orm: Orm): Promise<ProductRow[]> {
-  return orm.select().from(products).orderBy(asc(products.position), asc(products.name), asc(products.id));
+export async function listProductRows(orm: Orm): Promise<ProductWithImage[]> {
+  const rows = await orm
+    .select({ product: products, imageDigest: productImages.digest })
+    .from(products)
+    .leftJoin(productImages, eq(productImages.productId, products.id))
+    .orderBy(asc(products.position), asc(products.name), asc(products.id));
+  return rows.map((row) => ({ ...row.product, imageDigest: row.imageDigest }));
+}
+
+export type ProductImageRow = typeof productImages.$inferSelect;
+
+/** A product's picture. */
+export async function findProductImage(orm: Orm, productId: string): Promise<ProductImageRow | undefined> {
+  const [row] = await orm.select().from(productImages).where(eq(productImages.productId, productId)).limit(1);
+  return row;
+}
+
+/** Sets a product's picture, or removes it (null); false when there is no such product. */
+export async function saveProductImage(
+  orm: Orm,
+  productId: string,
+  image: Omit<ProductImageRow, 'productId' | 'updatedAt'> | null,
+  actor: string,
+): Promise<boolean> {
+  return orm.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+    if (!product) return false;
+    if (image === null) {
+      await tx.delete(productImages).where(eq(productImages.productId, productId));
+    } else {
+      await tx
+        .insert(productImages)
+        .values({ productId, ...image })
+        .onConflictDoUpdate({ target: productImages.productId, set: { ...image, updatedAt: new Date() } });
+    }
+    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
+    await insertAuditEvent(tx, {
+      actor,
+      action: 'product_image',
+      outcome: 'success',
+      detail:
+        image === null
+          ? `picture of ${productId} removed`
+          : `picture of ${productId} set (${image.width} × ${image.height} WebP, ${image.bytes.length} bytes)`,
+    });
+    return true;
+  });
 }
 
 export async function findProductRow(orm: Orm | Transaction, id: string): Promise<ProductRow | undefined> {

@@ -95,6 +95,8 @@ describe('one canonical path for every check of the API', () => {
     expect(reads).toContainEqual({ method: 'GET', path: '/api/users/session' });
     const cacheable: string[] = [];
     for (const { path } of reads) {
+      // What is on sale and its pictures hold nothing of anyone's: they say how they may be kept (061).
+      if (path === '/api/catalog' || path === '/api/products/:id/image') continue;
       const canonical = concretePath(path);
       for (const variant of [canonical, ...variantsOf(canonical)]) {
         const answer = await send('GET', variant);

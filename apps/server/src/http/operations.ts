@@ -76,6 +76,12 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
   'PUT /api/admin/products/:id': { operationId: 'updateProduct', caller: 'admin', right: 'catalog' },
   'GET /api/admin/products.csv': { operationId: 'exportProducts', caller: 'admin', right: 'export' },
   'POST /api/admin/products/import': { operationId: 'importProducts', caller: 'admin', right: 'catalog' },
+  'PUT /api/admin/products/:id/image': { operationId: 'setProductImage', caller: 'admin', right: 'catalog' },
+  'DELETE /api/admin/products/:id/image': {
+    operationId: 'removeProductImage',
+    caller: 'admin',
+    right: 'catalog',
+  },
   'POST /api/admin/staff/setup-link': {
     operationId: 'createStaffSetupLink',
     caller: 'admin',
@@ -160,6 +166,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
 
   'GET /api/receipts/:token': { operationId: 'getReceipt', caller: 'public' },
   'GET /api/catalog': { operationId: 'getCatalog', caller: 'public' },
+  'GET /api/products/:id/image': { operationId: 'getProductImage', caller: 'public' },
   'POST /api/payment/create-payment': { operationId: 'createPayment', caller: 'guest-or-customer' },
   'POST /api/payment/verify-payment': { operationId: 'verifyPayment', caller: 'guest-or-customer' },
   'POST /api/payment/hosted-page-webhook': { operationId: 'receiveHostedPageWebhook', caller: 'webhook' },

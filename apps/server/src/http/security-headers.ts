@@ -16,7 +16,8 @@ export const SENT_EMAIL_PAGE_POLICY =
  * and the console (their own scripts, styles and API only; never framed), cross-origin isolation of the
  * window and of resources, HSTS when the store is served over HTTPS. The sandbox's hosted payment page
  * replaces the policy with its own stricter one. Every API answer is `no-store`: they carry orders,
- * payments and accounts, which no browser or proxy cache may keep.
+ * payments and accounts, which no browser or proxy cache may keep (a route whose answer holds nothing of
+ * anyone's, a product's picture, says so with `config: { publicAnswer: true }` and sets its own).
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -76,9 +77,11 @@ export async function registerSecurityHeaders(
     reply.headers(headers);
     done();
   });
-  // Last, over whatever a route or plugin set.
+  // Last, over whatever a route or plugin set; but for the few answers that hold nothing of anyone's (a
+  // product's picture), which say so in their route's config and set their own caching.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiRoute(request)) reply.header('cache-control', 'no-store');
+    const shared = (request.routeOptions.config as { publicAnswer?: boolean } | undefined)?.publicAnswer;
+    if (isApiRoute(request) && !shared) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 }

@@ -186,6 +186,8 @@ export const adminProductSchema = z.object({
   taxCategory: z.string().nullable(),
   active: z.boolean(),
   updatedAt: z.string(),
+  /** The product's picture, when it has one: its address changes whenever the picture does. */
+  imageUrl: z.string().optional(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
@@ -199,6 +201,8 @@ export const storefrontProductSchema = z.object({
   features: z.array(z.string()),
   /** False when stock is tracked and none is left: the storefront reads "Out of stock". */
   inStock: z.boolean(),
+  /** The product's picture, when it has one: its address changes whenever the picture does. */
+  imageUrl: z.string().optional(),
 });
 export type StorefrontProduct = z.infer<typeof storefrontProductSchema>;
 
@@ -237,3 +241,27 @@ export const restockResponseSchema = z.object({
   message: z.string(),
   units: z.number().int(),
 });
+
+/** The largest picture an owner may upload: 5 MB (sent as base64, about 6.7 MB). */
+export const MAX_PRODUCT_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const PRODUCT_IMAGE_MESSAGES = {
+  required: 'Choose a picture to upload',
+  notImage: 'The file is not a JPEG, PNG or WebP picture',
+  tooLarge: 'The picture must be at most 5 MB',
+  tooSmall: 'The picture must be at least 100 pixels wide and high',
+} as const;
+
+export const productImageRequestSchema = z.object({
+  /** The picture's bytes in base64, as the browser read the chosen file. */
+  file: z
+    .string({ error: PRODUCT_IMAGE_MESSAGES.required })
+    .min(1, PRODUCT_IMAGE_MESSAGES.required)
+    .max(Math.ceil(MAX_PRODUCT_IMAGE_BYTES / 3) * 4, PRODUCT_IMAGE_MESSAGES.tooLarge)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, PRODUCT_IMAGE_MESSAGES.notImage),
+});
+
+/** Where a product's picture is read: the digest in the address lets browsers keep it for good. */
+export function productImagePath(productId: string, digest: string): string {
+  return `/api/products/${productId}/image?v=${digest}`;
+}

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   integer,
   jsonb,
   pgTable,
@@ -71,4 +72,36 @@ export const catalogRevision = pgTable(
     revision: bigint('revision', { mode: 'number' }).notNull().default(1),
   },
   (table) => [check('catalog_revision_one_row', sql`${table.id} = 1`)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A product's picture (decision 061), as the store made it from the owner's upload: resized to fit 800 px and
+ * written as WebP. In the database, since servers share nothing else; `digest` names the bytes in the
+ * picture's address, so browsers keep it until it changes.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: text('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    digest: text('digest').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('product_images_size', sql`octet_length(${table.bytes}) between 1 and 2000000`),
+    check(
+      'product_images_dimensions',
+      sql`${table.width} between 1 and 800 and ${table.height} between 1 and 800`,
+    ),
+  ],
 );

@@ -52,6 +52,8 @@ describe.each(testDatabaseKinds())('the catalog the owner runs, on $name', (kind
       ['paper-ream-500', 9.99],
     ]);
     expect((await catalog({ 'if-none-match': first.etag! })).status).toBe(304);
+    const response = await fetch(`${server.url}/api/catalog`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   it.each([

@@ -4,6 +4,7 @@ import {
   adminProductsResponseSchema,
   productChangeSchema,
   productInputSchema,
+  productImageRequestSchema,
   productImportRequestSchema,
   productImportResponseSchema,
   productParamsSchema,
@@ -14,7 +15,14 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from '../../http/admin-route';
 import { CSV_DOWNLOAD_RESPONSE, sendCsvExport } from '../../http/csv-download';
 import { exportProductsCsv, importProducts } from '../../services/catalog/product-import';
-import { addProduct, changeProduct, listProducts, restockOrder } from '../../services/catalog/products';
+import { removeProductImage, setProductImage } from '../../services/catalog/product-images';
+import {
+  addProduct,
+  changeProduct,
+  findAdminProduct,
+  listProducts,
+  restockOrder,
+} from '../../services/catalog/products';
 import type { AdminRouteDependencies } from './dependencies';
 
 /** The Products tab (decision 061): the catalog, its prices and stock. */
@@ -98,13 +106,51 @@ export function registerProductRoutes(app: FastifyInstance, deps: AdminRouteDepe
 
   api.post(
     '/api/admin/products/import',
-    admin('Preview what a CSV file of products changes, matched by SKU; with the preview’s token, apply it', {
-      body: productImportRequestSchema,
-      response: productImportResponseSchema,
-    }),
+    {
+      ...admin(
+        'Preview what a CSV file of products changes, matched by SKU; with the preview’s token, apply it',
+        {
+          body: productImportRequestSchema,
+          response: productImportResponseSchema,
+        },
+      ),
+      // A file of up to 2,000 products, in base64.
+      bodyLimit: 1024 * 1024,
+    },
     async (request) => {
       const operator = await signedInAdmin(request);
       return importProducts(orm, request.body, operator.username);
+    },
+  );
+
+  api.put(
+    '/api/admin/products/:id/image',
+    {
+      ...admin('Set a product’s picture: a JPEG, PNG or WebP, resized to fit 800 px and kept as WebP', {
+        params: productParamsSchema,
+        body: productImageRequestSchema,
+        response: adminProductResponseSchema,
+      }),
+      // A picture of up to 5 MB, in base64.
+      bodyLimit: 7 * 1024 * 1024 + 1024,
+    },
+    async (request) => {
+      const operator = await signedInAdmin(request);
+      await setProductImage(orm, request.params.id, request.body.file, operator.username);
+      return { status: 'success', product: await findAdminProduct(orm, request.params.id) };
+    },
+  );
+
+  api.delete(
+    '/api/admin/products/:id/image',
+    admin('Remove a product’s picture', {
+      params: productParamsSchema,
+      response: adminProductResponseSchema,
+    }),
+    async (request) => {
+      const operator = await signedInAdmin(request);
+      await removeProductImage(orm, request.params.id, operator.username);
+      return { status: 'success', product: await findAdminProduct(orm, request.params.id) };
     },
   );
 }

@@ -1,13 +1,14 @@
 import {
   centsToDollars,
   computeCartTotals,
+  productImagePath,
   STOCK_MESSAGES,
   type CartLine,
   type CartTotals,
   type Product,
   type StorefrontProduct,
 } from '@store/core';
-import { readCatalogRevision, listProductRows, type ProductRow } from '../../db/catalog-store';
+import { readCatalogRevision, listProductRows, type ProductWithImage } from '../../db/catalog-store';
 import { databaseRefusalOf, type Orm } from '../../db/client';
 import { AppError } from '../../errors';
 
@@ -20,7 +21,7 @@ import { AppError } from '../../errors';
 
 interface CatalogSnapshot {
   revision: number;
-  rows: ProductRow[];
+  rows: ProductWithImage[];
   /** What the storefront sells: the active products, as checkouts price them. */
   selling: Product[];
   /** The storefront's answer, written once per revision. */
@@ -29,7 +30,7 @@ interface CatalogSnapshot {
 
 const snapshots = new WeakMap<Orm, CatalogSnapshot>();
 
-function storefrontProductOf(row: ProductRow): StorefrontProduct {
+function storefrontProductOf(row: ProductWithImage): StorefrontProduct {
   return {
     id: row.id,
     name: row.name,
@@ -38,6 +39,7 @@ function storefrontProductOf(row: ProductRow): StorefrontProduct {
     description: row.description,
     features: row.features,
     inStock: row.stockOnHand === null || row.stockOnHand > 0,
+    ...(row.imageDigest ? { imageUrl: productImagePath(row.id, row.imageDigest) } : {}),
   };
 }
 

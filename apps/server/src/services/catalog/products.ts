@@ -2,6 +2,7 @@ import {
   centsToDollars,
   formatCents,
   PRODUCT_MESSAGES,
+  productImagePath,
   RESTOCK_MESSAGES,
   type AdminProduct,
   type ProductInput,
@@ -26,7 +27,7 @@ import { AppError } from '../../errors';
  * Every change is written with its audit line (who, and the old and new price), all or nothing.
  */
 
-function adminProductOf(row: ProductRow, held: number): AdminProduct {
+function adminProductOf(row: ProductRow & { imageDigest?: string | null }, held: number): AdminProduct {
   const tracked = row.stockOnHand !== null;
   return {
     id: row.id,
@@ -46,6 +47,7 @@ function adminProductOf(row: ProductRow, held: number): AdminProduct {
     taxCategory: row.taxCategory,
     active: row.active,
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.imageDigest ? { imageUrl: productImagePath(row.id, row.imageDigest) } : {}),
   };
 }
 
@@ -53,6 +55,13 @@ function adminProductOf(row: ProductRow, held: number): AdminProduct {
 export async function listProducts(orm: Orm): Promise<AdminProduct[]> {
   const [rows, held] = await Promise.all([listProductRows(orm), readHeldUnits(orm)]);
   return rows.map((row) => adminProductOf(row, held.get(row.id) ?? 0));
+}
+
+export /** One product as the console reads it. */
+async function findAdminProduct(orm: Orm, id: string): Promise<AdminProduct> {
+  const product = (await listProducts(orm)).find((entry) => entry.id === id);
+  if (!product) throw new AppError('not_found', PRODUCT_MESSAGES.notFound);
+  return product;
 }
 
 export function columnsOf(input: ProductInput): Omit<ProductWrite, 'id'> {
@@ -170,8 +179,7 @@ export async function changeProduct(
       return after;
     })
     .catch(refusalOf);
-  const held = await readHeldUnits(orm);
-  return adminProductOf(changed, held.get(changed.id) ?? 0);
+  return findAdminProduct(orm, changed.id);
 }
 
 function stockMovedMessage(now: number | null): string {
