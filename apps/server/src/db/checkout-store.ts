@@ -60,7 +60,10 @@ export interface PaymentRequestPayer {
  * the lines as another, each line naming its order by position (`n`, from 1): one text each to send and to
  * read, where a column of arrays per field cost the store more to write out than the rest of a checkout's
  * statement. An order whose id is taken writes nothing, and so does one for a cart already paid (decision
- * 047); the statement answers the ids it wrote, and those it did not write because their cart is paid.
+ * 047); the statement answers the ids it wrote, and those it did not write because their cart is paid. The
+ * catalog's triggers (migration 0033, decision 061) check each line's price against its product and take a
+ * counted product's units as each request is written: a refusal fails the statement with its own SQLSTATE,
+ * and `aloneOnFailure` writes the others again without it.
  */
 const insertOrdersStatement = fixedStatement<{ id: string; cart_paid: boolean }>(`
   with input as (
@@ -203,6 +206,15 @@ export async function insertOrderWithPaymentRequest(
 ): Promise<{ inserted: boolean; cartPaid: boolean }> {
   const outcome = await writeOrder(orm, { order, requestId, payer, paysFor });
   return { inserted: outcome === 'written', cartPaid: outcome === 'cart_paid' };
+}
+
+/**
+ * Gives back the units held by the pending attempts of the cart or link a new attempt pays for (migration
+ * 0033's `release_cart_attempts`): before that attempt is written again, when it was refused for too few units
+ * that an older attempt of its own cart held.
+ */
+export async function releaseOlderAttempts(orm: Orm, paysFor: PaysFor): Promise<void> {
+  await orm.execute(sql`select release_cart_attempts(${cartKeyOf(paysFor)}, null)`);
 }
 
 export async function findPaymentRequest(

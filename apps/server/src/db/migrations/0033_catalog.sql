@@ -68,52 +68,57 @@ CREATE OR REPLACE FUNCTION release_order_stock(released_order text) RETURNS void
   FROM released
   WHERE products.id = released.product_id AND products.stock_on_hand IS NOT NULL;
 $$;--> statement-breakpoint
--- A payment attempt is recorded with its order: each line must be sold, at the price the order was priced at,
--- and a counted product must have the units, which the line then holds. Refusals carry their own codes
--- (services/catalog/stock-refusal.ts reads them): CT001 not sold, CT002 price changed, CT003 too few left
--- (HINT: how many). A cart's older attempts give their units back first (decision 047: only the newest may be
--- paid). Taking the units is one guarded UPDATE per line, which waits for a concurrent checkout's and then
--- looks again, so two servers never sell the same unit.
-CREATE OR REPLACE FUNCTION payment_request_takes_stock() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An order line is written with its order's payment attempt: its product must be sold, at the price the order
+-- was priced at, and a counted product must have the units, which the line then holds. Refusals carry their
+-- own codes (services/catalog/catalog.ts reads them): CT001 not sold, CT002 price changed, CT003 too few left
+-- (HINT: how many). Taking the units is one guarded UPDATE, which waits for a concurrent checkout's and then
+-- looks again, so two servers never sell the same unit. Row by row, from the line itself: no read of the
+-- order's other lines, whatever the planner thinks of the table's size.
+CREATE OR REPLACE FUNCTION order_line_takes_stock() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  line record;
+  product record;
   units_left integer;
 BEGIN
-  IF NEW.cart_key IS NOT NULL THEN
-    PERFORM release_order_stock(older.order_id)
-    FROM payment_requests older
-    WHERE older.cart_key = NEW.cart_key AND older.request_id <> NEW.request_id AND older.status = 'pending';
+  SELECT price_cents, active, stock_on_hand INTO product FROM products WHERE id = NEW.product_id;
+  IF NOT FOUND OR NOT product.active THEN
+    RAISE EXCEPTION 'product % is not sold', NEW.product_id USING ERRCODE = 'CT001', DETAIL = NEW.product_id;
   END IF;
-  FOR line IN
-    SELECT l.product_id, l.quantity, l.unit_price_cents, p.price_cents, p.active, p.stock_on_hand
-    FROM order_lines l LEFT JOIN products p ON p.id = l.product_id
-    WHERE l.order_id = NEW.order_id
-    ORDER BY l.product_id
-  LOOP
-    IF line.price_cents IS NULL OR NOT line.active THEN
-      RAISE EXCEPTION 'product % is not sold', line.product_id USING ERRCODE = 'CT001', DETAIL = line.product_id;
-    END IF;
-    IF line.price_cents <> line.unit_price_cents THEN
-      RAISE EXCEPTION 'price of % changed', line.product_id USING ERRCODE = 'CT002', DETAIL = line.product_id;
-    END IF;
-    IF line.stock_on_hand IS NOT NULL THEN
-      UPDATE products SET stock_on_hand = stock_on_hand - line.quantity
-      WHERE id = line.product_id AND stock_on_hand >= line.quantity;
-      IF FOUND THEN
-        UPDATE order_lines SET stock_held = true WHERE order_id = NEW.order_id AND product_id = line.product_id;
-      ELSE
-        SELECT stock_on_hand INTO units_left FROM products WHERE id = line.product_id;
-        IF units_left IS NOT NULL THEN
-          RAISE EXCEPTION 'too few of % left', line.product_id
-            USING ERRCODE = 'CT003', DETAIL = line.product_id, HINT = greatest(units_left, 0)::text;
-        END IF;
+  IF product.price_cents <> NEW.unit_price_cents THEN
+    RAISE EXCEPTION 'price of % changed', NEW.product_id USING ERRCODE = 'CT002', DETAIL = NEW.product_id;
+  END IF;
+  IF product.stock_on_hand IS NOT NULL THEN
+    UPDATE products SET stock_on_hand = stock_on_hand - NEW.quantity
+    WHERE id = NEW.product_id AND stock_on_hand >= NEW.quantity;
+    IF FOUND THEN
+      NEW.stock_held := true;
+    ELSE
+      SELECT stock_on_hand INTO units_left FROM products WHERE id = NEW.product_id;
+      IF units_left IS NOT NULL THEN
+        RAISE EXCEPTION 'too few of % left', NEW.product_id
+          USING ERRCODE = 'CT003', DETAIL = NEW.product_id, HINT = greatest(units_left, 0)::text;
       END IF;
     END IF;
-  END LOOP;
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER order_lines_take_stock BEFORE INSERT ON "order_lines" FOR EACH ROW EXECUTE FUNCTION order_line_takes_stock();--> statement-breakpoint
+-- The attempts of one cart before its newest give their units back (decision 047: only the newest may still
+-- be paid). A newer attempt refused for too few units is made again once these are given back
+-- (`release_cart_attempts`, called by services/checkout/orders.ts).
+CREATE OR REPLACE FUNCTION release_cart_attempts(paying_cart text, newest_request uuid) RETURNS void LANGUAGE sql AS $$
+  SELECT release_order_stock(older.order_id)
+  FROM payment_requests older
+  WHERE older.cart_key = paying_cart AND older.request_id IS DISTINCT FROM newest_request AND older.status = 'pending';
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION payment_request_releases_older_attempts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM release_cart_attempts(NEW.cart_key, NEW.request_id);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER payment_requests_take_stock AFTER INSERT ON "payment_requests" FOR EACH ROW EXECUTE FUNCTION payment_request_takes_stock();--> statement-breakpoint
+CREATE TRIGGER payment_requests_release_older_attempts AFTER INSERT ON "payment_requests" FOR EACH ROW
+  WHEN (NEW.cart_key IS NOT NULL) EXECUTE FUNCTION payment_request_releases_older_attempts();--> statement-breakpoint
 -- Declined, failed, abandoned, superseded: the attempt ends without the money and its units go back.
 CREATE OR REPLACE FUNCTION payment_request_gives_stock_back() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

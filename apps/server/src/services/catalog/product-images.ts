@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT_IMAGE_MESSAGES, PRODUCT_MESSAGES, MAX_PRODUCT_IMAGE_BYTES } from '@store/core';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { findProductImage, saveProductImage, type ProductImageRow } from '../../db/catalog-store';
 import type { Orm } from '../../db/client';
 import { AppError } from '../../errors';
@@ -30,6 +30,8 @@ function uploadBytes(file: string): Buffer {
 /** The picture as the store keeps it, or the owner's words for why the upload is not one. */
 async function makeProductImage(file: string): Promise<Omit<ProductImageRow, 'productId' | 'updatedAt'>> {
   const bytes = uploadBytes(file);
+  // Loaded on the first upload: libvips and its worker threads are not the storefront's to carry.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   let width = 0;
   let height = 0;

@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { orderChannelOf, type CartLine, type OrderChannel, type OrderDelivery } from '@store/core';
 import {
   insertOrderWithPaymentRequest,
+  releaseOlderAttempts,
   type PaymentRequestPayer,
   type PaysFor,
 } from '../../db/checkout-store';
-import type { Orm } from '../../db/client';
+import { databaseRefusalOf, type Orm } from '../../db/client';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { AppError } from '../../errors';
 import type { Log } from '../../log';
@@ -81,30 +82,34 @@ export async function recordOrder(
   }
   const totals = await priceCart(orm, input.items, input.amountCents);
   const requestId = randomUUID();
-  const { inserted, cartPaid } = await insertOrderWithPaymentRequest(
-    orm,
-    {
-      id: input.orderId,
-      channel: input.channel,
-      customerName: input.customerName,
-      subtotalCents: totals.subtotalCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      delivery: input.delivery,
-      customerId: input.customerId,
-      receiptToken: newReceiptToken(),
-      lines: totals.lines.map(({ productId, productName, unitPriceCents, quantity, lineTotalCents }) => ({
-        productId,
-        productName,
-        unitPriceCents,
-        quantity,
-        lineTotalCents,
-      })),
-    },
-    requestId,
-    input.payer,
-    input.paysFor,
-  ).catch(async (error: unknown) => {
+  const order = {
+    id: input.orderId,
+    channel: input.channel,
+    customerName: input.customerName,
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    delivery: input.delivery,
+    customerId: input.customerId,
+    receiptToken: newReceiptToken(),
+    lines: totals.lines.map(({ productId, productName, unitPriceCents, quantity, lineTotalCents }) => ({
+      productId,
+      productName,
+      unitPriceCents,
+      quantity,
+      lineTotalCents,
+    })),
+  };
+  const write = () => insertOrderWithPaymentRequest(orm, order, requestId, input.payer, input.paysFor);
+  const { inserted, cartPaid } = await write().catch(async (error: unknown) => {
+    // Too few units, perhaps because an older attempt of the same cart holds them (Back, then Pay again):
+    // that attempt may no longer be paid (decision 047), so its units go back and the order is written again.
+    if (input.paysFor && databaseRefusalOf(error)?.code === 'CT003') {
+      await releaseOlderAttempts(orm, input.paysFor);
+      return write().catch(async (again: unknown) => {
+        throw (await catalogRefusalOf(orm, again)) ?? again;
+      });
+    }
     throw (await catalogRefusalOf(orm, error)) ?? error;
   });
   if (cartPaid) throw new AppError('conflict', CART_PAID_ALREADY);
