@@ -1,6 +1,5 @@
-import type { AdminProduct, CartLine } from '@store/core';
-import { computeTaxCents } from '@store/core';
-import { postJson, TEST_PUBLIC_URL, type Answer, type TestServer } from './test-server';
+import { computeTaxCents, createOrderId, type AdminProduct, type CartLine } from '@store/core';
+import { postJson, TEST_DELIVERY, TEST_PUBLIC_URL, type Answer, type TestServer } from './test-server';
 
 /** The console's product calls, as a signed-in operator makes them (decision 061). */
 
@@ -52,4 +51,24 @@ export function amountOf(priceCents: number, quantity = 1): number {
 /** A cart of `quantity` of one product. */
 export function cartOf(productId: string, quantity = 1): CartLine[] {
   return [{ productId, quantity }];
+}
+
+/** A guest's checkout of `quantity` of one product at `priceCents` a unit, as the storefront makes it. */
+export async function checkoutProduct(
+  baseUrl: string,
+  product: { id: string; priceCents: number },
+  quantity = 1,
+  cartId?: string,
+) {
+  const orderId = createOrderId('card');
+  const answer = await postJson(baseUrl, '/api/payment/create-payment', {
+    amount: amountOf(product.priceCents, quantity),
+    orderId,
+    customerName: 'Guest',
+    redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
+    items: cartOf(product.id, quantity),
+    delivery: TEST_DELIVERY,
+    ...(cartId ? { cartId } : {}),
+  });
+  return { ...answer, orderId, requestId: String(answer.body.requestId) };
 }

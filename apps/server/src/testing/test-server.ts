@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { createPgliteTestDatabase, testDatabaseKinds, type TestDatabaseKind } from '../db/test-database';
 import type { LogDestination } from '../http/request-log';
 import { startServer, type RunningServer } from '../server';
+import { startChildServer, type ChildServer } from './processes';
 
 export { testDatabaseKinds };
 
@@ -256,4 +257,36 @@ export async function capturedPayment(
   const answer = await server.post('/api/admin/capture-payment', { payment }, { cookie });
   if (answer.status !== 200) throw new Error(`capture failed: ${JSON.stringify(answer.body)}`);
   return { orderId, paymentId };
+}
+
+/**
+ * A second store process on `server`'s PostgreSQL database for one describe block (after the hooks written
+ * before it): what two servers behind a load balancer do at once. Its admin moves money without an
+ * authenticator app, as the test admin does. Read `url` inside tests and hooks.
+ */
+export function useSecondServer(
+  server: TestServer,
+  environment: Record<string, string> = {},
+): { url: string } {
+  const second = { url: '' };
+  let child: ChildServer | undefined;
+  beforeAll(async () => {
+    child = await startChildServer(
+      'apps/server/src/main.ts',
+      {
+        DATABASE_URL: server.database.url!,
+        PUBLIC_URL: TEST_PUBLIC_URL,
+        ADMIN_USERNAME: TEST_ADMIN.username,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        STAFF_SECOND_FACTOR: 'off',
+        ...environment,
+      },
+      '/api/health',
+    );
+    second.url = child.url;
+  }, 60_000);
+  afterAll(async () => {
+    await child?.stop();
+  });
+  return second;
 }

@@ -119,15 +119,16 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER payment_requests_release_older_attempts AFTER INSERT ON "payment_requests" FOR EACH ROW
   WHEN (NEW.cart_key IS NOT NULL) EXECUTE FUNCTION payment_request_releases_older_attempts();--> statement-breakpoint
--- Declined, failed, abandoned, superseded: the attempt ends without the money and its units go back.
-CREATE OR REPLACE FUNCTION payment_request_gives_stock_back() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A payment that ends without the money gives its order's units back: the request declined, failed,
+-- abandoned or superseded, or the authorization voided or expired.
+CREATE OR REPLACE FUNCTION order_gives_stock_back() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM release_order_stock(NEW.order_id);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER payment_requests_give_stock_back AFTER UPDATE OF status ON "payment_requests" FOR EACH ROW
-  WHEN (OLD.status = 'pending' AND NEW.status IN ('declined', 'failed')) EXECUTE FUNCTION payment_request_gives_stock_back();--> statement-breakpoint
+  WHEN (OLD.status = 'pending' AND NEW.status IN ('declined', 'failed')) EXECUTE FUNCTION order_gives_stock_back();--> statement-breakpoint
 -- An attempt closed without the money and found paid later (the shopper paid on a page left open): its money
 -- is taken, so its units are too, even when none are left; the console then shows the product oversold.
 CREATE OR REPLACE FUNCTION payment_request_retakes_stock() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -146,12 +147,5 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER payment_requests_retake_stock AFTER UPDATE OF status ON "payment_requests" FOR EACH ROW
   WHEN (OLD.status IN ('declined', 'failed') AND NEW.status = 'approved') EXECUTE FUNCTION payment_request_retakes_stock();--> statement-breakpoint
--- A voided or expired authorization took no money: its units go back.
-CREATE OR REPLACE FUNCTION payment_gives_stock_back() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM release_order_stock(NEW.order_id);
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
 CREATE TRIGGER payments_give_stock_back AFTER UPDATE OF capture_status ON "payments" FOR EACH ROW
-  WHEN (OLD.capture_status = 'authorized' AND NEW.capture_status IN ('voided', 'expired')) EXECUTE FUNCTION payment_gives_stock_back();
+  WHEN (OLD.capture_status = 'authorized' AND NEW.capture_status IN ('voided', 'expired')) EXECUTE FUNCTION order_gives_stock_back();

@@ -1,14 +1,7 @@
-import { createOrderId, PRODUCT_MESSAGES, STOCK_MESSAGES, type AdminProduct } from '@store/core';
+import { PRODUCT_MESSAGES, STOCK_MESSAGES, type AdminProduct } from '@store/core';
 import { describe, expect, it } from 'vitest';
-import { addTestProduct, amountOf, cartOf, putJson, readTestProduct } from '../../testing/catalog';
-import {
-  countRows,
-  TEST_DELIVERY,
-  TEST_PUBLIC_URL,
-  testDatabaseKinds,
-  useAdminSession,
-  useTestServer,
-} from '../../testing/test-server';
+import { addTestProduct, checkoutProduct, putJson, readTestProduct } from '../../testing/catalog';
+import { countRows, testDatabaseKinds, useAdminSession, useTestServer } from '../../testing/test-server';
 
 /** The Products tab's calls and the storefront's catalog (decision 061). */
 
@@ -108,15 +101,7 @@ describe.each(testDatabaseKinds())('the catalog the owner runs, on $name', (kind
       sku: 'PRICE-KEPT',
       stockOnHand: null,
     });
-    const orderId = createOrderId('card');
-    const placed = await server.post('/api/payment/create-payment', {
-      amount: amountOf(625, 2),
-      orderId,
-      customerName: 'Guest',
-      redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
-      items: cartOf(product.id, 2),
-      delivery: TEST_DELIVERY,
-    });
+    const placed = await checkoutProduct(server.url, { id: product.id, priceCents: 625 }, 2);
     expect(placed.status).toBe(200);
 
     const changed = await put(product.id, {
@@ -136,29 +121,15 @@ describe.each(testDatabaseKinds())('the catalog the owner runs, on $name', (kind
 
     const { rows } = await server.database.sql.query<{ unit_price_cents: number; product_name: string }>(
       'select unit_price_cents, product_name from order_lines where order_id = $1',
-      [orderId],
+      [placed.orderId],
     );
     expect(rows[0]).toEqual({ unit_price_cents: 625, product_name: NEW_PRODUCT.name });
     // A cart priced before the change is refused (the storefront reads the catalog again), and one priced
     // after is taken at the new price.
     expect((await catalog()).body!.products.find((entry) => entry.id === product.id)?.price).toBe(7);
-    const stale = await server.post('/api/payment/create-payment', {
-      amount: amountOf(625),
-      orderId: createOrderId('card'),
-      customerName: 'Guest',
-      redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
-      items: cartOf(product.id),
-      delivery: TEST_DELIVERY,
-    });
+    const stale = await checkoutProduct(server.url, { id: product.id, priceCents: 625 });
     expect(stale).toMatchObject({ status: 400, body: { message: 'Order total does not match the cart' } });
-    const fresh = await server.post('/api/payment/create-payment', {
-      amount: amountOf(700),
-      orderId: createOrderId('card'),
-      customerName: 'Guest',
-      redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
-      items: cartOf(product.id),
-      delivery: TEST_DELIVERY,
-    });
+    const fresh = await checkoutProduct(server.url, { id: product.id, priceCents: 700 });
     expect(fresh.status).toBe(200);
   });
 
@@ -172,14 +143,7 @@ describe.each(testDatabaseKinds())('the catalog the owner runs, on $name', (kind
     });
     expect(off.status).toBe(200);
     expect((await catalog()).body!.products.map((entry) => entry.id)).not.toContain(product.id);
-    const refused = await server.post('/api/payment/create-payment', {
-      amount: amountOf(625),
-      orderId: createOrderId('card'),
-      customerName: 'Guest',
-      redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
-      items: cartOf(product.id),
-      delivery: TEST_DELIVERY,
-    });
+    const refused = await checkoutProduct(server.url, { id: product.id, priceCents: 625 });
     expect(refused).toMatchObject({
       status: 409,
       body: { message: STOCK_MESSAGES.notSold(NEW_PRODUCT.name) },
@@ -194,14 +158,7 @@ describe.each(testDatabaseKinds())('the catalog the owner runs, on $name', (kind
       sku: 'COUNTED',
       stockOnHand: 5,
     });
-    const sale = await server.post('/api/payment/create-payment', {
-      amount: amountOf(625),
-      orderId: createOrderId('card'),
-      customerName: 'Guest',
-      redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
-      items: cartOf(product.id),
-      delivery: TEST_DELIVERY,
-    });
+    const sale = await checkoutProduct(server.url, { id: product.id, priceCents: 625 });
     expect(sale.status).toBe(200);
     // The form showed 5; the owner saves a new price with the stock as shown: the sale stays counted.
     const priced = await put(product.id, { ...product, price: '6.50', stockWas: 5 });
@@ -267,14 +224,7 @@ describe.each(testDatabaseKinds())('the catalog the owner runs, on $name', (kind
     const fixed = edited.replace('BAD-1,Bad,,0,', 'BAD-1,Bad,,1,');
     const fixedPreview = await import_({ csv: fixed });
     // A sale of a product the file counts moves what the file would change: the preview is asked for again.
-    const sale = await server.post('/api/payment/create-payment', {
-      amount: amountOf(625),
-      orderId: createOrderId('card'),
-      customerName: 'Guest',
-      redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
-      items: cartOf(stock.id),
-      delivery: TEST_DELIVERY,
-    });
+    const sale = await checkoutProduct(server.url, { id: stock.id, priceCents: 625 });
     expect(sale.status).toBe(200);
     const moved = await import_({ csv: fixed, previewToken: fixedPreview.body.previewToken });
     expect(moved).toMatchObject({

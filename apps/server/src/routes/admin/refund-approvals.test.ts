@@ -1,17 +1,15 @@
 import { REFUND_APPROVAL_MESSAGES, type AdminOrderResponse, type RefundApproval } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../db/test-database';
 import { createAdmin } from '../../services/accounts/admin-accounts';
 import { sendApprovedRefundsLeftBehind } from '../../services/money/refund-approvals';
-import { startChildServer, type ChildServer } from '../../testing/processes';
 import {
   adminCookie,
   capturedPayment,
   postJson,
   settleSandbox,
-  TEST_ADMIN,
-  TEST_PUBLIC_URL,
   testDatabaseKinds,
+  useSecondServer,
   useTestServer,
   type TestServer,
 } from '../../testing/test-server';
@@ -250,26 +248,10 @@ describe.skipIf(!postgresUrl)('approvals across two servers on PostgreSQL', () =
     { REFUND_APPROVAL_ABOVE: '50' },
     { upkeep: false },
   );
-  let second: ChildServer;
+  const second = useSecondServer(server, { REFUND_APPROVAL_ABOVE: '50' });
   let cookies: Record<string, string> = {};
   beforeAll(async () => {
-    second = await startChildServer(
-      'apps/server/src/main.ts',
-      {
-        DATABASE_URL: server.database.url!,
-        PUBLIC_URL: TEST_PUBLIC_URL,
-        ADMIN_USERNAME: TEST_ADMIN.username,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        // Its admin moves money without an authenticator app: what is measured here is not sign-in.
-        STAFF_SECOND_FACTOR: 'off',
-        REFUND_APPROVAL_ABOVE: '50',
-      },
-      '/api/health',
-    );
     cookies = await staffOf(server);
-  }, 60_000);
-  afterAll(async () => {
-    await second?.stop();
   });
 
   it('twenty approvals by two people on two servers send the refund once', async () => {

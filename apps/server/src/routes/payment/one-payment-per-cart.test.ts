@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId, PAYMENT_LINK_MESSAGES } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../db/test-database';
 import { CART_PAID_ALREADY, UNPAYABLE_ATTEMPT } from '../../services/checkout/attempts';
 import { confirmUnverifiedPayments } from '../../services/checkout/hosted-page';
-import { startChildServer, type ChildServer } from '../../testing/processes';
 import { DECLINING_VISA, VISA } from '../../testing/shoppers';
 import {
   payOnHostedPage,
   postJson,
-  TEST_ADMIN,
   TEST_DELIVERY,
   TEST_PUBLIC_URL,
   testDatabaseKinds,
   THREE_PENS_TWO_REAMS,
   useAdminSession,
+  useSecondServer,
   useTestServer,
   type TestServer,
 } from '../../testing/test-server';
@@ -290,25 +289,7 @@ describe.skipIf(!postgresUrl)('one payment per cart across two servers on Postgr
     name: 'PostgreSQL',
     create: () => createPostgresTestDatabase(postgresUrl!),
   });
-  let second: ChildServer;
-
-  beforeAll(async () => {
-    second = await startChildServer(
-      'apps/server/src/main.ts',
-      {
-        DATABASE_URL: server.database.url!,
-        PUBLIC_URL: TEST_PUBLIC_URL,
-        ADMIN_USERNAME: TEST_ADMIN.username,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        // Its admin moves money without an authenticator app: what is measured here is not sign-in.
-        STAFF_SECOND_FACTOR: 'off',
-      },
-      '/api/health',
-    );
-  }, 60_000);
-  afterAll(async () => {
-    await second?.stop();
-  });
+  const second = useSecondServer(server);
 
   const on = (index: number) => (index % 2 ? second.url : server.url);
 

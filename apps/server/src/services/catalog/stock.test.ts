@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createOrderId, RESTOCK_MESSAGES } from '@store/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESTOCK_MESSAGES } from '@store/core';
+import { describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../db/test-database';
-import { addTestProduct, amountOf, cartOf, putJson, readTestProduct } from '../../testing/catalog';
-import { startChildServer, type ChildServer } from '../../testing/processes';
+import { addTestProduct, amountOf, checkoutProduct, putJson, readTestProduct } from '../../testing/catalog';
 import { DECLINING_VISA, VISA } from '../../testing/shoppers';
 import {
   payOnHostedPage,
-  postJson,
-  TEST_ADMIN,
-  TEST_DELIVERY,
   TEST_PUBLIC_URL,
   testDatabaseKinds,
   useAdminSession,
+  useSecondServer,
   useTestServer,
   type TestServer,
 } from '../../testing/test-server';
@@ -29,16 +26,7 @@ const DECLINING_CARD = DECLINING_VISA.replaceAll(' ', '');
 const PRICE_CENTS = 450;
 
 function checkout(baseUrl: string, productId: string, quantity = 1, cartId: string = randomUUID()) {
-  const orderId = createOrderId('card');
-  return postJson(baseUrl, '/api/payment/create-payment', {
-    amount: amountOf(PRICE_CENTS, quantity),
-    orderId,
-    customerName: 'Guest',
-    redirectUrl: `${TEST_PUBLIC_URL}/payment-complete`,
-    items: cartOf(productId, quantity),
-    delivery: TEST_DELIVERY,
-    cartId,
-  }).then((answer) => ({ ...answer, orderId, requestId: String(answer.body.requestId) }));
+  return checkoutProduct(baseUrl, { id: productId, priceCents: PRICE_CENTS }, quantity, cartId);
 }
 
 describe.each(testDatabaseKinds())('stock held and given back, on $name', (kind) => {
@@ -220,24 +208,7 @@ describe.skipIf(!postgresUrl)('never oversold across two servers on PostgreSQL',
     create: () => createPostgresTestDatabase(postgresUrl!),
   });
   const admin = useAdminSession(server);
-  let second: ChildServer;
-
-  beforeAll(async () => {
-    second = await startChildServer(
-      'apps/server/src/main.ts',
-      {
-        DATABASE_URL: server.database.url!,
-        PUBLIC_URL: TEST_PUBLIC_URL,
-        ADMIN_USERNAME: TEST_ADMIN.username,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        STAFF_SECOND_FACTOR: 'off',
-      },
-      '/api/health',
-    );
-  }, 60_000);
-  afterAll(async () => {
-    await second?.stop();
-  });
+  const second = useSecondServer(server);
 
   it('accepts exactly 3 of 50 checkouts at once for the last 3 units, refuses the rest in words, with no 5xx', async () => {
     const notes = await addTestProduct(server, admin.cookie, {
