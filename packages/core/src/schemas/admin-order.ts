@@ -57,6 +57,8 @@ export const orderActionsSchema = z.object({
   refund: z.boolean(),
   cancelCharge: z.boolean(),
   ship: z.boolean(),
+  /** The goods of a captured order came back: its counted units can go back to stock, once (decision 061). */
+  restock: z.boolean(),
 });
 export type OrderActions = z.infer<typeof orderActionsSchema>;
 

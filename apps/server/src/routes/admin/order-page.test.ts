@@ -147,6 +147,7 @@ describe.each(testDatabaseKinds())("the console's order page, on $name", (kind) 
       refund: false,
       cancelCharge: false,
       ship: false,
+      restock: false,
     });
     const declined = order.timeline.find((step) => step.title === 'Payment declined');
     expect(declined).toMatchObject({ by: 'Gateway', tone: 'danger' });

@@ -108,13 +108,19 @@ describe.each(testDatabaseKinds())('stock held and given back, on $name', (kind)
     const refund = await admin.post('/api/admin/refund', { transaction: { paymentId }, amount: 1 });
     expect(refund.status).toBe(200);
     expect(await stockOf(notes.id)).toBe(3);
-    // The operator says the goods came back: the units go back once.
+    // The operator says the goods came back: the units go back once, and the order page offers it until then.
+    const orderPage = async () =>
+      (await (
+        await fetch(`${server.url}/api/admin/orders/${bought.orderId}`, { headers: { cookie: admin.cookie } })
+      ).json()) as { order: { actions: { restock: boolean } } };
+    expect((await orderPage()).order.actions.restock).toBe(true);
     const restock = `/api/admin/orders/${bought.orderId}/restock`;
     expect(await admin.post(restock, {})).toMatchObject({
       status: 200,
       body: { message: '2 units back in stock', units: 2 },
     });
     expect(await stockOf(notes.id)).toBe(5);
+    expect((await orderPage()).order.actions.restock).toBe(false);
     expect(await admin.post(restock, {})).toMatchObject({
       status: 409,
       body: { message: RESTOCK_MESSAGES.nothingHeld },

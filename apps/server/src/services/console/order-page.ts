@@ -117,6 +117,7 @@ function actionsOf(
     cancelCharge:
       payment !== undefined && payment.settledAt === null && cancellationRefusal(payment) === undefined,
     ship: order.fulfilmentStatus === 'unfulfilled' && shippingRefusal(payment, now) === undefined,
+    restock: (payment?.capturedCents ?? 0) > 0 && record.lines.some((line) => line.stockHeld),
   };
 }
 

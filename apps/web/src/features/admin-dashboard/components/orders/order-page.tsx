@@ -38,6 +38,7 @@ import { CardText } from '../payment-facts';
 import { RefundApprovalDialog } from '../payments/refund-approval-actions';
 import { RefundApprovalList } from '../payments/refund-approval-list';
 import { RefundDialog } from '../payments/refund-dialog';
+import { RestockDialog } from './restock-dialog';
 import { ShipDialog } from './ship-dialog';
 import { StatusBadge } from '../status-badge';
 import { VoidDialog } from '../payments/void-dialog';
@@ -45,7 +46,7 @@ import dialogStyles from '../dialog.module.css';
 import styles from './order-page.module.css';
 import { ORDER_STATUS_TONES } from '../../utils/order-status';
 
-type OpenDialog = 'partial' | 'void' | 'refund' | 'cancel' | 'ship';
+type OpenDialog = 'partial' | 'void' | 'refund' | 'cancel' | 'ship' | 'restock';
 
 export interface OrderPageProps {
   orderId: string;
@@ -105,6 +106,7 @@ const ACTION_RIGHTS: Record<OrderAction, StaffRight> = {
   refund: 'refund',
   void: 'void',
   cancelCharge: 'cancel-charge',
+  restock: 'catalog',
 };
 
 function mapActions(offer: (action: OrderAction) => boolean): OrderActions {
@@ -194,6 +196,11 @@ function OrderDetails({
           {actions.cancelCharge && (
             <Button variant="ghost" className={dialogStyles.dangerGhost} onClick={() => setDialog('cancel')}>
               Cancel charge
+            </Button>
+          )}
+          {actions.restock && (
+            <Button variant="secondary" onClick={() => setDialog('restock')}>
+              Put back in stock
             </Button>
           )}
         </div>
@@ -364,6 +371,9 @@ function OrderDetails({
         <CancelChargeDialog transaction={transaction} onClose={() => setDialog(null)} onOutcome={push} />
       )}
       <RefundApprovalDialog decisions={decisions} onOutcome={push} />
+      {dialog === 'restock' && (
+        <RestockDialog order={order} onClose={() => setDialog(null)} onOutcome={push} />
+      )}
       {dialog === 'ship' && (
         <ShipDialog
           order={order}
