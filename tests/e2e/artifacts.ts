@@ -19,6 +19,7 @@ export const E2E_STORES = [
   'two-step',
   'shop',
   'card-frame',
+  'products-console',
 ] as const;
 
 export type E2eStoreName = (typeof E2E_STORES)[number];

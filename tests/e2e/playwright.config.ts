@@ -31,6 +31,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
     'money-summary.spec.ts',
   ],
   'staff-console': ['refund-approvals.spec.ts', 'staff.spec.ts'],
+  'products-console': ['products.spec.ts'],
   'two-step': ['second-factor.spec.ts'],
   shop: [
     'accessibility.spec.ts',

@@ -18,6 +18,7 @@ import { DashboardHeader } from './dashboard-header';
 import { DepositsPanel } from './deposits/deposits-panel';
 import { DisputesPanel } from './deposits/disputes-panel';
 import { MoneySummaryCard } from './payments/money-summary-card';
+import { ProductsPanel } from './products/products-panel';
 import { PendingPaymentsPanel } from './payments/pending-payments-panel';
 import { RefundApprovalsPanel } from './payments/refund-approvals-panel';
 import { SentEmailsPanel } from './store/sent-emails-panel';
@@ -33,6 +34,8 @@ const TABS = [
   { id: 'deposits', label: 'Deposits' },
   { id: 'disputes', label: 'Disputes' },
   { id: 'customers', label: 'Customers' },
+  // Every role reads the catalog; owners and managers edit it (the 'catalog' right).
+  { id: 'products', label: 'Products' },
   { id: 'audit', label: 'Audit Log' },
   // The owner's only (the 'staff' right).
   { id: 'staff', label: 'Staff' },
@@ -53,7 +56,7 @@ export interface AdminDashboardPageProps {
 
 /**
  * `/admin/dashboard`: pending payments, transaction history, refunds awaiting approval, deposits, disputes,
- * customers and the audit log, in tabs; for the owner, the staff; in demo mode, the emails the store queued,
+ * customers, the products and the audit log, in tabs; for the owner, the staff; in demo mode, the emails the store queued,
  * too.
  */
 export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPageProps) {
@@ -169,6 +172,7 @@ export function AdminDashboardPage({ username, onSignedOut }: AdminDashboardPage
             {tab.id === selected && tab.id === 'customers' && (
               <CustomersPanel searchText={customerSearch} onSearchTextChange={setCustomerSearch} />
             )}
+            {tab.id === selected && tab.id === 'products' && <ProductsPanel />}
             {tab.id === selected && tab.id === 'audit' && <AuditLogPanel />}
             {tab.id === selected && tab.id === 'staff' && <StaffPanel />}
             {tab.id === selected && tab.id === 'emails' && <SentEmailsPanel query={sentEmails} />}

@@ -48,7 +48,16 @@ export function captureFailureText(error: unknown): string {
  */
 export function listFailureText(
   error: unknown,
-  list: 'payments' | 'transactions' | 'audit' | 'emails' | 'links' | 'deposits' | 'disputes' | 'staff',
+  list:
+    | 'payments'
+    | 'transactions'
+    | 'audit'
+    | 'emails'
+    | 'links'
+    | 'deposits'
+    | 'disputes'
+    | 'staff'
+    | 'products',
 ): string {
   const fetchFallback = {
     payments: 'Failed to fetch payments',
@@ -59,6 +68,7 @@ export function listFailureText(
     deposits: 'Failed to fetch deposits',
     disputes: 'Failed to fetch disputes',
     staff: 'Failed to fetch staff',
+    products: 'Failed to fetch products',
   }[list];
   const loadFallback = {
     payments: 'Failed to fetch payments',
@@ -69,6 +79,7 @@ export function listFailureText(
     deposits: 'Failed to load deposits',
     disputes: 'Failed to load disputes',
     staff: 'Failed to load staff',
+    products: 'Failed to load products',
   }[list];
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;

@@ -11,7 +11,7 @@ export interface AdminPostOptions {
   /** Log out answers 401 when the session is already gone; that is not "your session ended". */
   ignoreUnauthorized?: boolean;
   /** POST by default; a GET sends no body. */
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
 }
 
 /** How long an admin call waits: a money call (with its key) longer than the server can take to answer. */

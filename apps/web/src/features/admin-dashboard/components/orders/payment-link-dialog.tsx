@@ -1,5 +1,5 @@
 import { formatCents, dollarsToCents, type AdminCustomer, type ProductId } from '@store/core';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { AddressFields } from '../../../../components/ui/address-fields';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -9,11 +9,12 @@ import { Modal } from '../../../../components/ui/modal';
 import { SelectField } from '../../../../components/ui/text-field';
 import { useFormProblem } from '../../../../components/ui/use-form-problem';
 import { useCreatePaymentLink, type CreatePaymentLinkAnswer } from '../../api/orders/create-payment-link';
-import { failureText } from '../../utils/admin-errors';
+import { failureText, listFailureText } from '../../utils/admin-errors';
 import { addressOptionText, defaultAddressId } from '../../utils/orders/customer-address';
 import { formatDateTime } from '../../utils/format-date';
 import { isUnsettledFailure, newIdempotencyKey } from '../../utils/idempotency-keys';
-import { noQuantities, readOrderLines } from '../../utils/orders/order-lines';
+import { noQuantities, orderCatalogOf, readOrderLines } from '../../utils/orders/order-lines';
+import { useProducts } from '../../api/products/list-products';
 import {
   EMPTY_TYPED_DELIVERY,
   paymentLinkRequestOf,
@@ -60,7 +61,16 @@ export function PaymentLinkDialog({ customer, onClose }: PaymentLinkDialogProps)
   const copyRef = useRef<HTMLButtonElement>(null);
   const busy = create.isPending;
   const typing = addressChoice === NEW_ADDRESS;
-  const order = readOrderLines(quantities);
+  // The catalog as it stands, kept fresh while the dialog is open: prices and stock may move meanwhile.
+  const catalogQuery = useProducts();
+  const catalog = useMemo(() => orderCatalogOf(catalogQuery.data ?? []), [catalogQuery.data]);
+  const catalogProblem =
+    catalogQuery.data !== undefined
+      ? null
+      : catalogQuery.isError
+        ? listFailureText(catalogQuery.error, 'products')
+        : 'Loading products…';
+  const order = readOrderLines(quantities, catalog);
   const { totals } = order;
 
   // The refusal is read out to the caller: brought into view at the foot of a form that may scroll.
@@ -188,7 +198,13 @@ export function PaymentLinkDialog({ customer, onClose }: PaymentLinkDialogProps)
         onSubmit={(event) => void submit(event)}
         noValidate
       >
-        <ProductPicker quantities={quantities} order={order} onChange={changeQuantity} disabled={busy} />
+        <ProductPicker
+          catalogProblem={catalogProblem}
+          quantities={quantities}
+          order={order}
+          onChange={changeQuantity}
+          disabled={busy}
+        />
 
         {customer && addresses.length > 0 && (
           <div className={dialog.choices}>

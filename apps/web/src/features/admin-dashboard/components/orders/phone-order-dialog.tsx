@@ -10,10 +10,11 @@ import { Alert } from '../../../../components/ui/alert';
 import { Modal } from '../../../../components/ui/modal';
 import { SelectField } from '../../../../components/ui/text-field';
 import { useTakePhoneOrder, type TakePhoneOrderAnswer } from '../../api/orders/take-phone-order';
-import { failureText, isUnconfirmed, mayHaveBeenDone } from '../../utils/admin-errors';
+import { failureText, isUnconfirmed, listFailureText, mayHaveBeenDone } from '../../utils/admin-errors';
 import { isUnsettledFailure, newIdempotencyKey } from '../../utils/idempotency-keys';
 import { addressOptionText, defaultAddressId } from '../../utils/orders/customer-address';
-import { noQuantities, readOrderLines } from '../../utils/orders/order-lines';
+import { noQuantities, orderCatalogOf, readOrderLines } from '../../utils/orders/order-lines';
+import { useProducts } from '../../api/products/list-products';
 import { AmountFormFooter } from '../dialog-parts';
 import { ProductPicker } from './product-picker';
 import dialog from '../dialog.module.css';
@@ -81,7 +82,16 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
   const busy = take.isPending;
   const locked = failure?.unconfirmed === true;
 
-  const order = readOrderLines(quantities);
+  // The catalog as it stands, kept fresh while the dialog is open: prices and stock may move meanwhile.
+  const catalogQuery = useProducts();
+  const catalog = useMemo(() => orderCatalogOf(catalogQuery.data ?? []), [catalogQuery.data]);
+  const catalogProblem =
+    catalogQuery.data !== undefined
+      ? null
+      : catalogQuery.isError
+        ? listFailureText(catalogQuery.error, 'products')
+        : 'Loading products…';
+  const order = readOrderLines(quantities, catalog);
   const { lines, totals } = order;
   const ready = totals !== null && chosenMethod !== '' && chosenAddress !== '' && !locked;
 
@@ -148,7 +158,13 @@ export function PhoneOrderDialog({ customer, onClose, onTaken }: PhoneOrderDialo
       }
     >
       <form id={formId} className={dialog.stack} onSubmit={(event) => void submit(event)} noValidate>
-        <ProductPicker quantities={quantities} order={order} onChange={change} disabled={busy || locked} />
+        <ProductPicker
+          catalogProblem={catalogProblem}
+          quantities={quantities}
+          order={order}
+          onChange={change}
+          disabled={busy || locked}
+        />
 
         <div className={dialog.choices}>
           <SelectField

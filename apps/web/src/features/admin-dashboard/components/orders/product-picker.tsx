@@ -9,13 +9,15 @@ export interface ProductPickerProps {
   order: OrderLines;
   onChange: (productId: ProductId, text: string) => void;
   disabled: boolean;
+  /** The catalog is still being read, or could not be: the words to show instead of its products. */
+  catalogProblem?: string | null;
 }
 
 /**
  * The products and quantities a caller asks for, each line's amount, then the subtotal, the tax and the
  * total: the order an operator prepares on the telephone (a phone order, a payment link).
  */
-export function ProductPicker({ quantities, order, onChange, disabled }: ProductPickerProps) {
+export function ProductPicker({ quantities, order, onChange, disabled, catalogProblem }: ProductPickerProps) {
   const baseId = useId();
   const errorId = `${baseId}-problem`;
   const { totals } = order;
@@ -23,14 +25,21 @@ export function ProductPicker({ quantities, order, onChange, disabled }: Product
     <>
       <fieldset className={styles.products} aria-describedby={order.invalid ? errorId : undefined}>
         <legend className={styles.legend}>Products</legend>
+        {catalogProblem && <p className={styles.note}>{catalogProblem}</p>}
         {order.read.map(({ product, quantity }) => {
           const inputId = `${baseId}-${product.id}`;
           const lineCents = quantity ? product.priceCents * quantity : 0;
+          const outId = `${inputId}-out`;
           return (
             <div key={product.id} className={styles.line}>
               <label htmlFor={inputId} className={styles.product}>
                 <span className={styles.productName}>{product.name}</span>
                 <span className={styles.unit}>{formatCents(product.priceCents)} each</span>
+                {!product.orderable && (
+                  <span id={outId} className={styles.outOfStock}>
+                    Out of stock
+                  </span>
+                )}
               </label>
               <input
                 id={inputId}
@@ -40,10 +49,10 @@ export function ProductPicker({ quantities, order, onChange, disabled }: Product
                 min={0}
                 max={MAX_LINE_QUANTITY}
                 step={1}
-                value={quantities[product.id]}
+                value={product.orderable ? (quantities[product.id] ?? '0') : '0'}
                 aria-invalid={quantity === null}
-                aria-describedby={quantity === null ? errorId : undefined}
-                disabled={disabled}
+                aria-describedby={quantity === null ? errorId : product.orderable ? undefined : outId}
+                disabled={disabled || !product.orderable}
                 onChange={(event) => onChange(product.id, event.target.value)}
               />
               <span className={styles.lineTotal}>{formatCents(lineCents)}</span>
