@@ -1,5 +1,6 @@
 import { adminProductsResponseSchema, type AdminProduct } from '@store/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { ApiError, readMessage } from '../../../../lib/api-client';
 import { adminPost } from '../../utils/admin-post';
 import { ADMIN_POLL_MS } from '../../utils/polling';
@@ -29,4 +30,13 @@ export function useProducts() {
     refetchInterval: ADMIN_POLL_MS,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Reads the catalog again at once: a form refused for a stale count learns the count it now stands at. */
+export function useReadProductsNow(): () => Promise<AdminProduct[]> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.fetchQuery({ queryKey: PRODUCTS_KEY, queryFn: listProducts, staleTime: 0 }),
+    [queryClient],
+  );
 }

@@ -13,6 +13,7 @@ import { TextField } from '../../../../components/ui/text-field';
 import { ApiError } from '../../../../lib/api-client';
 import { useAddProduct } from '../../api/products/add-product';
 import { useChangeProduct } from '../../api/products/change-product';
+import { useReadProductsNow } from '../../api/products/list-products';
 import { failureText } from '../../utils/admin-errors';
 import {
   checkProductForm,
@@ -52,6 +53,10 @@ export function ProductDialog({ product, onClose, onSaved }: ProductDialogProps)
   const [formProblem, setFormProblem] = useState<string | null>(null);
   // Each refusal brings the keyboard to its first field, even when the same one is refused again.
   const [attempt, setAttempt] = useState(0);
+  // The count the stock field was typed over: the product's when the form opened, or the one the store
+  // answered with when it refused a count that had moved meanwhile, so that the next Save is checked again.
+  const [stockWas, setStockWas] = useState(product?.stockOnHand ?? null);
+  const readProductsNow = useReadProductsNow();
   const busy = add.isPending || change.isPending;
   const title = product ? 'Edit product' : 'Add product';
 
@@ -88,7 +93,7 @@ export function ProductDialog({ product, onClose, onSaved }: ProductDialogProps)
     }
     try {
       const saved = product
-        ? await change.mutateAsync({ id: product.id, product: request, stockWas: product.stockOnHand })
+        ? await change.mutateAsync({ id: product.id, product: request, stockWas })
         : await add.mutateAsync(request);
       onSaved(saved, !product);
       onClose();
@@ -101,6 +106,10 @@ export function ProductDialog({ product, onClose, onSaved }: ProductDialogProps)
       if (placed.field) setProblems({ [placed.field]: placed.message });
       else setFormProblem(placed.message);
       setAttempt((count) => count + 1);
+      if (product && placed.field === 'stockOnHand' && caught instanceof ApiError && caught.status === 409) {
+        const now = (await readProductsNow().catch(() => [])).find((entry) => entry.id === product.id);
+        if (now) setStockWas(now.stockOnHand);
+      }
     }
   };
 
