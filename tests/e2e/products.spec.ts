@@ -12,6 +12,7 @@ import {
   signInAsOperator,
   uniqueEmail,
 } from './flows';
+import sharp from 'sharp';
 import { CARDS } from './test-data';
 
 /**
@@ -349,4 +350,74 @@ test('a clerk reads the products but gets no controls to change them', async ({ 
   await expect(clerk.getByRole('button', { name: /^(Edit|Deactivate|Reactivate) / })).toHaveCount(0);
   await expectNoAxeViolations(clerk, 'the Products tab, a clerk’s');
   await clerkContext.close();
+});
+
+test('the owner imports a CSV file after reading its preview, and gives a product a picture', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsOperator(page);
+  await addProductsByCall(page, [
+    { name: 'Desk Ruler 30 cm', sku: 'RULER-30', price: '2.25', stockOnHand: 40, lowStockThreshold: 0 },
+  ]);
+  await openProductsTab(page);
+
+  // The file as Export gives it, edited as in a spreadsheet: the ruler's price changed, a new product.
+  const exported = await page.evaluate(async () => (await fetch('/api/admin/products.csv')).text());
+  expect(exported.split('\r\n')[0]).toMatch(/^sku,name,short_name,price,/);
+  const edited = `${exported.replace('RULER-30,Desk Ruler 30 cm,,2.25,', 'RULER-30,Desk Ruler 30 cm,,2.60,')}PROTRACTOR-1,Protractor,,1.80,,,15,,EA,,,,yes\r\n`;
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import products' });
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'products.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(edited),
+  });
+  const preview = dialog.getByRole('table', { name: 'What the file changes, line by line' });
+  await expect(preview.getByRole('row').filter({ hasText: 'RULER-30' })).toContainText(
+    'Price: $2.25 → $2.60',
+  );
+  await expect(preview.getByRole('row').filter({ hasText: 'PROTRACTOR-1' })).toContainText('New');
+  await expect(dialog.getByRole('status')).toContainText('1 new, 1 changed');
+  await expectNoAxeViolations(page, 'the import preview');
+  for (const width of [375, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNothingPastTheEdge(page);
+    await expectClickable(dialog.getByRole('button', { name: 'Apply 2 changes' }));
+    await page.screenshot({ path: test.info().outputPath(`import-preview-${width}.png`) });
+  }
+  // Nothing is written by the preview.
+  await expect(productRow(page, 'RULER-30')).toContainText('$2.25');
+  await dialog.getByRole('button', { name: 'Apply 2 changes' }).click();
+  await expect(dialog.getByText('The catalog was updated')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(productRow(page, 'RULER-30')).toContainText('$2.60');
+  await expect(productRow(page, 'PROTRACTOR-1')).toContainText('$1.80');
+
+  // A picture: checked, resized to fit 800 px, shown in the form and sold with the product.
+  const picture = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 90, b: 200 } },
+  })
+    .png()
+    .toBuffer();
+  await productRow(page, 'RULER-30').getByRole('button', { name: /Edit/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit product' });
+  await edit
+    .getByLabel('Upload picture')
+    .setInputFiles({ name: 'ruler.png', mimeType: 'image/png', buffer: picture });
+  const shown = edit.getByRole('img', { name: 'Desk Ruler 30 cm, as the storefront shows it' });
+  await expect(shown).toBeVisible();
+  expect(await shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
+  await expectNoAxeViolations(page, 'the Edit product dialog with a picture');
+  await page.setViewportSize({ width: 375, height: 900 });
+  await expectNothingPastTheEdge(page);
+  await edit.getByRole('img').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('product-picture-375.png') });
+  const catalog = await page.evaluate(async () => (await fetch('/api/catalog')).json());
+  const ruler = (catalog as { products: { id: string; imageUrl?: string }[] }).products.find(
+    (product) => product.id === 'ruler-30',
+  );
+  expect(ruler?.imageUrl).toMatch(/^\/api\/products\/ruler-30\/image\?v=/);
+  await edit.getByRole('button', { name: 'Remove picture' }).click();
+  await expect(edit.getByText('No picture')).toBeVisible();
 });

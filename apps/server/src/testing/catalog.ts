@@ -49,7 +49,7 @@ export function amountOf(priceCents: number, quantity = 1): number {
 }
 
 /** A cart of `quantity` of one product. */
-export function cartOf(productId: string, quantity = 1): CartLine[] {
+function cartOf(productId: string, quantity = 1): CartLine[] {
   return [{ productId, quantity }];
 }
 

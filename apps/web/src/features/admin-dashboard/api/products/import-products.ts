@@ -7,7 +7,7 @@ import { PRODUCTS_KEY } from './list-products';
 /** Where the console downloads the catalog as a CSV file (the format the import reads). */
 export const PRODUCTS_CSV_PATH = '/api/admin/products.csv';
 
-export interface ImportProductsRequest {
+interface ImportProductsRequest {
   /** The chosen file's bytes, in base64. */
   file: string;
   /** The preview's token: applies that preview, or nothing when the catalog moved since. */

@@ -27,6 +27,7 @@ import {
 } from '../../utils/products/product-form';
 import dialog from '../dialog.module.css';
 import styles from './products.module.css';
+import { ProductPicture } from './product-picture';
 
 export interface ProductDialogProps {
   /** The product to edit; none for a new one. */
@@ -225,6 +226,7 @@ export function ProductDialog({ product, onClose, onSaved }: ProductDialogProps)
         </div>
         {formProblem && <Alert>{formProblem}</Alert>}
       </form>
+      {product && <ProductPicture product={product} disabled={busy} />}
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
 import { formatCents, dollarsToCents, type AdminProduct } from '@store/core';
 import { useMemo, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { PlusIcon, SearchIcon } from '../../../../components/ui/icons';
+import { Button, buttonClassName } from '../../../../components/ui/button';
+import { ArrowDownIcon, PlusIcon, SearchIcon } from '../../../../components/ui/icons';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useChangeProduct } from '../../api/products/change-product';
+import { PRODUCTS_CSV_PATH } from '../../api/products/import-products';
 import { useProducts } from '../../api/products/list-products';
 import { useMay } from '../../api/staff-session';
 import { useNotices } from '../../hooks/use-notices';
@@ -25,6 +26,7 @@ import { NoticeList } from '../notices';
 import { DataTable, PanelHeader, RefreshNote } from '../panel-parts';
 import { RoleNote } from '../role-note';
 import { StatusBadge } from '../status-badge';
+import { ImportProductsDialog } from './import-products-dialog';
 import { LowStockNotice } from './low-stock-notice';
 import { ProductDialog } from './product-dialog';
 import dialogStyles from '../dialog.module.css';
@@ -32,7 +34,7 @@ import panel from '../panel.module.css';
 import table from '../data-table.module.css';
 import styles from './products.module.css';
 
-type ProductDialogState = { kind: 'add' } | { kind: 'edit' | 'deactivate'; product: AdminProduct };
+type ProductDialogState = { kind: 'add' | 'import' } | { kind: 'edit' | 'deactivate'; product: AdminProduct };
 
 /**
  * The Products tab (decision 061): the catalog with its prices and stock, what is running low, and for the
@@ -83,12 +85,30 @@ export function ProductsPanel() {
           </>
         }
         actions={
-          editable && (
-            <Button onClick={() => setDialog({ kind: 'add' })}>
-              <PlusIcon size={18} />
-              Add product
-            </Button>
-          )
+          <>
+            {may('export') && (
+              <a
+                className={buttonClassName({ variant: 'secondary' })}
+                href={PRODUCTS_CSV_PATH}
+                download
+                title="Every product, on sale or not, as a CSV file the import reads back"
+              >
+                <ArrowDownIcon size={18} />
+                Export CSV
+              </a>
+            )}
+            {editable && (
+              <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
+                Import CSV
+              </Button>
+            )}
+            {editable && (
+              <Button onClick={() => setDialog({ kind: 'add' })}>
+                <PlusIcon size={18} />
+                Add product
+              </Button>
+            )}
+          </>
         }
       />
 
@@ -250,6 +270,7 @@ export function ProductsPanel() {
         )}
       </div>
 
+      {dialog?.kind === 'import' && <ImportProductsDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'add' && (
         <ProductDialog
           onClose={() => setDialog(null)}
