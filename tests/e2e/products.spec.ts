@@ -420,4 +420,49 @@ test('the owner imports a CSV file after reading its preview, and gives a produc
   expect(ruler?.imageUrl).toMatch(/^\/api\/products\/ruler-30\/image\?v=/);
   await edit.getByRole('button', { name: 'Remove picture' }).click();
   await expect(edit.getByText('No picture')).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('goods that came back after a captured sale go back in stock from the order page, once', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsOperator(page);
+  await addProductsByCall(page, [
+    {
+      name: 'Brass Paper Clips, Box of 100',
+      sku: 'CLIPS-100',
+      price: '3.00',
+      stockOnHand: 10,
+      lowStockThreshold: 0,
+    },
+  ]);
+  // Two boxes at $3.00, tax $0.30: $6.30, paid, then captured from the console.
+  const orderId = await guestPayment(request, baseURL!, [{ productId: 'clips-100', quantity: 2 }], 6.3);
+  const captured = await page.evaluate(async (id) => {
+    const order = await (await fetch(`/api/admin/orders/${id}`)).json();
+    const response = await fetch('/api/admin/capture-payment', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ payment: { paymentId: order.order.transaction.paymentId } }),
+    });
+    return response.status;
+  }, orderId);
+  expect(captured).toBe(200);
+  const stockOf = async () =>
+    (await readProducts(page)).find((product) => product.sku === 'CLIPS-100')!.stockOnHand;
+  expect(await stockOf()).toBe(8);
+
+  await page.goto(`/admin/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Put back in stock' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Put back in stock' });
+  await expect(confirm).toContainText('Brass Paper Clips, Box of 100');
+  await expectNoAxeViolations(page, 'the Put back in stock dialog');
+  await confirm.getByRole('button', { name: 'Put back in stock' }).click();
+  await expect(page.getByText('2 units back in stock')).toBeVisible();
+  expect(await stockOf()).toBe(10);
+  // Once: the order no longer offers it.
+  await expect(page.getByRole('button', { name: 'Put back in stock' })).toHaveCount(0);
 });
