@@ -19,6 +19,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { registerSameOriginCheck } from './http/same-origin';
 import { cardFrameAddress } from './gateway/card-frame';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createStorefrontPage } from './http/storefront-page';
 import { registerAdminRoutes } from './routes/admin';
 import { registerAdminCustomerRoutes } from './routes/admin/customers';
 import { registerDepositRoutes } from './routes/admin/deposits';
@@ -188,7 +189,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
-      index: ['index.html'],
+      // The page itself is the storefront page below (with the catalog in it), never the file as built.
+      index: false,
+      allowedPath: (pathName) => basename(pathName) !== 'index.html',
       // The build writes a .br and a .gz beside each compressible file (apps/web/precompress-plugin.ts):
       // the best one the browser accepts is sent as it is, never compressed again per request.
       preCompressed: true,
@@ -196,15 +199,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       setHeaders: setStaticHeaders,
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const sendStorefrontPage = serveWeb ? createStorefrontPage(webRoot, deps.database.orm) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // Every page address belongs to the single-page app: it shows the page, or sends unknown paths to /.
     // Not a build file that is not there (a chunk of an older build): the page instead of a script
     // would be a broken module, and no cache should keep it.
     const canonical = canonicalPathOf(request);
     const page = !['/api/', '/sandbox/', '/assets/'].some((prefix) => canonical.startsWith(prefix));
-    if (serveWeb && request.method === 'GET' && page) {
-      return reply.status(200).type('text/html').sendFile('index.html');
+    if (sendStorefrontPage && request.method === 'GET' && page) {
+      return sendStorefrontPage(request, reply);
     }
     return reply
       .status(404)

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { productInputSchema } from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -20,6 +21,8 @@ import {
   useTestServer,
 } from '../testing/test-server';
 import { OPENAPI_PATH } from './contract';
+import { addProduct } from '../services/catalog/products';
+import { escapeJsonForScript, injectCatalog } from './storefront-page';
 
 /**
  * How the store delivers its files and its large answers: the web build's precompressed copies by
@@ -66,6 +69,7 @@ describe('the built storefront, served', () => {
       PUBLIC_URL: TEST_PUBLIC_URL,
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
+      STAFF_SECOND_FACTOR: 'off',
     });
     // No call here reaches the gateway: static files and the contract document only.
     const gateway = {} as PaymentGateway;
@@ -76,6 +80,9 @@ describe('the built storefront, served', () => {
     await database?.close();
     rmSync(webRoot, { recursive: true, force: true });
   });
+
+  /** index.html as the store serves it: the build's page with the catalog's answer in its head. */
+  const storefrontPage = async () => injectCatalog(INDEX_HTML, (await get('/api/catalog')).body);
 
   const get = (url: string, acceptEncoding?: string) =>
     app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
@@ -110,7 +117,7 @@ describe('the built storefront, served', () => {
       expect(answer.headers['content-type'], path).toMatch(/^text\/html/);
       expect(answer.headers['cache-control'], path).toBe('no-cache');
       expect(answer.headers['content-encoding'], path).toBe('br');
-      expect(decoded(answer.rawPayload, 'br'), path).toBe(INDEX_HTML);
+      expect(decoded(answer.rawPayload, 'br'), path).toBe(await storefrontPage());
     }
     // A build file that is not there (a chunk of an older build) is not a page.
     const missing = await get('/assets/index-Gone0000.js', 'br, gzip');
@@ -118,7 +125,44 @@ describe('the built storefront, served', () => {
     expect(missing.headers['content-type']).toMatch(/^application\/json/);
     const plain = await get('/cart-or-unknown');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(INDEX_HTML);
+    expect(plain.body).toBe(await storefrontPage());
+    // Asked again with the copy it holds, a browser is told nothing changed while the catalog has not.
+    const again = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('puts the catalog’s answer into the page, where no product text can end the script element', async () => {
+    const hostile = 'Pens </script><script>alert(1)</script> <!-- & </SCRIPT >';
+    await addProduct(
+      database.orm,
+      productInputSchema.parse({
+        name: hostile,
+        sku: 'HOSTILE-1',
+        price: '4.50',
+        stockOnHand: 1,
+        description: '<!--<script>',
+      }),
+      'owner',
+    );
+
+    const page = (await get('/')).body;
+    const catalog = (await get('/api/catalog')).body;
+    const opening = '<script type="application/json" id="catalog">';
+    const start = page.indexOf(opening) + opening.length;
+    const end = page.indexOf('</script>', start);
+    expect(page.indexOf(opening)).toBeGreaterThan(-1);
+    const embedded = page.slice(start, end);
+    // The element ends where the page's own ending is: nothing of a product's text closed it early.
+    expect(embedded).not.toMatch(/<|>/);
+    expect(JSON.parse(embedded)).toEqual(JSON.parse(catalog));
+    const names = (JSON.parse(embedded) as { products: { name: string }[] }).products.map((p) => p.name);
+    expect(names).toContain(hostile);
+    // The page outside the element is the build's, unchanged.
+    expect(page.slice(0, page.indexOf(opening)) + page.slice(end + '</script>'.length)).toBe(INDEX_HTML);
   });
 
   it('answers /robots.txt as plain text with the crawling rules', async () => {
@@ -265,5 +309,14 @@ describe('the admin console answers, compressed', () => {
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['content-disposition']).toBe(plain.headers['content-disposition']);
     expect(decoded(brotli.body, 'br')).toBe(csv);
+  });
+});
+
+describe('JSON inside a script element', () => {
+  it('writes <, >, & and the line separators as \\u escapes, which JSON reads back as the same text', () => {
+    const text = { name: '</script><!-- & \u2028\u2029 -->' };
+    const escaped = escapeJsonForScript(JSON.stringify(text));
+    expect(escaped).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(escaped)).toEqual(text);
   });
 });
