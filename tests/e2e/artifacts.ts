@@ -20,6 +20,7 @@ export const E2E_STORES = [
   'shop',
   'card-frame',
   'products-console',
+  'catalog-storefront',
 ] as const;
 
 export type E2eStoreName = (typeof E2E_STORES)[number];

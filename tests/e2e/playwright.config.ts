@@ -32,6 +32,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
   ],
   'staff-console': ['refund-approvals.spec.ts', 'staff.spec.ts'],
   'products-console': ['products.spec.ts'],
+  'catalog-storefront': ['catalog-storefront.spec.ts'],
   'two-step': ['second-factor.spec.ts'],
   shop: [
     'accessibility.spec.ts',

@@ -8,6 +8,10 @@ const PRODUCT_IMAGE_ALT: Record<ProductId, string> = {
 
 export interface ProductImageProps {
   productId: ProductId;
+  /** The product's name: the placeholder and an uploaded picture are described by it. */
+  name?: string;
+  /** The picture the owner uploaded, for a product that has no drawing here. */
+  imageUrl?: string;
   /** Decorative images (e.g. cart thumbnails beside the product name) are hidden from assistive tech. */
   decorative?: boolean;
   /**
@@ -18,20 +22,58 @@ export interface ProductImageProps {
   className?: string;
 }
 
-/** Product illustrations drawn inline, so they never load from anywhere or show a broken box. */
+/**
+ * Product illustrations drawn inline, so they never load from anywhere or show a broken box. A product the
+ * owner added shows its uploaded picture, or else a plain parcel drawing rather than an empty frame.
+ */
 export function ProductImage({
   productId,
+  name,
+  imageUrl,
   decorative = false,
   labels = !decorative,
   className,
 }: ProductImageProps) {
+  const drawn = productId === 'pen-pack-100' || productId === 'paper-ream-500';
+  if (!drawn && imageUrl) {
+    return (
+      <img
+        src={imageUrl}
+        alt={decorative ? '' : (name ?? '')}
+        className={className}
+        loading="lazy"
+        decoding="async"
+        width={400}
+        height={320}
+      />
+    );
+  }
+  const described = drawn ? PRODUCT_IMAGE_ALT[productId] : `No picture yet of ${name ?? 'this product'}`;
   const a11y = decorative
     ? ({ 'aria-hidden': true } as const)
-    : ({ role: 'img', 'aria-label': PRODUCT_IMAGE_ALT[productId] } as const);
+    : ({ role: 'img', 'aria-label': described } as const);
   return (
     <svg viewBox="0 0 400 320" className={className} focusable="false" {...a11y}>
-      {productId === 'pen-pack-100' ? <PenPack labels={labels} /> : <PaperReam labels={labels} />}
+      {productId === 'pen-pack-100' ? (
+        <PenPack labels={labels} />
+      ) : productId === 'paper-ream-500' ? (
+        <PaperReam labels={labels} />
+      ) : (
+        <Parcel />
+      )}
     </svg>
+  );
+}
+
+/** A plain closed box in the page's neutral greys: a product whose picture is not there yet. */
+function Parcel() {
+  return (
+    <g fill="none" strokeLinejoin="round" strokeWidth={6}>
+      <rect x={0} y={0} width={400} height={320} fill="#f3f4f6" stroke="none" />
+      <path d="M200 70 L300 115 L300 225 L200 270 L100 225 L100 115 Z" fill="#e5e7eb" stroke="#9ca3af" />
+      <path d="M100 115 L200 160 L300 115 M200 160 L200 270" stroke="#9ca3af" />
+      <path d="M150 92 L250 138 L250 175" stroke="#b8bec8" />
+    </g>
   );
 }
 

@@ -1,12 +1,16 @@
-import { computeCartTotals, DEFAULT_CATALOG, type CartLine, type CartTotals, type ProductId } from '@store/core';
+import { computeCartTotals, type CartTotals, type ProductId } from '@store/core';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCatalog } from '../catalog/catalog-provider';
+import type { CatalogProduct } from '../catalog/storefront-catalog';
 import {
   addToLines,
   clampQuantity,
   countItems,
   quantityAdded,
+  reconcileCartWithCatalog,
   removeLine,
   setLineQuantity,
+  type KeptCartLine,
 } from './cart-lines';
 import {
   cartIdOf,
@@ -19,11 +23,16 @@ import {
 } from './cart-storage';
 
 export interface CartContextValue {
-  lines: readonly CartLine[];
+  /** The lines whose products are on sale (all of them once the catalog is read). */
+  lines: readonly KeptCartLine[];
   /** Sum of the quantities of every line. */
   itemCount: number;
-  /** Priced by @store/core: the same arithmetic the server uses. */
+  /** Priced by @store/core from the catalog on sale: the same arithmetic and prices the server uses. */
   totals: CartTotals;
+  /** The catalog's products, for the cart to show its lines with (empty until it is read). */
+  products: readonly CatalogProduct[];
+  /** What the cart says of lines it removed because their products are no longer sold, until closed. */
+  catalogNotice: string | null;
   isOpen: boolean;
   /** The last Add to Cart, when the line limit kept it from adding all that was chosen. */
   limitedAdd: LimitedAdd | null;
@@ -67,7 +76,9 @@ const CartContext = createContext<CartContextValue | null>(null);
  * decline or a cancel the shopper finds it as it was. Only a successful payment empties it.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [lines, setLines] = useState<readonly CartLine[]>(readStoredCart);
+  const [lines, setLines] = useState<readonly KeptCartLine[]>(readStoredCart);
+  const { products } = useCatalog();
+  const [catalogNotice, setCatalogNotice] = useState<string | null>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [isProcessing, setProcessing] = useState(false);
   const [payingAgain, setPayingAgain] = useState(false);
@@ -83,6 +94,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => storeCart(lines), [lines]);
+
+  // Each catalog read (the page's, and the one after a refused checkout) is the cart's check: a product
+  // withdrawn meanwhile leaves the cart, and the cart says which. Done as the new catalog renders, so no
+  // frame shows a line the store no longer sells.
+  const [heldAgainst, setHeldAgainst] = useState<typeof products>(null);
+  if (products && products !== heldAgainst) {
+    setHeldAgainst(products);
+    const held = reconcileCartWithCatalog(lines, products);
+    if (held.changed) setLines(held.lines);
+    if (held.removed.length > 0) setCatalogNotice(held.removed.join(' '));
+  }
+  // The cart changed under the payment request that was paying for it: that payment no longer empties it.
+  useEffect(() => {
+    if (catalogNotice) forgetCartCheckout();
+  }, [catalogNotice]);
 
   // Coming back from the payment page with the browser's Back button restores this page from the
   // back/forward cache with the processing flag still set; release it so the cart is usable again.
@@ -102,11 +128,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const added = quantityAdded(lines, productId, chosen);
       // Said in the cart: a silent cap would leave the shopper believing all they chose was added.
       setLimitedAdd(added < chosen ? { productId, chosen, added } : null);
-      setLines((current) => addToLines(current, productId, quantity));
+      const name = products?.find((product) => product.id === productId)?.name;
+      setLines((current) =>
+        addToLines(current, productId, quantity).map((line) =>
+          line.productId === productId && name ? { ...line, name } : line,
+        ),
+      );
       if (!isOpen) rememberOpener();
       setIsOpen(true);
     },
-    [isProcessing, isOpen, rememberOpener, lines],
+    [isProcessing, isOpen, rememberOpener, lines, products],
   );
 
   const setQuantity = useCallback(
@@ -143,6 +174,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setIsOpen(false);
     setPayingAgain(false);
     setLimitedAdd(null);
+    setCatalogNotice(null);
   }, [isProcessing]);
 
   const markCheckout = useCallback((requestId: string) => markCartCheckout(requestId), []);
@@ -154,11 +186,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
   const cartId = useCallback(() => cartIdOf(), []);
 
-  const value = useMemo<CartContextValue>(
-    () => ({
-      lines,
-      itemCount: countItems(lines),
-      totals: computeCartTotals(lines, DEFAULT_CATALOG),
+  const value = useMemo<CartContextValue>(() => {
+    const catalog = products ?? [];
+    // Until the catalog is read a stored line may name a product it does not hold yet: it waits unshown.
+    const sold = lines.filter((line) => catalog.some((product) => product.id === line.productId));
+    return {
+      lines: sold,
+      itemCount: countItems(sold),
+      totals: computeCartTotals(sold, catalog),
+      products: catalog,
+      catalogNotice,
       isOpen,
       limitedAdd,
       isProcessing,
@@ -174,25 +211,26 @@ export function CartProvider({ children }: { children: ReactNode }) {
       emptyIfPaidBy,
       cartId,
       getOpener,
-    }),
-    [
-      lines,
-      isOpen,
-      limitedAdd,
-      isProcessing,
-      addItem,
-      setQuantity,
-      removeItem,
-      openCart,
-      openCartToPayAgain,
-      payingAgain,
-      closeCart,
-      markCheckout,
-      emptyIfPaidBy,
-      cartId,
-      getOpener,
-    ],
-  );
+    };
+  }, [
+    lines,
+    products,
+    catalogNotice,
+    isOpen,
+    limitedAdd,
+    isProcessing,
+    addItem,
+    setQuantity,
+    removeItem,
+    openCart,
+    openCartToPayAgain,
+    payingAgain,
+    closeCart,
+    markCheckout,
+    emptyIfPaidBy,
+    cartId,
+    getOpener,
+  ]);
 
   return <CartContext value={value}>{children}</CartContext>;
 }

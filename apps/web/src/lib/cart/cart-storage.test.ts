@@ -34,6 +34,18 @@ describe('the cart kept for the tab', () => {
     expect(readStoredCart(storage)).toEqual([]);
   });
 
+  it('keeps each product’s last known name, to name it should it no longer be sold', () => {
+    const storage = createMemoryStorage();
+    storeCart([{ productId: 'sticky-notes', quantity: 1, name: 'Sticky Notes' }], storage);
+    expect(readStoredCart(storage)).toEqual([
+      { productId: 'sticky-notes', quantity: 1, name: 'Sticky Notes' },
+    ]);
+    const unnamed = createMemoryStorage({
+      [CART_STORAGE_KEYS.lines]: '[{"productId":"x-1","quantity":1,"name":7}]',
+    });
+    expect(readStoredCart(unnamed)).toEqual([{ productId: 'x-1', quantity: 1 }]);
+  });
+
   it('reads back only what a cart can hold', () => {
     const stored = (text: string) => readStoredCart(createMemoryStorage({ [CART_STORAGE_KEYS.lines]: text }));
     expect(stored('not json')).toEqual([]);

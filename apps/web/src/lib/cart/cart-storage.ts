@@ -1,6 +1,6 @@
-import { PRODUCT_ID_PATTERN, type CartLine, type ProductId } from '@store/core';
+import { PRODUCT_ID_PATTERN, type ProductId } from '@store/core';
 import { getSessionStorage, type KeyValueStorage } from '../browser-storage';
-import { clampQuantity } from './cart-lines';
+import { clampQuantity, type KeptCartLine } from './cart-lines';
 
 /**
  * The cart is kept for the browser tab (sessionStorage), so that it survives the trip to the hosted payment
@@ -22,7 +22,7 @@ function isProductId(value: unknown): value is ProductId {
 }
 
 /** The stored cart; what cannot be read (another version's record, a hand edit) is left out. */
-export function readStoredCart(storage: KeyValueStorage = getSessionStorage()): CartLine[] {
+export function readStoredCart(storage: KeyValueStorage = getSessionStorage()): KeptCartLine[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(storage.getItem(CART_STORAGE_KEYS.lines) ?? '[]');
@@ -30,23 +30,29 @@ export function readStoredCart(storage: KeyValueStorage = getSessionStorage()): 
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  const lines: CartLine[] = [];
+  const lines: KeptCartLine[] = [];
   for (const entry of parsed as unknown[]) {
     if (typeof entry !== 'object' || entry === null) continue;
-    const { productId, quantity } = entry as Record<string, unknown>;
+    const { productId, quantity, name } = entry as Record<string, unknown>;
     if (!isProductId(productId) || typeof quantity !== 'number') continue;
     if (lines.some((line) => line.productId === productId)) continue;
-    lines.push({ productId, quantity: clampQuantity(quantity) });
+    const line: KeptCartLine = { productId, quantity: clampQuantity(quantity) };
+    if (typeof name === 'string' && name !== '') line.name = name;
+    lines.push(line);
   }
   return lines;
 }
 
-export function storeCart(lines: readonly CartLine[], storage: KeyValueStorage = getSessionStorage()): void {
+export function storeCart(
+  lines: readonly KeptCartLine[],
+  storage: KeyValueStorage = getSessionStorage(),
+): void {
   if (lines.length === 0) {
     storage.removeItem(CART_STORAGE_KEYS.lines);
     return;
   }
-  const record = lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  // The name is kept so that a product withdrawn while in the cart can still be named when it is removed.
+  const record = lines.map(({ productId, quantity, name }) => ({ productId, quantity, name }));
   storage.setItem(CART_STORAGE_KEYS.lines, JSON.stringify(record));
 }
 

@@ -1,17 +1,12 @@
-import {
-  MAX_LINE_QUANTITY,
-  MIN_LINE_QUANTITY,
-  formatCents,
-  type PricedLine,
-  type Product,
-} from '@store/core';
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, formatCents, type PricedLine } from '@store/core';
 import { ProductImage } from '../../../components/product/product-image';
+import type { CatalogProduct } from '../../../lib/catalog/storefront-catalog';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
 import styles from './cart-line.module.css';
 
 export interface CartLineProps {
   line: PricedLine;
-  product: Product;
+  product: CatalogProduct;
   disabled: boolean;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
@@ -22,7 +17,7 @@ export interface CartLineProps {
 export function CartLineItem({ line, product, disabled, onQuantityChange, onRemove, note }: CartLineProps) {
   return (
     <li className={styles.line}>
-      <ProductImage productId={product.id} decorative className={styles.thumb} />
+      <ProductImage productId={product.id} imageUrl={product.imageUrl} decorative className={styles.thumb} />
       <div>
         <h3 className={styles.name}>{product.name}</h3>
         <p className={styles.unit}>{formatCents(line.unitPriceCents)} each</p>

@@ -1,4 +1,4 @@
-import { DEFAULT_CATALOG, findProduct, formatCents, SALES_TAX_PERCENT, type SavedAddress } from '@store/core';
+import { formatCents, SALES_TAX_PERCENT, type SavedAddress } from '@store/core';
 import { useEffect, useRef, useState } from 'react';
 import { limitNote } from '../../../lib/cart/cart-lines';
 import { useCart } from '../../../lib/cart/cart-provider';
@@ -66,6 +66,8 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
     getOpener,
     limitedAdd,
     payingAgain,
+    products,
+    catalogNotice,
   } = useCart();
   const { pay, payWithSavedMethod, payWithGooglePay, payWithApplePay, reportWalletProblem, failure } =
     useCheckout();
@@ -157,15 +159,19 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
         {/* One scroll for items and payment: on a short screen neither squeezes the other out of sight. */}
         <div className={styles.scroller}>
           <div className={styles.body}>
+            {/* Said once: a refused payment that says the same is already on screen. */}
+            {catalogNotice && catalogNotice !== failure?.message && (
+              <Alert tone="warning" className={styles.alert}>
+                {catalogNotice}
+              </Alert>
+            )}
             {isEmpty ? (
               <div className={styles.empty}>
                 <span className={styles.emptyIcon} aria-hidden="true">
                   <CartIcon size={40} />
                 </span>
                 <h3 className={styles.emptyTitle}>Your cart is empty</h3>
-                <p className={styles.emptyText}>
-                  Add a pack of pens or a ream of paper and it will show up here.
-                </p>
+                <p className={styles.emptyText}>Add a product and it will show up here.</p>
                 <Button variant="secondary" onClick={closeCart}>
                   Continue shopping
                 </Button>
@@ -173,7 +179,7 @@ function CartDialog({ isOpen }: { isOpen: boolean }) {
             ) : (
               <ul className={styles.lines} aria-label="Items in your cart">
                 {totals.lines.map((line) => {
-                  const product = findProduct(DEFAULT_CATALOG, line.productId);
+                  const product = products.find((candidate) => candidate.id === line.productId);
                   if (!product) return null;
                   return (
                     <CartLineItem

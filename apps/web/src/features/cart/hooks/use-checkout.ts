@@ -7,7 +7,10 @@ import {
   type OrderDelivery,
 } from '@store/core';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { useCart } from '../../../lib/cart/cart-provider';
+import { useCatalog } from '../../../lib/catalog/catalog-provider';
+import { catalogRefusalMessage, isCatalogRefusal } from '../../../lib/catalog/storefront-catalog';
 import {
   FAILURE_MESSAGE_MS,
   GUEST_CUSTOMER_NAME,
@@ -70,6 +73,7 @@ export function useCheckout() {
   const { lines, totals, isProcessing, setProcessing, markCheckout, cartId } = useCart();
   const user = useCustomerUser();
   const createPayment = useCreatePayment();
+  const { refreshCatalog } = useCatalog();
   const [failure, setFailure] = useState<Failure | null>(null);
 
   useEffect(() => {
@@ -81,6 +85,21 @@ export function useCheckout() {
   const fail = (message: string) => {
     setProcessing(false);
     setFailure({ id: Date.now(), message: `Payment failed: ${message}` });
+  };
+
+  /**
+   * A refusal because the cart no longer matches the catalog (sold out, too few left, withdrawn, a new
+   * price) is said in the store's own words, and the catalog is read again so that the page and the cart
+   * show what is on sale now; no other way of paying is tried, as it would be refused the same. Answers
+   * whether the error was one.
+   */
+  const settleCatalogRefusal = (error: unknown): boolean => {
+    const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : null;
+    if (!(error instanceof ApiError) || !isCatalogRefusal(error.status, message)) return false;
+    setProcessing(false);
+    setFailure({ id: Date.now(), message: catalogRefusalMessage(message!) });
+    void refreshCatalog();
+    return true;
   };
 
   const payOnHostedPage = async (delivery: OrderDelivery) => {
@@ -109,6 +128,7 @@ export function useCheckout() {
       });
       markCheckout(response.requestId);
     } catch (error) {
+      if (settleCatalogRefusal(error)) return;
       fail(error instanceof Error ? error.message : 'Payment processing failed');
       return;
     }
@@ -164,6 +184,7 @@ export function useCheckout() {
       window.location.assign(`${window.location.origin}${PATHS.paymentComplete}`);
       return null;
     } catch (error) {
+      if (settleCatalogRefusal(error)) return null;
       const message = error instanceof Error ? error.message : 'Payment processing failed';
       // The server's sentences end with a full stop; the spec's text adds its own.
       const said = `Saved payment failed: ${message.replace(/\.+$/, '')}.`;
@@ -203,6 +224,7 @@ export function useCheckout() {
       markCheckout(answer.requestId);
       return true;
     } catch (error) {
+      if (settleCatalogRefusal(error)) return false;
       const headline =
         wallet === 'googlepay' ? WALLET_MESSAGES.googlePayFailed : WALLET_MESSAGES.applePayFailed;
       saveWalletPaymentError(error instanceof Error ? error.message : headline, wallet);
