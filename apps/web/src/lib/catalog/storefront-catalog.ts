@@ -50,7 +50,7 @@ export function catalogFromAnswer(answer: unknown): CatalogProduct[] | null {
 }
 
 /** The element the server writes the catalog into, in the page it serves. */
-export const EMBEDDED_CATALOG_ID = 'catalog';
+const EMBEDDED_CATALOG_ID = 'catalog';
 
 /** The catalog the page came with, or null (the development server sends the page without one). */
 export function readEmbeddedCatalog(

@@ -5,7 +5,7 @@ import { ProductTabs } from './product-tabs';
 import styles from './product-tabs.module.css';
 
 /** Up to this many products each has a tab (product §2); more are shown as a grid of cards. */
-export const MOST_PRODUCT_TABS = 4;
+const MOST_PRODUCT_TABS = 4;
 
 export interface ProductsSectionProps {
   /** The catalog on sale; null while it is being read. */
