@@ -171,7 +171,11 @@ describe.each(testDatabaseKinds())('the card frame on $name', (kind) => {
     const answers = await Promise.all(
       tokens.map((token) => shoppers.save(customer, token, cardDetails(entryId))),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    // One is saved and the other refused: as a used entry (422), or by the store's limits first (429, seen
+    // once on a loaded machine; which one answers depends on timing). Never a second method.
+    const [saved, refused] = answers.map((answer) => answer.status).sort();
+    expect(saved).toBe(200);
+    expect([422, 429]).toContain(refused);
     const methods = await shoppers.as(customer, '/api/payment/payment-methods', { userId: customer.id });
     expect(methods.body.paymentMethods as SavedPaymentMethod[]).toHaveLength(1);
   });
