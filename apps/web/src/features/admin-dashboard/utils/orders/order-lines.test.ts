@@ -1,28 +1,18 @@
 import { MAX_LINE_QUANTITY, type AdminProduct } from '@store/core';
 import { describe, expect, it } from 'vitest';
+import { adminProduct as productFixture } from '../products/admin-product-fixture';
 import { noQuantities, orderCatalogOf, readOrderLines, readQuantity } from './order-lines';
 
+/** The copy paper, as the console reads it, unless told otherwise. */
 function adminProduct(overrides: Partial<AdminProduct>): AdminProduct {
-  return {
+  return productFixture({
     id: 'paper-ream-500',
     name: 'Premium Copy Paper 500 sheets',
     shortName: 'Copy Paper',
     sku: 'PAPER-500',
     price: 9.99,
-    description: '',
-    features: [],
-    stockOnHand: null,
-    stockHeld: 0,
-    lowStockThreshold: null,
-    lowStock: false,
-    unitOfMeasure: 'EA',
-    upc: null,
-    commodityCode: null,
-    taxCategory: null,
-    active: true,
-    updatedAt: '2026-11-29T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const CATALOG = orderCatalogOf([

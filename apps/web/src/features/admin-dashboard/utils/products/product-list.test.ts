@@ -1,29 +1,8 @@
-import type { AdminProduct } from '@store/core';
 import { describe, expect, it } from 'vitest';
+import { adminProduct } from './admin-product-fixture';
 import { filterProducts, lowStockBadge, lowStockProducts, stockTexts } from './product-list';
 
-function product(overrides: Partial<AdminProduct>): AdminProduct {
-  return {
-    id: 'p',
-    name: 'Product',
-    shortName: null,
-    sku: 'SKU-1',
-    price: 1,
-    description: '',
-    features: [],
-    stockOnHand: null,
-    stockHeld: 0,
-    lowStockThreshold: null,
-    lowStock: false,
-    unitOfMeasure: 'EA',
-    upc: null,
-    commodityCode: null,
-    taxCategory: null,
-    active: true,
-    updatedAt: '2026-11-29T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const product = adminProduct;
 
 const PENS = product({ id: 'pens', name: 'Ballpoint Pens', sku: 'PEN-BP-200' });
 const PAPER = product({ id: 'paper', name: 'Copy Paper', sku: 'PAPER-500', active: false });
