@@ -461,7 +461,7 @@ test('goods that came back after a captured sale go back in stock from the order
   await expect(confirm).toContainText('Brass Paper Clips, Box of 100');
   await expectNoAxeViolations(page, 'the Put back in stock dialog');
   await confirm.getByRole('button', { name: 'Put back in stock' }).click();
-  await expect(page.getByText('2 units back in stock')).toBeVisible();
+  await expect(page.getByRole('status').getByText('2 units back in stock')).toBeVisible();
   expect(await stockOf()).toBe(10);
   // Once: the order no longer offers it.
   await expect(page.getByRole('button', { name: 'Put back in stock' })).toHaveCount(0);
