@@ -7,10 +7,10 @@ import { CARDS } from './test-data';
 
 /**
  * The storefront follows the catalog the owner runs (decision 061): the page comes with the catalog in it;
- * up to four products are tabs, more a grid of cards; a product out of stock cannot be added; the last unit
- * goes to one shopper and the other is told; a product withdrawn while in a cart leaves it, named; a new
- * price leaves the receipts of earlier orders as they were. Runs on a store of its own, in order: each test
- * builds on the catalog the one before left.
+ * up to four products are tabs, more a grid of cards; a product out of stock cannot be added; a Cancel on
+ * the payment page lets the last unit go at once, to another shopper, and the first is told (decision 062);
+ * a product withdrawn while in a cart leaves it, named; a new price leaves the receipts of earlier orders as
+ * they were. Runs on a store of its own, in order: each test builds on the catalog the one before left.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -149,26 +149,39 @@ test('beyond four products the storefront is a grid of cards; one out of stock s
   }
 });
 
-test('the last unit goes to the shopper who pays first; the other is told it is out of stock and sees it so', async ({
+test('a shopper who cancels on the payment page lets the last unit go at once; the other pays for it, and the first is told it is out of stock', async ({
   browser,
 }) => {
   const first = await shopperWith(browser, LAST_UNIT.name);
   const second = await shopperWith(browser, LAST_UNIT.name);
 
+  // The first shopper reaches the payment page, which holds the unit, and cancels there.
   await fillDelivery(first);
   await cart(first).getByRole('button', { name: 'Pay $4.73' }).click();
-  await payOnHostedPage(first, CARDS.visa, '$4.73');
-  await expect(first.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+  await expect(first).toHaveURL(/\/sandbox\/hpp\?/);
+  const told = first.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/payment/cancel-payment',
+  );
+  await first.getByRole('link', { name: 'Cancel' }).click();
+  await expect(cart(first).getByRole('heading', { name: LAST_UNIT.name })).toBeVisible();
+  expect((await told).status()).toBe(200);
 
+  // The unit is free at once: the second shopper pays for it.
   await fillDelivery(second);
   await cart(second).getByRole('button', { name: 'Pay $4.73' }).click();
-  await expect(cart(second).getByRole('alert')).toHaveText(`${LAST_UNIT.name} is out of stock`);
-  await expect(second).toHaveURL(/\/$/);
+  await payOnHostedPage(second, CARDS.visa, '$4.73');
+  await expect(second.getByRole('heading', { name: /payment successful/i })).toBeVisible();
+
+  // The first shopper, back at their cart, pays now: it is gone.
+  await cart(first).getByRole('button', { name: 'Pay $4.73' }).click();
+  await expect(cart(first).getByRole('alert')).toHaveText(`${LAST_UNIT.name} is out of stock`);
+  await expect(first).toHaveURL(/\/$/);
   // The cart is left as it was, for the shopper to change; the storefront behind it shows the catalog of now.
-  await expect(cart(second).getByRole('heading', { name: LAST_UNIT.name })).toBeVisible();
-  await cart(second).getByRole('button', { name: 'Close cart' }).click();
-  await expect(card(second, LAST_UNIT.name)).toContainText('Out of stock');
-  await expect(second.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await expect(cart(first).getByRole('heading', { name: LAST_UNIT.name })).toBeVisible();
+  await cart(first).getByRole('button', { name: 'Close cart' }).click();
+  await expect(card(first, LAST_UNIT.name)).toContainText('Out of stock');
+  await card(first, LAST_UNIT.name).click();
+  await expect(first.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
 });
 
 test('a new price leaves an earlier order’s receipt at the price it was paid; a cart at the old price is told', async ({

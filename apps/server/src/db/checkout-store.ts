@@ -1,4 +1,4 @@
-import { and, eq, sql, type Column } from 'drizzle-orm';
+import { and, eq, ne, sql, type Column } from 'drizzle-orm';
 import type { FailedAttemptOutcome, OrderDelivery } from '@store/core';
 import { queryRows, type Orm, type Transaction } from './client';
 import { batchedPerDatabase } from './batched';
@@ -247,7 +247,8 @@ export type KeptGatewayAnswer = Partial<
 
 /**
  * Closes a request that took no money, saying how (declined, not confirmed, abandoned, failed; its status
- * follows), with what the gateway said of its authorization, if anything.
+ * follows), with what the gateway said of its authorization, if anything. A request recorded as paid
+ * meanwhile (the gateway's notice, a second look) stays paid.
  */
 export async function markPaymentRequest(
   orm: Orm,
@@ -260,7 +261,7 @@ export async function markPaymentRequest(
   await orm
     .update(paymentRequests)
     .set({ status, failure, message, verifiedAt: new Date(), ...gatewayAnswer })
-    .where(eq(paymentRequests.requestId, requestId));
+    .where(and(eq(paymentRequests.requestId, requestId), ne(paymentRequests.status, 'approved')));
 }
 
 /** An order's payment request and, once recorded, its payment: what a hosted-page webhook is checked against. */

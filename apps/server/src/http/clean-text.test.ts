@@ -168,6 +168,7 @@ const SAMPLES: Record<string, Sample> = {
     },
   },
   'POST /api/payment/verify-payment': { body: { requestId: randomUUID() } },
+  'POST /api/payment/cancel-payment': { body: { requestId: randomUUID() } },
   'POST /api/payment/hosted-page-webhook': {
     query: { key: 'not-the-secret' },
     body: {

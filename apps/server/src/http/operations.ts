@@ -169,6 +169,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDeclaration>> = {
   'GET /api/products/:id/image': { operationId: 'getProductImage', caller: 'public' },
   'POST /api/payment/create-payment': { operationId: 'createPayment', caller: 'guest-or-customer' },
   'POST /api/payment/verify-payment': { operationId: 'verifyPayment', caller: 'guest-or-customer' },
+  'POST /api/payment/cancel-payment': { operationId: 'cancelPayment', caller: 'guest-or-customer' },
   'POST /api/payment/hosted-page-webhook': { operationId: 'receiveHostedPageWebhook', caller: 'webhook' },
   'GET /api/payment-links/:token': { operationId: 'getPaymentLink', caller: 'public' },
   'POST /api/payment-links/:token/pay': { operationId: 'payPaymentLink', caller: 'public' },

@@ -45,7 +45,7 @@ export function createStorefrontPage(webRoot: string, orm: Orm) {
   const templateDigest = createHash('sha256').update(template).digest('base64url').slice(0, 12);
   let kept: PageCopy | undefined;
 
-  async function pageCopy(): Promise<PageCopy | undefined> {
+  async function pageCopy(log: FastifyRequest['log']): Promise<PageCopy | undefined> {
     try {
       const { revision, body } = await storefrontCatalog(orm);
       if (kept?.revision === revision) return kept;
@@ -56,13 +56,14 @@ export function createStorefrontPage(webRoot: string, orm: Orm) {
       };
       if (!kept || kept.revision < revision) kept = copy;
       return copy;
-    } catch {
+    } catch (error) {
+      log.error({ err: error }, 'the storefront page goes without its catalog: reading it failed');
       return undefined;
     }
   }
 
   return async function sendStorefrontPage(request: FastifyRequest, reply: FastifyReply) {
-    const copy = await pageCopy();
+    const copy = await pageCopy(request.log);
     reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     reply.header('vary', 'Accept-Encoding');
     if (!copy) return reply.send(template);

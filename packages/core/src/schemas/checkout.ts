@@ -97,6 +97,18 @@ export const verifyPaymentRequestSchema = z.object(
   BODY_MUST_BE_OBJECT,
 );
 
+/** What the result page tells the store when the shopper pressed Cancel on the hosted page: the attempt. */
+export const cancelPaymentRequestSchema = verifyPaymentRequestSchema;
+
+/**
+ * `closed`: nothing was paid, and the attempt is closed now (or was already), its units back in stock; `paid`:
+ * the gateway had a payment for it after all (another tab), which is recorded; the result page tells it.
+ */
+export const cancelPaymentResponseSchema = z.object({ outcome: z.enum(['closed', 'paid']) });
+export type CancelPaymentResponse = z.infer<typeof cancelPaymentResponseSchema>;
+/** The message kept with an attempt closed on the shopper's Cancel (it is closed as abandoned otherwise). */
+export const CANCELLED_ON_PAYMENT_PAGE = 'Cancelled on the payment page';
+
 export const paymentDetailsSchema = z.object({
   orderId: z.string(),
   /** "Google Pay" or "Apple Pay" for a wallet payment. */

@@ -1,4 +1,6 @@
 import {
+  cancelPaymentRequestSchema,
+  cancelPaymentResponseSchema,
   createPaymentRequestSchema,
   createPaymentResponseSchema,
   verifyPaymentRequestSchema,
@@ -7,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { CustomerGuard } from '../../http/customer-session';
 import { answers, typed } from '../../http/contract';
-import { createPayment, verifyPayment } from '../../services/checkout/hosted-page';
+import { cancelPayment, createPayment, verifyPayment } from '../../services/checkout/hosted-page';
 import type { CheckoutDependencies } from '../../services/checkout/orders';
 
 export function registerPaymentRoutes(
@@ -45,5 +47,18 @@ export function registerPaymentRoutes(
       },
     },
     async (request) => verifyPayment(deps, request.body.requestId),
+  );
+
+  api.post(
+    '/api/payment/cancel-payment',
+    {
+      schema: {
+        tags: ['Checkout'],
+        summary: 'Close an attempt the shopper cancelled on the hosted page, giving its units back',
+        body: cancelPaymentRequestSchema,
+        response: answers(cancelPaymentResponseSchema),
+      },
+    },
+    async (request) => cancelPayment(deps, request.body.requestId),
   );
 }

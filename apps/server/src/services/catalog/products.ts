@@ -57,8 +57,8 @@ export async function listProducts(orm: Orm): Promise<AdminProduct[]> {
   return rows.map((row) => adminProductOf(row, held.get(row.id) ?? 0));
 }
 
-export /** One product as the console reads it. */
-async function findAdminProduct(orm: Orm, id: string): Promise<AdminProduct> {
+/** One product as the console reads it (from the list: a catalog is a few hundred products at most). */
+export async function findAdminProduct(orm: Orm, id: string): Promise<AdminProduct> {
   const product = (await listProducts(orm)).find((entry) => entry.id === id);
   if (!product) throw new AppError('not_found', PRODUCT_MESSAGES.notFound);
   return product;

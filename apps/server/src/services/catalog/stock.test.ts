@@ -190,6 +190,67 @@ describe.each(testDatabaseKinds())('stock held and given back, on $name', (kind)
     expect(oversold).toMatchObject({ stockOnHand: -1, lowStock: true });
   });
 
+  it('gives the units back at once when the shopper cancels on the payment page, once, and takes them again if that page is paid after all', async () => {
+    const notes = await product(3);
+    const cancelled = await checkout(server.url, notes.id, 2);
+    expect(await stockOf(notes.id)).toBe(1);
+    const cancel = () => server.post('/api/payment/cancel-payment', { requestId: cancelled.requestId });
+    expect(await cancel()).toMatchObject({ status: 200, body: { outcome: 'closed' } });
+    expect(await stockOf(notes.id)).toBe(3);
+    expect(await heldOf(notes.id)).toBe(0);
+    // A second Cancel (a reload of the page it returns to) gives nothing back twice.
+    expect(await cancel()).toMatchObject({ status: 200, body: { outcome: 'closed' } });
+    expect(await stockOf(notes.id)).toBe(3);
+    // The order page says why the attempt took no money.
+    const orderPage = await fetch(`${server.url}/api/admin/orders/${cancelled.orderId}`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(JSON.stringify(await orderPage.json())).toContain(
+      'The shopper pressed Cancel on the payment page, and the gateway has no payment for it.',
+    );
+
+    // Back to the page, which the shopper pays after all: the payment is found and its units taken again.
+    await payOnHostedPage(
+      server as TestServer,
+      cancelled.orderId,
+      CARD,
+      Math.round(amountOf(PRICE_CENTS, 2) * 100),
+    );
+    expect(await confirmUnverifiedPayments(deps(), later(125))).toBe(1);
+    expect(await stockOf(notes.id)).toBe(1);
+
+    // A Cancel pressed after the page was paid (another tab) closes nothing: the payment is recorded.
+    const paidElsewhere = await checkout(server.url, notes.id, 1);
+    await payOnHostedPage(
+      server as TestServer,
+      paidElsewhere.orderId,
+      CARD,
+      Math.round(amountOf(PRICE_CENTS) * 100),
+    );
+    expect(
+      await server.post('/api/payment/cancel-payment', { requestId: paidElsewhere.requestId }),
+    ).toMatchObject({ status: 200, body: { outcome: 'paid' } });
+    expect(await stockOf(notes.id)).toBe(0);
+    // Both paid orders await capture: their 2 and 1 units are held.
+    expect(await heldOf(notes.id)).toBe(3);
+    expect((await server.post('/api/payment/cancel-payment', { requestId: randomUUID() })).status).toBe(404);
+  });
+
+  it('keeps the units of a charge cancelled in the console, as of a refund, until the operator puts them back', async () => {
+    const notes = await product(2);
+    const bought = await checkout(server.url, notes.id, 2);
+    await paid(bought.orderId, bought.requestId, 2);
+    const paymentId = await paymentIdOf(bought.orderId);
+    expect((await admin.post('/api/admin/capture-payment', { payment: { paymentId } })).status).toBe(200);
+    expect((await admin.post('/api/admin/cancel-charge', { payment: { paymentId } })).status).toBe(200);
+    expect(await stockOf(notes.id)).toBe(0);
+    expect(await admin.post(`/api/admin/orders/${bought.orderId}/restock`, {})).toMatchObject({
+      status: 200,
+      body: { units: 2 },
+    });
+    expect(await stockOf(notes.id)).toBe(2);
+  });
+
   it('leaves stock alone for a product it does not count, and keeps counting when the owner starts to', async () => {
     const pens = await product(null);
     expect((await checkout(server.url, pens.id, 3)).status).toBe(200);

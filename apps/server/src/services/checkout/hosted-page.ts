@@ -1,15 +1,17 @@
 import {
   ATTEMPT_RETURN_PARAM,
   AUTHORIZATION_LIFETIME_MS,
+  CANCELLED_ON_PAYMENT_PAGE,
   centsToDollars,
   orderChannelOf,
   walletNameOf,
   type createPaymentRequestSchema,
+  type CancelPaymentResponse,
   type CreatePaymentResponse,
   type VerifyPaymentResponse,
 } from '@store/core';
 import type { z } from 'zod';
-import { markPaymentRequest, recordAuthorization } from '../../db/checkout-store';
+import { findPaymentRequest, markPaymentRequest, recordAuthorization } from '../../db/checkout-store';
 import {
   findUnsettledStoreRequest,
   listClosedToRecheck,
@@ -286,6 +288,30 @@ async function voidUnpayableApproval(
   }
   await markPaymentRequest(deps.orm, request.requestId, 'superseded', reason, keptAnswerOf(transaction));
   return failureAnswer(reason, 'superseded');
+}
+
+/**
+ * The shopper pressed Cancel on the hosted page: the store closes the attempt at once, so that the units its
+ * order held go back to stock now rather than when it is closed as abandoned (decision 062). The gateway is
+ * asked first, as for a result, since a Cancel proves nothing (the page may have been paid in another tab):
+ * a payment it has is recorded as any other. Closed this way, the attempt is looked at again like an
+ * abandoned one, so a payment made after it (Back to the page) is still found. Cancelling again, or after
+ * the attempt ended, changes nothing.
+ */
+export async function cancelPayment(
+  deps: CheckoutDependencies,
+  requestId: string,
+): Promise<CancelPaymentResponse> {
+  const request = await findPaymentRequest(deps.orm, requestId);
+  if (!request) throw new AppError('not_found', 'Payment request not found');
+  if (request.status === 'approved') return { outcome: 'paid' };
+  if (request.status !== 'pending' || request.authorizedBy !== 'hosted_page') return { outcome: 'closed' };
+  const answer = await verifyPayment(deps, requestId);
+  if (answer.status === 'success') return { outcome: 'paid' };
+  if (answer.errorcode === 'not_found') {
+    await markPaymentRequest(deps.orm, requestId, 'abandoned', CANCELLED_ON_PAYMENT_PAGE);
+  }
+  return { outcome: 'closed' };
 }
 
 const CONFIRM_AFTER_MS = 10 * 60 * 1000;

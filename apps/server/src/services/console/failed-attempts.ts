@@ -1,4 +1,4 @@
-import type { FailedAttempt, FailedAttemptOutcome } from '@store/core';
+import { CANCELLED_ON_PAYMENT_PAGE, type FailedAttempt, type FailedAttemptOutcome } from '@store/core';
 import { authorizationAnswerOf } from '../../gateway/cardpointe-codes';
 
 /**
@@ -49,7 +49,10 @@ export function failedAttemptOf(
     case 'abandoned':
       return {
         outcome: 'abandoned',
-        reason: 'The shopper never came back from the payment page, and the gateway has no payment for it.',
+        reason:
+          message === CANCELLED_ON_PAYMENT_PAGE
+            ? 'The shopper pressed Cancel on the payment page, and the gateway has no payment for it.'
+            : 'The shopper never came back from the payment page, and the gateway has no payment for it.',
         paidWith,
       };
     case 'not_confirmed':

@@ -1,4 +1,4 @@
-import type { VerifyPaymentResponse } from '@store/core';
+import type { CancelPaymentResponse, VerifyPaymentResponse } from '@store/core';
 import { useQuery } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client';
 
@@ -31,4 +31,19 @@ export function useVerifyPayment(requestId: string | null) {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+}
+
+const CANCEL_PAYMENT_PATH = '/api/payment/cancel-payment';
+/** The attempts this page has told the store of: one call each, whatever React mounts twice. */
+const cancelsSent = new Set<string>();
+
+/**
+ * Tells the store that the shopper cancelled on the hosted page, so that it closes the attempt and gives
+ * its units back at once; the page goes back to the store meanwhile (keepalive), and a failed call leaves
+ * the store to close it when the page's 30 minutes are over.
+ */
+export function sendPaymentCancelled(requestId: string): void {
+  if (cancelsSent.has(requestId)) return;
+  cancelsSent.add(requestId);
+  postJson<CancelPaymentResponse>(CANCEL_PAYMENT_PATH, { requestId }, { keepalive: true }).catch(() => {});
 }

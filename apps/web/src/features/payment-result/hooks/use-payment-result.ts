@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useCart } from '../../../lib/cart/cart-provider';
 import { ApiError } from '../../../lib/api-client';
 import { readStoredPaymentRequest, readWalletPaymentError } from '../../../lib/payment-storage';
-import { useVerifyPayment } from '../api/verify-payment';
+import { sendPaymentCancelled, useVerifyPayment } from '../api/verify-payment';
 import {
   interpretVerifyFailure,
   interpretVerifyResponse,
@@ -29,6 +29,10 @@ export function usePaymentResult(): PaymentOutcome {
     }),
   );
   const pending = initial.state === 'processing' ? initial : null;
+  const cancelled = initial.state === 'cancelled' ? initial.requestId : null;
+  useEffect(() => {
+    if (cancelled) sendPaymentCancelled(cancelled);
+  }, [cancelled]);
   const verification = useVerifyPayment(pending?.requestId ?? null);
 
   let outcome: PaymentOutcome = initial;

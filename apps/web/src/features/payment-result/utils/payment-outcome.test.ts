@@ -55,13 +55,27 @@ describe('resolveInitialOutcome', () => {
     ).toMatchObject({ kind: 'declined', message: CARD_DECLINED });
   });
 
-  it('treats a cancel on the hosted page as no result at all, not a failure', () => {
+  it('treats a cancel on the hosted page as no result at all, not a failure, naming the attempt to close', () => {
     expect(resolveInitialOutcome({ urlStatus: 'cancelled', walletError: null, stored: fresh })).toEqual({
       state: 'cancelled',
+      requestId: fresh.requestId,
     });
+    // The attempt the page sends the shopper back from (an older page of the cart) is the one cancelled.
+    const older = '0f1e2d3c-4b5a-4697-8877-665544332211';
+    expect(
+      resolveInitialOutcome({ urlStatus: 'cancelled', walletError: null, stored: fresh, urlAttempt: older }),
+    ).toEqual({ state: 'cancelled', requestId: older });
     expect(
       resolveInitialOutcome({ urlStatus: 'cancelled', walletError: null, stored: { kind: 'none' } }),
-    ).toEqual({ state: 'cancelled' });
+    ).toEqual({ state: 'cancelled', requestId: null });
+    expect(
+      resolveInitialOutcome({
+        urlStatus: 'cancelled',
+        walletError: null,
+        stored: { kind: 'none' },
+        urlAttempt: 'not-an-attempt',
+      }),
+    ).toEqual({ state: 'cancelled', requestId: null });
   });
 
   it('explains a missing or incomplete record', () => {

@@ -32,8 +32,11 @@ export interface PaymentReceipt {
 export type FailureKind = 'declined' | 'no-answer' | 'not-completed' | 'unconfirmed' | 'no-payment';
 
 export type PaymentOutcome =
-  /** The shopper cancelled on the hosted payment page: not a failure, so no result to show. */
-  | { state: 'cancelled' }
+  /**
+   * The shopper cancelled on the hosted payment page: not a failure, so no result to show. `requestId`: the
+   * attempt cancelled, which the store is told of so that it closes it at once (null when none is known).
+   */
+  | { state: 'cancelled'; requestId: string | null }
   | { state: 'processing'; requestId: string; storedAmount: string | null }
   /** `order`: what was bought and where it goes; null when the server did not say (or said it unreadably). */
   | { state: 'success'; receipt: PaymentReceipt; order: OrderSummary | null }
@@ -75,7 +78,14 @@ export function resolveInitialOutcome({
   urlAttempt,
 }: InitialOutcomeInput): PaymentOutcome {
   const status = urlStatus?.trim().toLowerCase();
-  if (status === 'cancelled') return { state: 'cancelled' };
+  const attempt = urlAttempt?.trim().toLowerCase();
+  const namedAttempt = attempt && ATTEMPT_ID.test(attempt) ? attempt : null;
+  if (status === 'cancelled') {
+    return {
+      state: 'cancelled',
+      requestId: namedAttempt ?? (stored.kind === 'fresh' ? stored.requestId : null),
+    };
+  }
   if (status === 'failed' || walletError !== null) {
     return walletFailure(walletError, status === 'failed');
   }
@@ -92,9 +102,8 @@ export function resolveInitialOutcome({
     case 'fresh': {
       // Within the stored request's 30 minutes, the attempt the shopper came back from is the one verified;
       // the stored amount is that of the stored attempt, so another's is the server's to tell.
-      const attempt = urlAttempt?.trim().toLowerCase();
-      if (attempt && ATTEMPT_ID.test(attempt) && attempt !== stored.requestId.toLowerCase()) {
-        return { state: 'processing', requestId: attempt, storedAmount: null };
+      if (namedAttempt && namedAttempt !== stored.requestId.toLowerCase()) {
+        return { state: 'processing', requestId: namedAttempt, storedAmount: null };
       }
       return { state: 'processing', requestId: stored.requestId, storedAmount: stored.amount };
     }
