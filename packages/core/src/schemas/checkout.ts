@@ -90,15 +90,13 @@ export const createPaymentResponseSchema = z.object({
 });
 export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
 
+/** An attempt, by its request ID: what verify-payment and cancel-payment (the hosted page's Cancel) take. */
 export const verifyPaymentRequestSchema = z.object(
   {
     requestId: z.string({ error: 'Request ID is required' }).uuid('Request ID is not valid'),
   },
   BODY_MUST_BE_OBJECT,
 );
-
-/** What the result page tells the store when the shopper pressed Cancel on the hosted page: the attempt. */
-export const cancelPaymentRequestSchema = verifyPaymentRequestSchema;
 
 /**
  * `closed`: nothing was paid, and the attempt is closed now (or was already), its units back in stock; `paid`:

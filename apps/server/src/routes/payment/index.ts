@@ -1,5 +1,4 @@
 import {
-  cancelPaymentRequestSchema,
   cancelPaymentResponseSchema,
   createPaymentRequestSchema,
   createPaymentResponseSchema,
@@ -55,7 +54,7 @@ export function registerPaymentRoutes(
       schema: {
         tags: ['Checkout'],
         summary: 'Close an attempt the shopper cancelled on the hosted page, giving its units back',
-        body: cancelPaymentRequestSchema,
+        body: verifyPaymentRequestSchema,
         response: answers(cancelPaymentResponseSchema),
       },
     },
