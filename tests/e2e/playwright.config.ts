@@ -177,6 +177,7 @@ export default defineConfig({
     // the page's state, and a run by hand keeps the traces of the tests that failed.
     trace: process.env.E2E_TRACES === 'off' ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    ...(process.env.E2E_MOTION === 'reduce' ? { reducedMotion: 'reduce' as const } : {}),
     launchOptions: {
       // Debian's Chromium as its headless shell: the same engine without the desktop browser's window and
       // services, for about a fifth less processor time (decision 060). E2E_CHROMIUM=/usr/bin/chromium

@@ -92,6 +92,8 @@ const CALLS_WITHOUT_USER = [
   'POST /api/users/logout',
   'GET /api/users/session',
   'POST /api/payment/verify-payment',
+  // By the attempt's request ID, the same secret verify-payment takes (decision 062).
+  'POST /api/payment/cancel-payment',
   // The session's own orders only (routes/orders/orders.test.ts shows another customer's are never listed).
   'GET /api/users/orders',
   // The gateway's own call, by its secret: it names no account (routes/payment/hosted-page-webhook.test.ts).
