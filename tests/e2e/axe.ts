@@ -46,11 +46,7 @@ export async function expectNoAxeViolations(
   // Let transitions and fades finish: half-faded text is measured at the wrong contrast.
   await animationsFinished(page);
   const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  const t0 = Date.now();
   const results = await (options.exclude ? builder.exclude(options.exclude) : builder).analyze();
-  const { createHash } = await import('node:crypto');
-  const key = createHash('sha1').update(await page.evaluate(() => `${window.innerWidth}:${document.documentElement.outerHTML}`)).digest('hex');
-  (await import('node:fs')).appendFileSync('/tmp/axe-times.txt', `${Date.now() - t0} ${key} ${label}\n`);
   const report = results.violations.map(describeViolation).join('\n');
   // Soft: a walk-through goes on and checks its other pages; the test still fails at its end.
   expect
