@@ -295,8 +295,9 @@ async function voidUnpayableApproval(
  * order held go back to stock now rather than when it is closed as abandoned (decision 062). The gateway is
  * asked first, as for a result, since a Cancel proves nothing (the page may have been paid in another tab):
  * a payment it has is recorded as any other. Closed this way, the attempt is looked at again like an
- * abandoned one, so a payment made after it (Back to the page) is still found. Cancelling again, or after
- * the attempt ended, changes nothing.
+ * abandoned one, so a payment made after it (Back to the page) is still found. Cancelling again, after the
+ * attempt ended, or an attempt the store authorized itself (a saved method, a wallet: no page to cancel on)
+ * changes nothing.
  */
 export async function cancelPayment(
   deps: CheckoutDependencies,
