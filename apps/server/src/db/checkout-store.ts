@@ -264,6 +264,17 @@ export async function markPaymentRequest(
     .where(and(eq(paymentRequests.requestId, requestId), ne(paymentRequests.status, 'approved')));
 }
 
+/**
+ * Closes a request still pending as abandoned, with `message`: the shopper's Cancel (decision 062). An outcome
+ * recorded meanwhile (paid, declined, voided as superseded) stays as it was.
+ */
+export async function closePendingRequest(orm: Orm, requestId: string, message: string): Promise<void> {
+  await orm
+    .update(paymentRequests)
+    .set({ status: 'failed', failure: 'abandoned', message, verifiedAt: new Date() })
+    .where(and(eq(paymentRequests.requestId, requestId), eq(paymentRequests.status, 'pending')));
+}
+
 /** An order's payment request and, once recorded, its payment: what a hosted-page webhook is checked against. */
 export async function findRequestAndPaymentOfOrder(
   orm: Orm,

@@ -99,10 +99,11 @@ export const verifyPaymentRequestSchema = z.object(
 );
 
 /**
- * `closed`: nothing was paid, and the attempt is closed now (or was already), its units back in stock; `paid`:
- * the gateway had a payment for it after all (another tab), which is recorded; the result page tells it.
+ * `closed`: nothing was paid, and the attempt is closed now, its units back in stock; `paid`: the gateway had a
+ * payment for it after all (another tab), which is recorded, and which My Account and the console show;
+ * `left`: nothing to close (the attempt had ended, or is a payment link's, which its page pays again).
  */
-export const cancelPaymentResponseSchema = z.object({ outcome: z.enum(['closed', 'paid']) });
+export const cancelPaymentResponseSchema = z.object({ outcome: z.enum(['closed', 'paid', 'left']) });
 export type CancelPaymentResponse = z.infer<typeof cancelPaymentResponseSchema>;
 /** The message kept with an attempt closed on the shopper's Cancel (it is closed as abandoned otherwise). */
 export const CANCELLED_ON_PAYMENT_PAGE = 'Cancelled on the payment page';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOrderId, PAYMENT_LINK_MESSAGES } from '@store/core';
 import { describe, expect, it } from 'vitest';
+import { closePendingRequest } from '../../db/checkout-store';
 import { createPostgresTestDatabase } from '../../db/test-database';
 import { CART_PAID_ALREADY, UNPAYABLE_ATTEMPT } from '../../services/checkout/attempts';
 import { confirmUnverifiedPayments } from '../../services/checkout/hosted-page';
@@ -117,6 +118,34 @@ describe.each(testDatabaseKinds())('one payment per cart and per payment link, o
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'error', message, errorcode: 'superseded' });
   };
+
+  it('a Cancel on a link’s payment page leaves its attempt open: the link’s page pays again with it, once', async () => {
+    const link = await newLink();
+    const first = await pay(link.token);
+    const cancel = (requestId: string) => server.post('/api/payment/cancel-payment', { requestId });
+    expect(await cancel(first.requestId)).toMatchObject({ status: 200, body: { outcome: 'left' } });
+    expect(await moneyOf(server, first.orderId)).toMatchObject({ request: { status: 'pending' } });
+    // Back on the link's page, the payer presses Pay again and pays.
+    const again = await pay(link.token);
+    await payOnHostedPage(server, again.orderId, GOOD_CARD);
+    expect((await verify(again.requestId)).body.status).toBe('success');
+    expect(await linkStatus(link.token)).toBe('paid');
+    expect(await moneyOf(server, again.orderId)).toMatchObject({ recorded: 1, heldAtGateway: 1 });
+
+    // A cart's attempt declined before its Cancel arrives stays declined: the Cancel closes nothing.
+    const declined = await attempt(randomUUID());
+    await payOnHostedPage(server, declined.orderId, DECLINING_VISA.replaceAll(' ', ''));
+    expect((await verify(declined.requestId)).body.status).toBe('error');
+    expect(await cancel(declined.requestId)).toMatchObject({ status: 200, body: { outcome: 'left' } });
+    expect(await moneyOf(server, declined.orderId)).toMatchObject({
+      request: { status: 'declined', failure: 'declined' },
+    });
+    // Nor does one whose close is written just after the decline: only a pending attempt is closed.
+    await closePendingRequest(server.database.orm, declined.requestId, 'Cancelled on the payment page');
+    expect(await moneyOf(server, declined.orderId)).toMatchObject({
+      request: { status: 'declined', failure: 'declined' },
+    });
+  });
 
   it('a link paid on an older attempt (Back, a second tab) while a newer one is open takes no money; the newer one pays it once', async () => {
     const link = await newLink();

@@ -11,7 +11,12 @@ import {
   type VerifyPaymentResponse,
 } from '@store/core';
 import type { z } from 'zod';
-import { findPaymentRequest, markPaymentRequest, recordAuthorization } from '../../db/checkout-store';
+import {
+  closePendingRequest,
+  findPaymentRequest,
+  markPaymentRequest,
+  recordAuthorization,
+} from '../../db/checkout-store';
 import {
   findUnsettledStoreRequest,
   listClosedToRecheck,
@@ -294,10 +299,11 @@ async function voidUnpayableApproval(
  * The shopper pressed Cancel on the hosted page: the store closes the attempt at once, so that the units its
  * order held go back to stock now rather than when it is closed as abandoned (decision 062). The gateway is
  * asked first, as for a result, since a Cancel proves nothing (the page may have been paid in another tab):
- * a payment it has is recorded as any other. Closed this way, the attempt is looked at again like an
- * abandoned one, so a payment made after it (Back to the page) is still found. Cancelling again, after the
- * attempt ended, or an attempt the store authorized itself (a saved method, a wallet: no page to cancel on)
- * changes nothing.
+ * a payment it has is recorded as any other. Closed this way, a cart's attempt is looked at again like an
+ * abandoned one, so a payment made after it (Back to the page) is still found. Left as they are: an attempt
+ * already ended, one the store authorized itself (a saved method, a wallet: no page to cancel on), and a
+ * payment link's, which the link's page pays again with the same attempt (and which another person may be
+ * paying with at that moment): it ends when the link is paid, cancelled or abandoned.
  */
 export async function cancelPayment(
   deps: CheckoutDependencies,
@@ -306,11 +312,15 @@ export async function cancelPayment(
   const request = await findPaymentRequest(deps.orm, requestId);
   if (!request) throw new AppError('not_found', 'Payment request not found');
   if (request.status === 'approved') return { outcome: 'paid' };
-  if (request.status !== 'pending' || request.authorizedBy !== 'hosted_page') return { outcome: 'closed' };
+  const closable =
+    request.status === 'pending' &&
+    request.authorizedBy === 'hosted_page' &&
+    !request.cartKey?.startsWith('link:');
+  if (!closable) return { outcome: 'left' };
   const answer = await verifyPayment(deps, requestId);
   if (answer.status === 'success') return { outcome: 'paid' };
   if (answer.errorcode === 'not_found') {
-    await markPaymentRequest(deps.orm, requestId, 'abandoned', CANCELLED_ON_PAYMENT_PAGE);
+    await closePendingRequest(deps.orm, requestId, CANCELLED_ON_PAYMENT_PAGE);
   }
   return { outcome: 'closed' };
 }

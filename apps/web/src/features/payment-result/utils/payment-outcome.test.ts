@@ -56,18 +56,21 @@ describe('resolveInitialOutcome', () => {
   });
 
   it('treats a cancel on the hosted page as no result at all, not a failure, naming the attempt to close', () => {
+    // The attempt the page sends the shopper back from is the one cancelled, whatever is stored.
+    const attempt = '0f1e2d3c-4b5a-4697-8877-665544332211';
+    expect(
+      resolveInitialOutcome({
+        urlStatus: 'cancelled',
+        walletError: null,
+        stored: fresh,
+        urlAttempt: attempt,
+      }),
+    ).toEqual({ state: 'cancelled', requestId: attempt });
+    // Never the stored request: it may be a newer attempt, started in another tab.
     expect(resolveInitialOutcome({ urlStatus: 'cancelled', walletError: null, stored: fresh })).toEqual({
       state: 'cancelled',
-      requestId: fresh.requestId,
+      requestId: null,
     });
-    // The attempt the page sends the shopper back from (an older page of the cart) is the one cancelled.
-    const older = '0f1e2d3c-4b5a-4697-8877-665544332211';
-    expect(
-      resolveInitialOutcome({ urlStatus: 'cancelled', walletError: null, stored: fresh, urlAttempt: older }),
-    ).toEqual({ state: 'cancelled', requestId: older });
-    expect(
-      resolveInitialOutcome({ urlStatus: 'cancelled', walletError: null, stored: { kind: 'none' } }),
-    ).toEqual({ state: 'cancelled', requestId: null });
     expect(
       resolveInitialOutcome({
         urlStatus: 'cancelled',

@@ -34,7 +34,7 @@ export type FailureKind = 'declined' | 'no-answer' | 'not-completed' | 'unconfir
 export type PaymentOutcome =
   /**
    * The shopper cancelled on the hosted payment page: not a failure, so no result to show. `requestId`: the
-   * attempt cancelled, which the store is told of so that it closes it at once (null when none is known).
+   * attempt cancelled, named in the address, which the store is told of so that it closes it at once.
    */
   | { state: 'cancelled'; requestId: string | null }
   | { state: 'processing'; requestId: string; storedAmount: string | null }
@@ -80,12 +80,9 @@ export function resolveInitialOutcome({
   const status = urlStatus?.trim().toLowerCase();
   const attempt = urlAttempt?.trim().toLowerCase();
   const namedAttempt = attempt && ATTEMPT_ID.test(attempt) ? attempt : null;
-  if (status === 'cancelled') {
-    return {
-      state: 'cancelled',
-      requestId: namedAttempt ?? (stored.kind === 'fresh' ? stored.requestId : null),
-    };
-  }
+  // The attempt the page sent the shopper back from, named in the address; never the stored one, which may
+  // be a newer attempt started in another tab.
+  if (status === 'cancelled') return { state: 'cancelled', requestId: namedAttempt };
   if (status === 'failed' || walletError !== null) {
     return walletFailure(walletError, status === 'failed');
   }
