@@ -44,6 +44,11 @@ function cartKeyOf(paysFor: PaysFor): string {
   return `${paysFor.kind}:${paysFor.id}`;
 }
 
+/** True for a request made to pay a payment link (its `cart_key` names the link). */
+export function paysForLink(request: { cartKey: string | null }): boolean {
+  return request.cartKey?.startsWith('link:') ?? false;
+}
+
 /** How a payment request is paid, as known before the gateway is asked (see the columns' comments). */
 export interface PaymentRequestPayer {
   /** A signed-in customer's order, and the saved method it is paid with. */

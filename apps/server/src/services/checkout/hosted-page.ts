@@ -15,6 +15,7 @@ import {
   closePendingRequest,
   findPaymentRequest,
   markPaymentRequest,
+  paysForLink,
   recordAuthorization,
 } from '../../db/checkout-store';
 import {
@@ -313,9 +314,7 @@ export async function cancelPayment(
   if (!request) throw new AppError('not_found', 'Payment request not found');
   if (request.status === 'approved') return { outcome: 'paid' };
   const closable =
-    request.status === 'pending' &&
-    request.authorizedBy === 'hosted_page' &&
-    !request.cartKey?.startsWith('link:');
+    request.status === 'pending' && request.authorizedBy === 'hosted_page' && !paysForLink(request);
   if (!closable) return { outcome: 'left' };
   const answer = await verifyPayment(deps, requestId);
   if (answer.status === 'success') return { outcome: 'paid' };

@@ -1,4 +1,4 @@
-import type { Product } from '@store/core';
+import { dollarsToCents, type Product } from '@store/core';
 
 /**
  * The products on sale as the shopper's pages read them (decision 061): the server's catalog, never a copy
@@ -28,7 +28,7 @@ function productOf(value: unknown): CatalogProduct | null {
     name,
     shortName: typeof shortName === 'string' && shortName !== '' ? shortName : name,
     // Dollars with two decimals on the wire; cents inside, as every amount in the app.
-    priceCents: Math.round(price * 100),
+    priceCents: dollarsToCents(price),
     description: typeof description === 'string' ? description : '',
     features: isStringList(features) ? features : [],
     inStock: inStock !== false,
@@ -91,8 +91,7 @@ export function catalogRefusalMessage(message: string): string {
  */
 export function isCatalogRefusal(status: number | null, message: string | null): boolean {
   if (message === null) return false;
-  if (status === 400)
-    return message === 'Unknown product' || message === 'Order total does not match the cart';
+  if (status === 400) return message === 'Unknown product' || message === TOTAL_MISMATCH;
   if (status !== 409) return false;
   return (
     message === PRICE_CHANGED ||
