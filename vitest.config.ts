@@ -20,6 +20,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The migrated PGlite templates are made once, before the test processes start, not by each at once in
+    // its first file's set-up (on a clean clone, under a minute's load, that set-up ran out of time).
+    globalSetup: ['apps/server/src/testing/vitest-global-setup.ts'],
     pool: 'forks',
     // The test files run one after another in a worker's process rather than each in a new one: the
     // server's modules, PGlite's WebAssembly and the migrated template are loaded once, not once a file

@@ -94,12 +94,12 @@ function runLive(title, command, args) {
   });
 }
 
-// The static checks, the production build and the unit and integration tests start together; once the
-// build is done the end-to-end run starts too, beside them. The run is bound by processor time on two
-// cores, so side by side it takes about the sum of their processor time divided by two, and the
-// end-to-end run, the longest, is the one to start first. The tests that measure the store's own time
-// windows (vitest.config.ts, project "alone") run last, with nothing else running. Output is shown whole
-// when each side-by-side job ends, and the unit tests' as it comes.
+// The production build and the unit and integration tests start together; once the build is done the
+// end-to-end run, the longest, starts beside them, and once the unit tests are done the static checks take
+// their place. The run is bound by processor time on two cores, so side by side it takes about the sum of
+// their processor time divided by two. The tests that measure the store's own time windows
+// (vitest.config.ts, project "alone") run last, with nothing else running. Output is shown whole when each
+// side-by-side job ends, and the unit tests' as it comes.
 const vitestReport = join(reports, 'vitest.json');
 const aloneReport = join(reports, 'vitest-alone.json');
 const playwrightReport = join(reports, 'playwright.json');
@@ -115,20 +115,20 @@ const vitestRun = (project, report) => [
   `--outputFile.json=${report}`,
 ];
 
-const [[formatted, linted, typed], [built, e2ePassed], unitPassed] = await Promise.all([
-  runSideBySide([
-    { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
-    {
-      title: 'Lint (ESLint, and knip for unused files, exports and dependencies)',
-      steps: [
-        [bin('eslint'), ['.', '--max-warnings', '0']],
-        [bin('knip'), ['--no-progress']],
-      ],
-    },
-    { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
-  ]),
-  // The end-to-end run, the longest, starts as soon as the build is done (a few seconds), not once the
-  // static checks beside it are.
+const staticChecks = [
+  { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
+  {
+    title: 'Lint (ESLint, and knip for unused files, exports and dependencies)',
+    steps: [
+      [bin('eslint'), ['.', '--max-warnings', '0']],
+      [bin('knip'), ['--no-progress']],
+    ],
+  },
+  { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
+];
+
+const [[built, e2ePassed], [unitPassed, [formatted, linted, typed]]] = await Promise.all([
+  // The end-to-end run starts as soon as the build is done (a few seconds).
   (async () => {
     const [built] = await runSideBySide([
       {
@@ -162,7 +162,17 @@ const [[formatted, linted, typed], [built, e2ePassed], unitPassed] = await Promi
       )[0];
     return [built, e2e];
   })(),
-  runLive('Unit and integration tests (Vitest)', bin('vitest'), vitestRun('together', vitestReport)),
+  // The unit and integration tests, then the static checks: these start once the tests' processes are
+  // done, not beside them, so that the tests' set-up (databases, stores in processes of their own) does
+  // not meet a machine running a dozen processes at once.
+  (async () => {
+    const unit = await runLive(
+      'Unit and integration tests (Vitest)',
+      bin('vitest'),
+      vitestRun('together', vitestReport),
+    );
+    return [unit, await runSideBySide(staticChecks)];
+  })(),
 ]);
 if (!formatted) fail('Formatting check failed: run `npm run format`.');
 if (!linted) fail('Lint failed.');

@@ -3,7 +3,10 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { pgliteSnapshot } from '../../../../packages/sandbox-gateway/src/pglite-snapshot';
+import {
+  emptyPgliteSnapshot,
+  pgliteSnapshot,
+} from '../../../../packages/sandbox-gateway/src/pglite-snapshot';
 import { REPOSITORY_ROOT } from '../repository-root';
 import { openDatabase, usePglite, type Database } from './client';
 
@@ -26,6 +29,15 @@ async function templateSource(): Promise<string> {
     .sort();
   for (const file of files) hash.update(file.slice(MIGRATIONS.length)).update(await readFile(file));
   return hash.digest('hex');
+}
+
+/**
+ * Makes the PGlite templates the tests load (this one, and the sandbox gateway's empty database), if they
+ * are not kept yet: Vitest runs it once before its test processes start (vitest.config.ts), so that they
+ * do not each make them at once inside their first file's set-up.
+ */
+export async function prepareTestTemplates(): Promise<void> {
+  await Promise.all([migratedTemplate(), emptyPgliteSnapshot()]);
 }
 
 function migratedTemplate(): Promise<Blob> {

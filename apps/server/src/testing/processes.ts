@@ -5,6 +5,12 @@ import { REPOSITORY_ROOT } from '../repository-root';
 export { REPOSITORY_ROOT };
 const quiet = process.env.TEST_SERVER_LOGS !== '1';
 const STOP_GRACE_MS = 10_000;
+/**
+ * How long a process may take to answer at its ready path: a store run through tsx compiles its modules as
+ * it starts, which takes seconds on an idle machine and can take half a minute on one running the whole
+ * test suite beside it.
+ */
+const START_DEADLINE_MS = 60_000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,7 +78,7 @@ export async function startChildServer(
     await exited;
     clearTimeout(timer);
   };
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  for (const deadline = Date.now() + START_DEADLINE_MS; Date.now() < deadline;) {
     const ready = await fetch(`${url}${readyPath}`).then(
       (response) => response.status < 500,
       () => false,
@@ -82,5 +88,5 @@ export async function startChildServer(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop('SIGKILL');
-  throw new Error(`${entry} did not start`);
+  throw new Error(`${entry} did not start within ${START_DEADLINE_MS / 1000} s`);
 }

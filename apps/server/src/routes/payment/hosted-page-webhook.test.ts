@@ -361,7 +361,8 @@ describe('the webhook with CardPointe', () => {
       }
       await gateway.close();
     }
-  });
+    // Three databases and two stores started in one test: a minute, for a machine running the suite beside it.
+  }, 60_000);
 });
 
 describe('parseWebhookBody', () => {
