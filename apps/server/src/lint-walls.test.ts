@@ -6,7 +6,9 @@ import { REPOSITORY_ROOT } from './repository-root';
  * The floors the lint configuration keeps (eslint.config.js), tried with planted code: if a rule were
  * dropped or mistyped, the layers would drift apart without anyone noticing.
  */
-describe('the lint walls between the server layers', () => {
+// ESLint reads its configuration and follows the imports of the whole tree on its first file: two minutes,
+// for a machine running the rest of the suite beside it.
+describe('the lint walls between the server layers', { timeout: 120_000 }, () => {
   const eslint = new ESLint({ cwd: REPOSITORY_ROOT });
   async function problemsOf(path: string, code: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath: `${REPOSITORY_ROOT}/${path}` });

@@ -1,14 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rename } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { bundleEntry } from '../../../../scripts/server-bundle.mjs';
 import { REPOSITORY_ROOT } from '../repository-root';
 
 export { REPOSITORY_ROOT };
 const quiet = process.env.TEST_SERVER_LOGS !== '1';
 const STOP_GRACE_MS = 10_000;
 /**
- * How long a process may take to answer at its ready path: a store run through tsx compiles its modules as
- * it starts, which takes seconds on an idle machine and can take half a minute on one running the whole
- * test suite beside it.
+ * How long a process may take to answer at its ready path: a store opens its database and starts its
+ * schedules in a few seconds on an idle machine, and can take half a minute on one running the whole test
+ * suite beside it.
  */
 const START_DEADLINE_MS = 60_000;
 
@@ -21,6 +24,33 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+const compiled = new Map<string, Promise<string>>();
+
+/**
+ * `entry` compiled to one JavaScript file, as production runs the store (scripts/build-server.mjs), made
+ * once per test process. Started through a TypeScript loader instead, each store
+ * compiled its few hundred modules again as it started: seconds of processor time, and half a minute on a
+ * machine running the whole suite, enough to run a set-up out of its time.
+ */
+function compiledEntry(entry: string): Promise<string> {
+  let bundle = compiled.get(entry);
+  if (!bundle) {
+    // Beside the entry's own package, whose node_modules hold the packages it imports that npm did not
+    // hoist to the repository's.
+    const [packageDir, path] = entry.split('/src/') as [string, string];
+    const folder = join(REPOSITORY_ROOT, packageDir, 'node_modules/.cache/compiled-entries');
+    const outfile = join(folder, `${path.replace(/\.ts$/, '').replace(/[^a-z0-9]+/gi, '-')}.mjs`);
+    // Written aside, then renamed: a process starting from it meanwhile never reads half a file.
+    const partial = `${outfile}.${process.pid}.mjs`;
+    bundle = bundleEntry(entry, partial, { sourcemap: false }).then(async () => {
+      await rename(partial, outfile);
+      return outfile;
+    });
+    compiled.set(entry, bundle);
+  }
+  return bundle;
 }
 
 export interface ChildServer {
@@ -38,8 +68,9 @@ export interface ChildServer {
 /**
  * Runs one of the repository's entry points (the store's `apps/server/src/main.ts`, the standalone
  * sandbox gateway) in a process of its own, as `npm start` or `npm run gateway` would, and waits until
- * `readyPath` answers. `environment` may depend on the address it will listen at. A compiled entry
- * (`apps/server/dist/main.js`) runs with plain Node, with `nodeArgs` before it.
+ * `readyPath` answers. `environment` may depend on the address it will listen at. The entry runs compiled,
+ * with plain Node and `nodeArgs` before it: a TypeScript entry is compiled first, once per test process
+ * (`compiledEntry`), an already compiled one (`apps/server/dist/main.js`) as it is.
  */
 export async function startChildServer(
   entry: string,
@@ -49,10 +80,8 @@ export async function startChildServer(
 ): Promise<ChildServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // Node itself with tsx as a loader, not the tsx command: that one runs the server in a child of its own,
-  // which a SIGKILL sent to it would leave running.
-  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, ...(options.nodeArgs ?? []), entry], {
+  const script = entry.endsWith('.ts') ? await compiledEntry(entry) : entry;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
     cwd: REPOSITORY_ROOT,
     env: {
       ...process.env,
