@@ -1,9 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { animationsFinished } from './flows';
 
 /** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (landmarks, heading order, …). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** The time each axe run adds to its test's (`expectNoAxeViolations`). */
+const AXE_RUN_ALLOWANCE_MS = 10_000;
 
 interface AxeViolation {
   id: string;
@@ -40,6 +43,10 @@ export async function expectNoAxeViolations(
    */
   options: { exclude?: string } = {},
 ): Promise<void> {
+  // Each run adds its own time to the test's: a walk-through of twenty states takes minutes on a slow machine
+  // running the rest of the suite beside it (about 6 s a run, against under 1 s on an idle fast one), and
+  // would otherwise run out of a time set for the machine its author had.
+  test.info().setTimeout(test.info().timeout + AXE_RUN_ALLOWANCE_MS);
   // The page itself, not the stand-in shown for the moment its code loads.
   await page.waitForLoadState('load');
   await expect(page.locator('[data-route-loading]')).toHaveCount(0);
