@@ -30,9 +30,9 @@ const compiled = new Map<string, Promise<string>>();
 
 /**
  * `entry` compiled to one JavaScript file, as production runs the store (scripts/build-server.mjs), made
- * once per test process. Started through a TypeScript loader instead, each store
- * compiled its few hundred modules again as it started: seconds of processor time, and half a minute on a
- * machine running the whole suite, enough to run a set-up out of its time.
+ * once per test process. Started through a TypeScript loader instead, each store compiled its few hundred
+ * modules again as it started: seconds of processor time, and half a minute on a machine running the whole
+ * suite, enough to run a set-up out of its time.
  */
 function compiledEntry(entry: string): Promise<string> {
   let bundle = compiled.get(entry);
