@@ -170,7 +170,7 @@ describe.skipIf(!postgresUrl)('the example of two servers behind nginx, on Postg
     expect(reads).toEqual(Array.from({ length: 12 }, () => 200));
     // nginx shared them out: each server answered some, each knew the session made on the other.
     // Each server writes its line once the answer is sent: wait for the last of them.
-    for (let waited = 0; waited < 5_000 && sum(answeredBy('/api/admin/payments')) < 12; waited += 50) {
+    for (let waited = 0; waited < 20_000 && sum(answeredBy('/api/admin/payments')) < 12; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const [first, second] = answeredBy('/api/admin/payments');
