@@ -91,25 +91,41 @@ const CARDPOINTE_SETTINGS = {
 };
 
 /**
+ * The migrated embedded database every store starts on a copy of: made by the first store's command, as a
+ * store makes its own on its first start (`scripts/e2e-store-data.ts`), before the others start (Playwright
+ * starts the web servers one after the other, in order). Migrating one database rather than one per store
+ * spares seven seconds of processor time per store.
+ */
+const dataTemplate = join(artifacts.dir, 'store-data-template');
+const makeDataTemplate =
+  `rm -rf "${dataTemplate}" && ` +
+  `${join(root, 'node_modules/.bin/tsx')} scripts/e2e-store-data.ts "${dataTemplate}" && `;
+
+/**
  * The real store (built storefront, API, mounted sandbox gateway) on a fresh embedded database, driven in
  * Debian's Chromium: one store per group of specs (`SPECS`), each on its own port and data directory, so
  * that the groups run side by side. The storefront and the server must be built first (`npm test` does
  * both).
  */
-const storeServers: NonNullable<PlaywrightTestConfig['webServer']> = stores.map((store) => ({
-  // The store as production runs it: the compiled server (`npm run build:server`), plain Node, on an empty
-  // data directory. Everything it writes goes to a log file, which the card data scan reads after the run
-  // (`scripts/scan-card-data.ts`) with the data directory. `exec` makes the server the process Playwright
-  // stops, with SIGTERM, so that it closes its database before the scan opens it. (The command runs here
-  // only, in the runner: the config is also loaded by the workers, so it must not touch the folder itself.)
+const storeServers: NonNullable<PlaywrightTestConfig['webServer']> = stores.map((store, index) => ({
+  // The store as production runs it: the compiled server (`npm run build:server`), plain Node, on a copy of
+  // a migrated data directory, with no account or order yet. Everything it writes goes to a log file, which
+  // the card data scan reads after the run (`scripts/scan-card-data.ts`) with the data directory. `exec`
+  // makes the server the process Playwright stops, with SIGTERM, so that it closes its database before the
+  // scan opens it. (The command runs here only, in the runner: the config is also loaded by the workers, so
+  // it must not touch the folder itself.)
   command:
-    'rm -rf "$DATA_DIR" "$E2E_SERVER_LOG" && mkdir -p "$DATA_DIR" && echo "Store log: $E2E_SERVER_LOG" >&2 && ' +
+    'rm -rf "$DATA_DIR" "$E2E_SERVER_LOG" && ' +
+    (index === 0 ? makeDataTemplate : '') +
+    `mkdir -p "$DATA_DIR" && cp -a "${dataTemplate}/." "$DATA_DIR/" && ` +
+    'echo "Store log: $E2E_SERVER_LOG" >&2 && ' +
     `exec ${process.execPath} --enable-source-maps apps/server/dist/main.js >> "$E2E_SERVER_LOG" 2>&1`,
   cwd: root,
   url: `http://127.0.0.1:${store.port}/api/health`,
   name: store.name,
   reuseExistingServer: false,
-  timeout: 60_000,
+  // The first store's includes making the migrated database the others copy.
+  timeout: index === 0 ? 120_000 : 60_000,
   gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
   stdout: 'ignore',
   stderr: 'pipe',
