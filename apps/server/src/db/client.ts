@@ -63,9 +63,10 @@ const migrationsFolder = join(REPOSITORY_ROOT, 'apps/server/src/db/migrations');
 
 /**
  * PGlite's own start parameters, with a smaller buffer cache (decision 039): its 128 MB default is taken in
- * the process's memory whatever the shop's size (the operating system caches the files anyway).
+ * the process's memory whatever the shop's size (the operating system caches the files anyway). The tests'
+ * databases start with them too, as the store does (a quarter less processor time per start).
  */
-const PGLITE_START_PARAMS = [
+export const PGLITE_START_PARAMS = [
   ...((PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? []),
   '-c',
   'shared_buffers=16MB',
