@@ -53,9 +53,9 @@ describe.skipIf(!postgresUrl)('two store processes on one database, on PostgreSQ
         startChildServer('apps/server/src/main.ts', environment, '/api/health'),
       ])),
     );
-    // Until the turn is over, every open authorization marked as compared (on a busy machine, a pass that
-    // takes a second alone took more than 45), then two seconds more, in which a second comparison by the
-    // other server would show.
+    // Until the turn is over, every open authorization marked as compared (a pass that takes a second on an
+    // idle machine took more than 45 s on a busy one), then two seconds more, in which a second comparison by
+    // the other server would show.
     const compared = async () =>
       (
         await database.sql.query<{ count: number }>(
