@@ -90,8 +90,8 @@ const postgresTemplates = new Map<string, Promise<string>>();
 /**
  * The name of a migrated database on `adminUrl`'s server that test databases are copied from (`create
  * database … template`, a fifth of the time of running every migration): made once by whichever process
- * asks first, named for the migrations it holds, and kept between runs. Those of other migrations are
- * dropped.
+ * asks first, named for the migrations it holds, and kept between runs. Those of other migrations are left
+ * alone: another checkout may be copying from one at that moment.
  */
 function postgresTemplate(adminUrl: string): Promise<string> {
   let template = postgresTemplates.get(adminUrl);
@@ -108,19 +108,16 @@ async function makePostgresTemplate(adminUrl: string): Promise<string> {
   await admin.connect();
   try {
     await admin.query("select pg_advisory_lock(hashtext('office-supplies-store:test-template'))");
-    const { rows } = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'store\\_template\\_%'",
-    );
-    if (!rows.some((row) => row.datname === name)) {
+    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length === 0) {
+      // Made under another name and renamed once migrated, so that a process stopped half-way leaves no
+      // template behind.
       const building = `${name}_new`;
       await admin.query(`drop database if exists ${building} with (force)`);
       await admin.query(`create database ${building}`);
       await (await openDatabase({ databaseUrl: databaseUrl(adminUrl, building) })).close();
       await untilNobodyIsConnected(admin, building);
       await admin.query(`alter database ${building} rename to ${name}`);
-    }
-    for (const row of rows) {
-      if (row.datname !== name) await admin.query(`drop database if exists ${row.datname} with (force)`);
     }
   } finally {
     await admin.query("select pg_advisory_unlock(hashtext('office-supplies-store:test-template'))");
