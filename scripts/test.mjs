@@ -234,6 +234,50 @@ const failed =
   (builtWeb && playwright === undefined ? 1 : 0);
 const skipped = vitest.skipped + (playwright?.stats?.skipped ?? 0);
 
+/** The first line of a failure's message, shortened, without colour codes. */
+function firstLine(message) {
+  const line =
+    (message ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((text) => text.trim()) ?? '';
+  return line.length > 240 ? `${line.slice(0, 240)}…` : line.trim();
+}
+/** Every test that failed (or passed only on a second try), named, with its first line: kept on the run's last lines. */
+function failedTests() {
+  const named = [];
+  for (const report of [readJson(vitestReport), readJson(aloneReport)]) {
+    for (const file of report?.testResults ?? []) {
+      const where = file.name.replace(root, '');
+      const failedInFile = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedInFile)
+        named.push(`Vitest ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      if (file.status === 'failed' && failedInFile.length === 0)
+        named.push(`Vitest ${where} (in a hook): ${firstLine(file.message)}`);
+    }
+  }
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.status !== 'passed')?.error?.message;
+        named.push(`Playwright ${[...titles, spec.title].join(' › ')} (${test.status}): ${firstLine(error)}`);
+      }
+    }
+  };
+  for (const suite of playwright?.suites ?? []) walk(suite, [suite.title]);
+  return named;
+}
+
+const failures = failedTests();
+if (failures.length > 0) {
+  console.info(`\nFailed (${failures.length}):`);
+  for (const line of failures.slice(0, 30)) console.info(`  ✖ ${line}`);
+  if (failures.length > 30) console.info(`  … and ${failures.length - 30} more`);
+}
+
 const scanSummary = !builtWeb
   ? 'not run'
   : scan === undefined
