@@ -99,7 +99,7 @@ test.describe('axe finds nothing to fix', () => {
     await refund.getByRole('button', { name: 'Refund $5.00' }).click();
     await expect(refund.getByText("Scheduled: runs after tonight's settlement")).toBeVisible();
     await expectNoAxeViolations(page, 'the Refund payment dialog, scheduled');
-    await expect(refund).toBeHidden({ timeout: 8_000 });
+    await expect(refund).toBeHidden();
 
     await rowOf(page, first).getByRole('button', { name: 'Cancel charge' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel the charge' });

@@ -226,7 +226,7 @@ test.describe('axe finds nothing to fix', () => {
     await dialog.getByRole('button', { name: 'Save payment method' }).click();
     await expect(dialog.getByText('Payment method added.')).toBeVisible();
     await expectNoAxeViolations(page, 'the Add Payment Method dialog, saved');
-    await expect(dialog).toBeHidden({ timeout: 5_000 });
+    await expect(dialog).toBeHidden();
 
     // Add a bank account.
     await page.getByRole('button', { name: 'Add Payment Method' }).click();
@@ -244,7 +244,7 @@ test.describe('axe finds nothing to fix', () => {
     await dialog.getByLabel('Bank name').fill('First Sandbox Bank');
     await dialog.getByLabel('Account type').selectOption('CHECKING');
     await dialog.getByRole('button', { name: 'Save payment method' }).click();
-    await expect(dialog).toBeHidden({ timeout: 5_000 });
+    await expect(dialog).toBeHidden();
 
     await expect(page.getByText('VISA •••• 1111')).toBeVisible();
     await expect(page.getByText('Checking · First Sandbox Bank •••• 6789')).toBeVisible();

@@ -90,7 +90,7 @@ test('a saved card that declines falls back to the hosted payment page after 2 s
   await expect(
     cart.getByText(/^Saved payment failed: .+[^.]\. Falling back to standard payment\.\.\.$/),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/sandbox\/hpp\?/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/sandbox\/hpp\?/);
   expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
 });
 

@@ -116,7 +116,7 @@ for (const width of [375, 1024, 1280]) {
 
       await dialog.getByRole('button', { name: 'Save payment method' }).click();
       await expect(dialog.getByText('Payment method added.')).toBeVisible();
-      await expect(dialog).toBeHidden({ timeout: 5_000 });
+      await expect(dialog).toBeHidden();
       await expect(page.getByText('VISA •••• 1111')).toBeVisible();
 
       // Paying with it authorizes.

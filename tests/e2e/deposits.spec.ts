@@ -125,7 +125,7 @@ test('an operator settles two batches, sees the deposit matched with its fees, a
   await refund.getByRole('button', { name: 'Refund $2.00 anyway' }).click();
   await expect(refund.getByText('Refund processed')).toBeVisible();
   await expect(refund).toContainText('$2.00 refunded to');
-  await expect(refund).toBeHidden({ timeout: 8_000 });
+  await expect(refund).toBeHidden();
   await expect(timeline.getByText('Refund $2.00').first()).toBeVisible();
 
   // Disputes says what was refunded since.

@@ -185,7 +185,7 @@ export async function addSavedCard(page: Page, number: string) {
   await expect(dialog.getByRole('status').filter({ hasText: 'Payment method added.' })).toBeInViewport({
     ratio: 1,
   });
-  await expect(dialog).toBeHidden({ timeout: 5_000 });
+  await expect(dialog).toBeHidden();
 }
 
 /** Saves the test checking account ("•••• 6789") from My Account. */
@@ -199,7 +199,7 @@ export async function addSavedBankAccount(page: Page, bankName = 'First Sandbox 
   await dialog.getByLabel('Bank name').fill(bankName);
   await dialog.getByLabel('Account type').selectOption('CHECKING');
   await dialog.getByRole('button', { name: 'Save payment method' }).click();
-  await expect(dialog).toBeHidden({ timeout: 5_000 });
+  await expect(dialog).toBeHidden();
 }
 
 /** One pen pack in the cart (from the storefront), the cart open: $15.74. */
@@ -306,7 +306,7 @@ export async function expectClickable(control: Locator) {
       return hit !== null && element.contains(hit);
     });
     expect(reached, `${await control.textContent()} can be clicked`).toBe(true);
-  }).toPass({ timeout: 5_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /**
@@ -343,7 +343,7 @@ export async function expectNothingPastTheEdge(page: Page) {
         .map((element) => element.outerHTML.slice(0, 80));
     });
     expect(past).toEqual([]);
-  }).toPass({ timeout: 5_000 });
+  }).toPass({ timeout: 15_000 });
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);

@@ -184,7 +184,8 @@ export default defineConfig({
   retries: 0,
   // Limits for a slow machine with the unit tests running beside: a test of 30 s on an idle machine took 60
   // on a machine of the same kind that needed 2.3 times the processor time. A limit only ends a test that
-  // hangs; it never lets a wrong page pass.
+  // hangs; it never lets a wrong page pass. No expectation sets a shorter limit of its own: one that waits
+  // for a list's next refresh (every 5 s) sets a longer one.
   timeout: 90_000,
   expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),

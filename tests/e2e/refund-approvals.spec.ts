@@ -81,7 +81,7 @@ async function askForRefund(page: Page, amount: string, reason: string) {
   );
   await expect(dialog.getByText('Refund processed')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath(`refund-dialog-awaiting-${amount}.png`) });
-  await expect(dialog).toBeHidden({ timeout: 8_000 });
+  await expect(dialog).toBeHidden();
 }
 
 /**
@@ -89,7 +89,7 @@ async function askForRefund(page: Page, amount: string, reason: string) {
  * redraws at its new width a moment after the window changes).
  */
 async function nothingPastTheEdgeOnceResized(page: Page) {
-  await expect(() => expectNothingPastTheEdge(page)).toPass({ timeout: 5_000 });
+  await expect(() => expectNothingPastTheEdge(page)).toPass({ timeout: 15_000 });
 }
 
 /** Every tab of the console lies inside the tab strip and the window: none behind a sideways scroll. */

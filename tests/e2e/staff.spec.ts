@@ -215,7 +215,7 @@ test('the owner adds a clerk, who sets a password with the link and gets a clerk
   // Their console is signed out at once: the next call (a list's own refresh, within seconds) is refused, and
   // the sign-in opens over the page, which takes no click meanwhile; their password no longer opens a session.
   const again = clerk.getByRole('alertdialog', { name: 'Your session has ended' });
-  await expect(again).toBeVisible({ timeout: 10_000 });
+  await expect(again).toBeVisible({ timeout: 20_000 });
   await again.getByLabel('Password').fill(CLERK_PASSWORD);
   await again.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(again.getByRole('alert')).toBeVisible();
