@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -206,14 +207,14 @@ function readJson(path) {
     return undefined;
   }
 }
-/** The two Vitest runs' counts, summed; a file that failed in a hook, with no test failed, counts as a failure. */
+/** A Vitest file's tests that failed. */
+const failedTestsOf = (file) => (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+/** A Vitest file that failed with no test failed: it failed in a hook. */
+const failedInHook = (file) => file.status === 'failed' && failedTestsOf(file).length === 0;
+/** The two Vitest runs' counts, summed; a file that failed in a hook counts as a failure. */
 function vitestCounts(reports) {
   const count = (pick) => reports.reduce((total, report) => total + (report ? pick(report) : 0), 0);
-  const hookFailures = (report) =>
-    (report.testResults ?? []).filter(
-      (file) =>
-        file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
-    ).length;
+  const hookFailures = (report) => (report.testResults ?? []).filter(failedInHook).length;
   return {
     passed: count((report) => report.numPassedTests ?? 0),
     failed: count((report) => (report.numFailedTests ?? 0) + hookFailures(report)),
@@ -222,12 +223,14 @@ function vitestCounts(reports) {
     missing: reports.filter((report) => report === undefined).length,
   };
 }
-const vitest = vitestCounts([readJson(vitestReport), readJson(aloneReport)]);
+const vitestReports = [readJson(vitestReport), readJson(aloneReport)];
+const vitest = vitestCounts(vitestReports);
 const playwright = readJson(playwrightReport);
 const scan = readJson(scanReport);
 // The scan counts as one test when it ran. A browser test that passed on its second try (flaky) counts as
 // passed, and is named and counted apart.
 const flaky = playwright?.stats?.flaky ?? 0;
+const onASecondTry = flaky > 0 ? ` (${flaky} on a second try)` : '';
 const passed = vitest.passed + (playwright?.stats?.expected ?? 0) + flaky + (builtWeb && scanPassed ? 1 : 0);
 const failed =
   vitest.failed +
@@ -240,12 +243,11 @@ const skipped = vitest.skipped + (playwright?.stats?.skipped ?? 0);
 /** The first line of a failure's message, shortened, without colour codes. */
 function firstLine(message) {
   const line =
-    (message ?? '')
-      // eslint-disable-next-line no-control-regex
-      .replace(/\u001b\[[0-9;]*m/g, '')
+    stripVTControlCharacters(message ?? '')
       .split('\n')
-      .find((text) => text.trim()) ?? '';
-  return line.length > 240 ? `${line.slice(0, 240)}…` : line.trim();
+      .find((text) => text.trim())
+      ?.trim() ?? '';
+  return line.length > 240 ? `${line.slice(0, 240)}…` : line;
 }
 /**
  * Every test that failed, and every browser test that passed only on its second try, named, with the first
@@ -254,14 +256,12 @@ function firstLine(message) {
 function failedTests() {
   const named = [];
   const flakyNamed = [];
-  for (const report of [readJson(vitestReport), readJson(aloneReport)]) {
+  for (const report of vitestReports) {
     for (const file of report?.testResults ?? []) {
       const where = file.name.replace(root, '');
-      const failedInFile = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-      for (const test of failedInFile)
+      for (const test of failedTestsOf(file))
         named.push(`Vitest ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-      if (file.status === 'failed' && failedInFile.length === 0)
-        named.push(`Vitest ${where} (in a hook): ${firstLine(file.message)}`);
+      if (failedInHook(file)) named.push(`Vitest ${where} (in a hook): ${firstLine(file.message)}`);
     }
   }
   const walk = (suite, titles) => {
@@ -301,10 +301,8 @@ const scanSummary = !builtWeb
 console.info(
   `\nVitest: ${vitest.passed} passed, ${vitest.failed + vitest.missing} failed; ` +
     `Playwright: ${(playwright?.stats?.expected ?? 0) + flaky} passed` +
-    `${flaky > 0 ? ` (${flaky} on a second try)` : ''}, ${playwright?.stats?.unexpected ?? 0} failed; ` +
+    `${onASecondTry}, ${playwright?.stats?.unexpected ?? 0} failed; ` +
     `card data scan: ${scanSummary}`,
 );
-console.info(
-  `tests: ${passed} passed${flaky > 0 ? ` (${flaky} on a second try)` : ''}, ${failed} failed, ${skipped} skipped`,
-);
+console.info(`tests: ${passed} passed${onASecondTry}, ${failed} failed, ${skipped} skipped`);
 process.exit(unitPassed && alonePassed && builtWeb && e2ePassed && scanPassed && failed === 0 ? 0 : 1);
