@@ -4,14 +4,17 @@ const EVERY_TEST = ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.{ts,t
 const NOT_TESTS = ['**/node_modules/**', 'tests/e2e/**'];
 
 /**
- * The files whose tests measure time windows of the store itself (sign-in slow-downs, the one-second wait
- * after a card tester's free attempts, reconciliation after a restart, a store killed mid-payment, commands
- * run in processes of their own): they run after the others, so that a busy machine does not stretch the
- * windows they check, two files at a time (each keeps about one core busy: on an idle machine, 36 s for the
- * first four on two cores, against 58 s one at a time).
+ * The files whose tests measure time windows of the store itself (sign-in slow-downs, also behind a proxy
+ * with forged addresses, the one-second wait after a card tester's free attempts, reconciliation after a
+ * restart, a store killed mid-payment, commands and a store refusing to start run in processes of their
+ * own): they run after the others, so that a busy machine does not stretch the windows they check, two
+ * files at a time (each keeps about one core busy: on an idle machine, 36 s for the first four on two cores,
+ * against 58 s one at a time).
  */
 const ALONE = [
   'apps/server/src/routes/admin/admin-auth.test.ts',
+  'apps/server/src/http/client-address.test.ts',
+  'apps/server/src/gateway/merchant-check.test.ts',
   'apps/server/src/routes/payment-methods/card-testing.test.ts',
   'apps/server/src/services/crash-recovery.test.ts',
   'apps/server/src/services/chaos.test.ts',

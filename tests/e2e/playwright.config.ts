@@ -206,8 +206,10 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium as its headless shell: the same engine without the desktop browser's window and
       // services, for about a fifth less processor time (decision 060). E2E_CHROMIUM=/usr/bin/chromium
-      // runs the specs in the full browser.
-      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
+      // runs the specs in the full browser. Either starts without the right to raise its own threads'
+      // priority, which root has, so that it shares the processor fairly with the stores and the unit
+      // tests beside it (decision 066).
+      executablePath: join(root, 'tests/e2e/chromium-at-fair-priority.sh'),
       args: [
         '--no-sandbox',
         '--disable-gpu',

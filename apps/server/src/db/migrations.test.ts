@@ -2,7 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPgliteSnapshot } from '../../../../packages/sandbox-gateway/src/pglite-snapshot';
 import { REPOSITORY_ROOT } from '../repository-root';
+import { PGLITE_START_PARAMS } from './client';
 
 const FOLDER = join(REPOSITORY_ROOT, 'apps/server/src/db/migrations');
 const TAGS = (
@@ -27,7 +29,7 @@ async function migrate(client: PGlite, first: number, next: number): Promise<voi
  * message. The migration sorts each into the outcome the store now records, once.
  */
 describe('migrations 0018 and 0023 on a store with attempts closed before them', () => {
-  const client = new PGlite();
+  let client: PGlite;
   const at = TAGS.indexOf('0018_attempt_failure');
   /** Each attempt as an older store closed it: who asked the gateway, its status, code and message. */
   const attempts = {
@@ -50,6 +52,11 @@ describe('migrations 0018 and 0023 on a store with attempts closed before them',
 
   beforeAll(async () => {
     expect(at).toBeGreaterThan(0);
+    // From the kept empty database (the one the tests' templates start from), not a new initdb.
+    client = await PGlite.create({
+      loadDataDir: await emptyPgliteSnapshot(),
+      startParams: PGLITE_START_PARAMS,
+    });
     await migrate(client, 0, at);
     let n = 0;
     for (const [name, [authorizedBy, status, respcode, message]] of Object.entries(attempts)) {

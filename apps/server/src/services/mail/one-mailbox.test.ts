@@ -39,7 +39,9 @@ describe.each(testDatabaseKinds())('one mailbox and visible text through the rou
     mail = await startTestMailServer();
   });
   afterAll(() => mail.close());
-  const server = useTestServer(kind, () => ({ SMTP_URL: mail.url }));
+  // Without its upkeep: the test sends the outbox itself (below), so no pass of the store's own sender
+  // claims the message first and leaves it half-sent when the console is read.
+  const server = useTestServer(kind, () => ({ SMTP_URL: mail.url }), { upkeep: false });
   const admin = useAdminSession(server);
   const shoppers = shoppersAt(server);
   const addresses = addressBookAt(server);
