@@ -261,7 +261,11 @@ function failedTests() {
       const where = file.name.replace(root, '');
       for (const test of failedTestsOf(file))
         named.push(`Vitest ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-      if (failedInHook(file)) named.push(`Vitest ${where} (in a hook): ${firstLine(file.message)}`);
+      // Vitest's report keeps no message for a hook that failed in a describe block: its output above does.
+      if (failedInHook(file))
+        named.push(
+          `Vitest ${where} (in a hook): ${firstLine(file.message) || 'no message in the report; see the file above'}`,
+        );
     }
   }
   const walk = (suite, titles) => {
