@@ -36,6 +36,7 @@ const SPECS: Record<E2eStoreName, string[]> = {
   'two-step': ['second-factor.spec.ts'],
   shop: [
     'accessibility.spec.ts',
+    'axe.spec.ts',
     'accounts.spec.ts',
     'address-book.spec.ts',
     'checkout.spec.ts',
