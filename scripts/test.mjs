@@ -95,11 +95,13 @@ function runLive(title, command, args) {
   });
 }
 
-// The production build and the unit and integration tests start together; once the build is done the
-// end-to-end run, the longest, starts beside them, and once the unit tests are done the static checks take
-// their place. The run is bound by processor time on two cores, so side by side it takes about the sum of
-// their processor time divided by two. The tests that measure the store's own time windows
-// (vitest.config.ts, project "alone") run last, with nothing else running. Output is shown whole when each
+// Everything starts together: the production build, the unit and integration tests, and the static checks;
+// once the build is done the end-to-end run, the longest, starts beside them. The run is bound by processor
+// time on two cores, so side by side it takes about the sum of their processor time divided by two. The
+// static checks run at the lowest priority (nice 19): they have no time limit, so they take only the
+// processor time the tests leave, in the moments the tests wait, and never slow a test's set-up. The tests
+// that measure the store's own time windows (vitest.config.ts, project "alone") run last, with nothing else
+// running but what is left of the static checks, at that priority. Output is shown whole when each
 // side-by-side job ends, and the unit tests' as it comes.
 const vitestReport = join(reports, 'vitest.json');
 const aloneReport = join(reports, 'vitest-alone.json');
@@ -126,9 +128,16 @@ const staticChecks = [
     ],
   },
   { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
-];
+].map(({ title, steps }) => ({
+  title,
+  // `nice` (coreutils) starts each at the lowest priority, and what it starts inherits it.
+  steps: steps.map(([command, args]) => ['nice', ['-n', '19', command, ...args]]),
+}));
 
-const [[built, e2ePassed], [unitPassed, [formatted, linted, typed]]] = await Promise.all([
+// The static checks at the lowest priority, from the start; they may still be running when the tests of
+// time windows start, and are waited for after them.
+const staticChecksPassed = runSideBySide(staticChecks);
+const [[built, e2ePassed], unitPassed] = await Promise.all([
   // The end-to-end run starts as soon as the build is done (a few seconds).
   (async () => {
     const [built] = await runSideBySide([
@@ -165,27 +174,18 @@ const [[built, e2ePassed], [unitPassed, [formatted, linted, typed]]] = await Pro
       )[0];
     return [built, e2e];
   })(),
-  // The unit and integration tests, then the static checks: these start once the tests' processes are
-  // done, not beside them, so that the tests' set-up (databases, stores in processes of their own) does
-  // not meet a machine running a dozen processes at once.
-  (async () => {
-    const unit = await runLive(
-      'Unit and integration tests (Vitest)',
-      bin('vitest'),
-      vitestRun('together', vitestReport),
-    );
-    return [unit, await runSideBySide(staticChecks)];
-  })(),
+  runLive('Unit and integration tests (Vitest)', bin('vitest'), vitestRun('together', vitestReport)),
 ]);
-if (!formatted) fail('Formatting check failed: run `npm run format`.');
-if (!linted) fail('Lint failed.');
-if (!typed) fail('Type check failed.');
 
-const alonePassed = run(
+const alonePassed = await runLive(
   'The tests that measure time windows (Vitest, alone)',
   bin('vitest'),
   vitestRun('alone', aloneReport),
 );
+const [formatted, linted, typed] = await staticChecksPassed;
+if (!formatted) fail('Formatting check failed: run `npm run format`.');
+if (!linted) fail('Lint failed.');
+if (!typed) fail('Type check failed.');
 const builtWeb = built;
 
 // Card data is never kept: whatever the tests' outcome, none of the card numbers, CVVs and bank account
