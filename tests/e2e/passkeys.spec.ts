@@ -62,7 +62,8 @@ async function checkAtWidths(
     await expectNothingPastTheEdge(page);
     for (const control of controls) await expectClickable(control);
     await expectNoAxeViolations(page, `${name} at ${width} px`);
-    if (width !== 1024) await page.screenshot({ path: `/tmp/passkey-${name}-${width}.png`, fullPage });
+    if (width !== 1024)
+      await page.screenshot({ path: test.info().outputPath(`passkey-${name}-${width}.png`), fullPage });
   }
 }
 
@@ -128,7 +129,7 @@ test('the operator adds a passkey, signs in with it alone, confirms with it and 
   await page.setViewportSize({ width: 375, height: 812 });
   await animationsFinished(page);
   await expectNothingPastTheEdge(page);
-  await page.screenshot({ path: '/tmp/passkey-add-closed-375.png' });
+  await page.screenshot({ path: test.info().outputPath('passkey-add-closed-375.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await authenticator.userVerifies(true);
@@ -172,7 +173,7 @@ test('the operator adds a passkey, signs in with it alone, confirms with it and 
   await animationsFinished(page);
   await expectNothingPastTheEdge(page);
   await expectClickable(signInAgain.getByRole('button', { name: 'Use a passkey' }));
-  await page.screenshot({ path: '/tmp/passkey-sign-in-again-375.png' });
+  await page.screenshot({ path: test.info().outputPath('passkey-sign-in-again-375.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAgain.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(signInAgain).toBeHidden();
@@ -236,7 +237,7 @@ test('the operator adds a passkey, signs in with it alone, confirms with it and 
   await expectNoAxeViolations(page, 'the admin sign-in, a passkey refused');
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNothingPastTheEdge(page);
-  await page.screenshot({ path: '/tmp/passkey-sign-in-refused-375.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('passkey-sign-in-refused-375.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // With no second factor left, the password alone signs the operator in again.
