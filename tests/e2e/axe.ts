@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AxeResults, default as AxeCore } from 'axe-core';
+import type { default as AxeCore, Result as AxeViolation } from 'axe-core';
 import type { Frame } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { animationsFinished } from './flows';
 
-/** axe itself, as the page is given it. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/**
+ * axe itself, as a page or frame is given it, answering the page's axe from any origin (the card frame is
+ * the gateway's): put in and configured in one step, so that no frame ever holds an axe left unconfigured.
+ */
+const AXE_SOURCE = `${readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')}
+;axe.configure({ allowedOrigins: ['<unsafe_all_origins>'] });`;
 
 /** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (landmarks, heading order, …). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -17,12 +21,11 @@ const INJECT_LIMIT_MS = 1_000;
 /** The time each axe run adds to its test's (`expectNoAxeViolations`). */
 const AXE_RUN_ALLOWANCE_MS = 10_000;
 
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  helpUrl: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
+declare global {
+  /** axe, once a run has put it in the page or frame. */
+  interface Window {
+    axe: typeof AxeCore;
+  }
 }
 
 /** One violation as lines a person can act on: the rule, how bad, what it wants, and where. */
@@ -36,17 +39,9 @@ function describeViolation(violation: AxeViolation): string {
   return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${where.join('\n')}`;
 }
 
-/**
- * Puts axe in a frame once per document, and lets it answer the page's axe from any origin (the card frame
- * is the gateway's).
- */
+/** Puts axe in a frame, once per document. */
 async function injectAxe(frame: Frame): Promise<void> {
   if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
-  await frame.evaluate(() =>
-    (window as unknown as { axe: typeof AxeCore }).axe.configure({
-      allowedOrigins: ['<unsafe_all_origins>'],
-    }),
-  );
 }
 
 /** The same in a page's frame, for at most a second: a frame that runs no script never takes it in. */
@@ -85,10 +80,10 @@ export async function axeViolations(page: Page, { exclude }: AxeRunOptions = {})
   }
   const results = await page.evaluate(
     ([exclude, tags]) =>
-      (window as unknown as { axe: typeof AxeCore }).axe.run(exclude ? { exclude: [[exclude]] } : document, {
+      window.axe.run(exclude ? { exclude: [[exclude]] } : document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
-      }) as Promise<AxeResults>,
+      }),
     [exclude ?? null, AXE_TAGS] as const,
   );
   return results.violations;
