@@ -280,6 +280,30 @@ export async function expectWholeTableInView(page: Page, table: Locator) {
   for (let index = 0; index < (await buttons.count()); index++) await expectClickable(buttons.nth(index));
 }
 
+/**
+ * Stops the page's clock (its timers, dates and animation frames; not CSS animations), from just before a
+ * state that lasts a moment, such as a dialog that closes itself a second after it succeeds: the state stays
+ * until `page.clock.resume()`, however slow the machine. Checks run on it through `withClockPaused`.
+ */
+export async function pauseClock(page: Page) {
+  await page.clock.install();
+  // A moment ahead of now: the clock runs on while the call travels, and cannot be paused in the past.
+  await page.clock.pauseAt(Date.now() + 1_000);
+}
+
+/**
+ * Runs `check` on a page whose clock is paused (`pauseClock`): the clock moves a millisecond at a time until
+ * the check is done, as axe waits on a zero-delay timer after each rule. A check moves it a few milliseconds,
+ * so a timer set a second or more ahead does not fall due during it.
+ */
+export async function withClockPaused(page: Page, check: () => Promise<void>) {
+  const run = check();
+  let done = false;
+  void run.finally(() => (done = true)).catch(() => undefined);
+  while (!done) await page.clock.runFor(1);
+  await run;
+}
+
 /** Waits for the page's transitions and animations to finish (not the endless ones: spinners, shimmers). */
 export async function animationsFinished(page: Page) {
   await page.evaluate(() =>
