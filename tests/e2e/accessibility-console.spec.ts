@@ -2,14 +2,13 @@ import { expectNoAxeViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import {
   cartWithTwoReams,
+  checkBeforeItCloses,
   CUSTOMER_PASSWORD,
   guestPayment,
   OPERATOR,
-  pauseClock,
   signInAsOperator,
   toHostedPage,
   uniqueEmail,
-  withClockPaused,
 } from './flows';
 
 /**
@@ -98,13 +97,12 @@ test.describe('axe finds nothing to fix', () => {
     await expect(refund.getByRole('alert')).toBeVisible();
     await expectNoAxeViolations(page, 'the Refund payment dialog, amount too large');
     await refund.getByLabel('Refund amount').fill('5');
-    // The dialog closes itself 3 s after it answers: its clock stands still until the check is done.
-    await pauseClock(page);
-    await refund.getByRole('button', { name: 'Refund $5.00' }).click();
-    await expect(refund.getByText("Scheduled: runs after tonight's settlement")).toBeVisible();
-    await withClockPaused(page, () => expectNoAxeViolations(page, 'the Refund payment dialog, scheduled'));
-    await expect(refund.getByText("Scheduled: runs after tonight's settlement")).toBeVisible();
-    await page.clock.resume();
+    // The dialog closes itself 3 s after it answers.
+    await checkBeforeItCloses(page, {
+      act: () => refund.getByRole('button', { name: 'Refund $5.00' }).click(),
+      shown: refund.getByText("Scheduled: runs after tonight's settlement"),
+      check: () => expectNoAxeViolations(page, 'the Refund payment dialog, scheduled'),
+    });
     await expect(refund).toBeHidden();
 
     await rowOf(page, first).getByRole('button', { name: 'Cancel charge' }).click();

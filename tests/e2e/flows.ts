@@ -281,27 +281,29 @@ export async function expectWholeTableInView(page: Page, table: Locator) {
 }
 
 /**
- * Stops the page's clock (its timers, dates and animation frames; not CSS animations), from just before a
- * state that lasts a moment, such as a dialog that closes itself a second after it succeeds: the state stays
- * until `page.clock.resume()`, however slow the machine. Checks run on it through `withClockPaused`.
+ * Checks a state that closes itself a moment after it shows, such as a dialog that closes a second after it
+ * succeeds, however slow the machine: `act` brings the state about and `shown` says it is there. The page's
+ * clock (its timers, dates and animation frames; not CSS animations) is paused before `act`, and moves a
+ * millisecond at a time while `check` runs, as axe waits on a zero-delay timer after each rule: a check moves
+ * it a few milliseconds, so a timer set a second or more ahead does not fall due during it. The state is
+ * still shown after the check; then the clock runs again in real time, and the state closes.
  */
-export async function pauseClock(page: Page) {
+export async function checkBeforeItCloses(
+  page: Page,
+  { act, shown, check }: { act: () => Promise<void>; shown: Locator; check: () => Promise<void> },
+) {
   await page.clock.install();
   // A moment ahead of now: the clock runs on while the call travels, and cannot be paused in the past.
   await page.clock.pauseAt(Date.now() + 1_000);
-}
-
-/**
- * Runs `check` on a page whose clock is paused (`pauseClock`): the clock moves a millisecond at a time until
- * the check is done, as axe waits on a zero-delay timer after each rule. A check moves it a few milliseconds,
- * so a timer set a second or more ahead does not fall due during it.
- */
-export async function withClockPaused(page: Page, check: () => Promise<void>) {
+  await act();
+  await expect(shown).toBeVisible();
   const run = check();
   let done = false;
   void run.finally(() => (done = true)).catch(() => undefined);
   while (!done) await page.clock.runFor(1);
   await run;
+  await expect(shown).toBeVisible();
+  await page.clock.resume();
 }
 
 /** Waits for the page's transitions and animations to finish (not the endless ones: spinners, shimmers). */
