@@ -137,7 +137,8 @@ const staticChecks = [
 // The static checks at the lowest priority, from the start; they may still be running when the tests of
 // time windows start, and are waited for after them.
 const staticChecksPassed = runSideBySide(staticChecks);
-const [[built, e2ePassed], unitPassed] = await Promise.all([
+const scanReport = join(reports, 'card-data-scan.json');
+const [[built, e2ePassed, scanned], unitPassed] = await Promise.all([
   // The end-to-end run starts as soon as the build is done (a few seconds).
   (async () => {
     const [built] = await runSideBySide([
@@ -172,7 +173,23 @@ const [[built, e2ePassed], unitPassed] = await Promise.all([
           },
         ])
       )[0];
-    return [built, e2e];
+    // The card data scan reads what the end-to-end run's stores left, so it starts as soon as they have
+    // stopped, beside the tests of time windows, at the lowest priority (as the static checks).
+    const scanned = built
+      ? runSideBySide([
+          {
+            title: 'Card data scan (every store’s log, database and data directory)',
+            steps: [
+              [
+                'nice',
+                ['-n', '19', bin('tsx'), 'scripts/scan-card-data.ts', '--report', scanReport],
+                { E2E_ARTIFACTS_DIR: e2eArtifacts },
+              ],
+            ],
+          },
+        ]).then(([passed]) => passed)
+      : Promise.resolve(false);
+    return [built, e2e, scanned];
   })(),
   runLive('Unit and integration tests (Vitest)', bin('vitest'), vitestRun('together', vitestReport)),
 ]);
@@ -189,16 +206,8 @@ if (!typed) fail('Type check failed.');
 const builtWeb = built;
 
 // Card data is never kept: whatever the tests' outcome, none of the card numbers, CVVs and bank account
-// numbers they typed may be in any store's log, database or data directory.
-const scanReport = join(reports, 'card-data-scan.json');
-const scanPassed =
-  builtWeb &&
-  run(
-    'Card data scan (every store’s log, database and data directory)',
-    bin('tsx'),
-    ['scripts/scan-card-data.ts', '--report', scanReport],
-    { E2E_ARTIFACTS_DIR: e2eArtifacts },
-  );
+// numbers they typed may be in any store's log, database or data directory (the scan started above).
+const scanPassed = builtWeb && (await scanned);
 
 function readJson(path) {
   try {

@@ -34,7 +34,7 @@ const compiled = new Map<string, Promise<string>>();
  * modules again as it started: seconds of processor time, and half a minute on a machine running the whole
  * suite, enough to run a set-up out of its time.
  */
-function compiledEntry(entry: string): Promise<string> {
+export function compiledEntry(entry: string): Promise<string> {
   let bundle = compiled.get(entry);
   if (!bundle) {
     // Beside the entry's own package, whose node_modules hold the packages it imports that npm did not
