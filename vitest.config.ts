@@ -15,7 +15,7 @@ const NOT_TESTS = ['**/node_modules/**', 'tests/e2e/**'];
 const ALONE = [
   // Run in this order (`AloneInOrder`; seconds on an idle machine): the longest first, so that the two
   // workers end together, and the two that run stores against a gateway of their own (chaos, crash
-  // recovery) one after the other, not side by side, where each stretched the other by half.
+  // recovery) one after the other, not side by side (side by side, the chaos run took half as long again).
   'apps/server/src/services/chaos.test.ts', // 21
   'apps/server/src/cli/admin.test.ts', // 14
   'apps/server/src/routes/admin/admin-auth.test.ts', // 9
