@@ -101,8 +101,9 @@ function runLive(title, command, args) {
 // static checks run at the lowest priority (nice 19): they have no time limit, so they take only the
 // processor time the tests leave, in the moments the tests wait, and never slow a test's set-up. The tests
 // that measure the store's own time windows (vitest.config.ts, project "alone") run last, with nothing else
-// running but what is left of the static checks, at that priority. Output is shown whole when each
-// side-by-side job ends, and the unit tests' as it comes.
+// running but what is left of the static checks and the card data scan (which starts once the end-to-end
+// run's stores have stopped), at that priority. Output is shown whole when each side-by-side job ends, and
+// the unit tests' as it comes.
 const vitestReport = join(reports, 'vitest.json');
 const aloneReport = join(reports, 'vitest-alone.json');
 const playwrightReport = join(reports, 'playwright.json');
