@@ -13,7 +13,7 @@ const NOT_TESTS = ['**/node_modules/**', 'tests/e2e/**'];
  * against 58 s one at a time).
  */
 const ALONE = [
-  // Run in this order (`AloneInOrder`; seconds on an idle machine): the longest first, so that the two
+  // Run in this order (`AloneInOrder`; seconds on an idle machine): the two longest first, so that the two
   // workers end together, and the two that run stores against a gateway of their own (chaos, crash
   // recovery) one after the other, not side by side (side by side, the chaos run took half as long again).
   'apps/server/src/services/chaos.test.ts', // 21

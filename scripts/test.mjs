@@ -119,6 +119,12 @@ const vitestRun = (project, report) => [
   `--outputFile.json=${report}`,
 ];
 
+/**
+ * A side-by-side step started at the lowest priority: `nice` (coreutils) starts it, and what it starts
+ * inherits the priority.
+ */
+const atLowestPriority = ([command, args, env]) => ['nice', ['-n', '19', command, ...args], env];
+
 const staticChecks = [
   { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
   {
@@ -129,11 +135,7 @@ const staticChecks = [
     ],
   },
   { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
-].map(({ title, steps }) => ({
-  title,
-  // `nice` (coreutils) starts each at the lowest priority, and what it starts inherits it.
-  steps: steps.map(([command, args]) => ['nice', ['-n', '19', command, ...args]]),
-}));
+].map(({ title, steps }) => ({ title, steps: steps.map(atLowestPriority) }));
 
 // The static checks at the lowest priority, from the start; they may still be running when the tests of
 // time windows start, and are waited for after them.
@@ -181,11 +183,11 @@ const [[built, e2ePassed, scanned], unitPassed] = await Promise.all([
           {
             title: 'Card data scan (every store’s log, database and data directory)',
             steps: [
-              [
-                'nice',
-                ['-n', '19', bin('tsx'), 'scripts/scan-card-data.ts', '--report', scanReport],
+              atLowestPriority([
+                bin('tsx'),
+                ['scripts/scan-card-data.ts', '--report', scanReport],
                 { E2E_ARTIFACTS_DIR: e2eArtifacts },
-              ],
+              ]),
             ],
           },
         ]).then(([passed]) => passed)
