@@ -134,7 +134,12 @@ const staticChecks = [
       [bin('knip'), ['--no-progress']],
     ],
   },
-  { title: 'Type check (tsc)', steps: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]] },
+  // TypeScript 7's compiler (native), a fifth of the processor time of TypeScript 6's; TypeScript 6 stays for
+  // the tools that use its programming interface (typescript-eslint, knip, the API client's test).
+  {
+    title: 'Type check (TypeScript 7)',
+    steps: [[join(root, 'node_modules/typescript-7/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json']]],
+  },
 ].map(({ title, steps }) => ({ title, steps: steps.map(atLowestPriority) }));
 
 // The static checks at the lowest priority, from the start; they may still be running when the tests of
