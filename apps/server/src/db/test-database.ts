@@ -9,10 +9,12 @@ import {
 } from '../../../../packages/sandbox-gateway/src/pglite-snapshot';
 import { REPOSITORY_ROOT } from '../repository-root';
 import { openDatabase, PGLITE_START_PARAMS, usePglite, type Database } from './client';
+import { lendPglite } from './pglite-lending';
 
 /**
  * Fresh, migrated databases for tests. PGlite: a copy of one migrated template, kept as a file between
- * test processes and runs (initdb and the migrations cost seconds, a copy about one). PostgreSQL: a
+ * test processes and runs (initdb and the migrations cost seconds, a copy about one), lent and given back
+ * within a test process (pglite-lending.ts: put back as made, a quarter of a copy's cost). PostgreSQL: a
  * database of its own per call on TEST_DATABASE_URL's server, copied from a migrated template database kept
  * on that server, and dropped on close.
  */
@@ -47,10 +49,15 @@ function migratedTemplate(): Promise<Blob> {
   return pgliteTemplate;
 }
 
+/**
+ * A migrated PGlite database, lent (pglite-lending.ts): one a test file before gave back, put back as it
+ * was made, or a new copy of the template. Closing it gives it back.
+ */
 export async function createPgliteTestDatabase(): Promise<Database> {
-  return usePglite(
-    await PGlite.create({ loadDataDir: await migratedTemplate(), startParams: PGLITE_START_PARAMS }),
+  const lent = await lendPglite('migrated', async () =>
+    PGlite.create({ loadDataDir: await migratedTemplate(), startParams: PGLITE_START_PARAMS }),
   );
+  return { ...(await usePglite(lent.client)), close: lent.close };
 }
 
 /**
