@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrateSandboxGateway, SANDBOX_TEST_CARDS } from './index';
 import { dumpSchema, MERCHID, TEST_BACKENDS, useTestGateway } from './test-support';
+import type { SqlClient } from './sql-client';
 
 describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
   const env = useTestGateway(backend);
@@ -53,8 +54,9 @@ describe.each(TEST_BACKENDS)('CardSecure tokenization (%s)', (backend) => {
   });
 
   it('migrates idempotently and refuses schema names that are not plain identifiers', async () => {
-    await migrateSandboxGateway(env.database.db, env.gateway.schema);
-    await migrateSandboxGateway(env.database.db, env.gateway.schema);
+    // As a server started again does: another client, on tables already made.
+    const restarted: SqlClient = { query: (text, params) => env.database.db.query(text, params) };
+    await migrateSandboxGateway(restarted, env.gateway.schema);
     await expect(migrateSandboxGateway(env.database.db, 'x"; DROP SCHEMA public; --')).rejects.toThrow(
       /schema name/,
     );

@@ -74,8 +74,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money rules under concurrency (
     for (let round = 0; round < 12; round += 1) {
       const schema = `sandbox_first_start_${round}`;
       await database.db.query(`drop schema if exists "${schema}" cascade`);
+      // Four servers: four clients of the one database.
       const starts = await Promise.allSettled(
-        Array.from({ length: 4 }, () => migrateSandboxGateway(database.db, schema)),
+        Array.from({ length: 4 }, () =>
+          migrateSandboxGateway({ query: (text, params) => database.db.query(text, params) }, schema),
+        ),
       );
       expect(starts.filter((start) => start.status === 'rejected')).toEqual([]);
       const { rows } = await database.db.query<{ tables: number }>(

@@ -174,10 +174,32 @@ function migrationStatements(s: string): string[] {
 const CREATED_MEANWHILE = new Set([UNIQUE_VIOLATION, '42P07', '42710']);
 
 /**
- * Creates the gateway's schema and tables if they do not exist yet. Safe to run on every start, by several
- * servers at once.
+ * Migrations run, or running, per database client and schema: a store's start asks from three places (its
+ * credentials, the mounted gateway, the hosted page's webhook), and the statements run once.
  */
-export async function migrateSandboxGateway(db: SqlClient, schema: string = DEFAULT_SCHEMA): Promise<void> {
+const migrated = new WeakMap<SqlClient, Map<string, Promise<void>>>();
+
+/**
+ * Creates the gateway's schema and tables if they do not exist yet. Safe to run on every start, by several
+ * servers at once; asked again through the same client, it answers with the first run.
+ */
+export function migrateSandboxGateway(db: SqlClient, schema: string = DEFAULT_SCHEMA): Promise<void> {
+  let runs = migrated.get(db);
+  if (!runs) {
+    runs = new Map();
+    migrated.set(db, runs);
+  }
+  let run = runs.get(schema);
+  if (!run) {
+    run = runMigration(db, schema);
+    runs.set(schema, run);
+    // A run that failed is not kept: the next asks again.
+    run.catch(() => runs.delete(schema));
+  }
+  return run;
+}
+
+async function runMigration(db: SqlClient, schema: string): Promise<void> {
   for (const statement of migrationStatements(quoteSchema(schema))) {
     for (let attempt = 1; ; attempt += 1) {
       try {
