@@ -147,17 +147,13 @@ describe('the API document', () => {
 
     // The generated code compiles on its own, strictly (the project's compiler, package.json's typecheck).
     const compiler = join(root, 'node_modules/typescript-7/bin/tsc');
-    const options = [
-      '--noEmit',
-      '--strict',
-      '--target',
-      'es2022',
-      '--module',
-      'esnext',
-      '--moduleResolution',
-    ];
-    options.push('bundler', '--lib', 'es2022,dom', '--skipLibCheck', '--ignoreConfig');
-    const compiled = await run(process.execPath, [compiler, ...options, 'index.ts'], { cwd: generated }).then(
+    const options =
+      '--noEmit --strict --target es2022 --module esnext --moduleResolution bundler --lib es2022,dom --skipLibCheck';
+    const compiled = await run(
+      process.execPath,
+      [compiler, ...options.split(' '), '--ignoreConfig', 'index.ts'],
+      { cwd: generated },
+    ).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
