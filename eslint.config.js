@@ -2,8 +2,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const ONLY_DB_IMPORTS_THE_ORM = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
@@ -99,19 +97,8 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_HTTP_BELOW, DB_BELOW_SERVICES] }] },
   },
-  // No module imports itself back through others (at run time: a type import makes no circle when the
-  // code runs): a circle has no floor to stand on.
-  {
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
+  // No module imports itself back through others: oxlint's import/no-cycle (.oxlintrc.json), which follows
+  // the whole tree's imports in a fraction of a second.
   // What the server reports goes through its logger (passed in as `log`), where the operator reads it;
   // only the process's entry points and its command-line tools write to the terminal themselves.
   {

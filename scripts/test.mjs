@@ -128,9 +128,11 @@ const atLowestPriority = ([command, args, env]) => ['nice', ['-n', '19', command
 const staticChecks = [
   { title: 'Formatting (Prettier)', steps: [[bin('prettier'), ['--check', '.', '--log-level', 'warn']]] },
   {
-    title: 'Lint (ESLint, and knip for unused files, exports and dependencies)',
+    title:
+      'Lint (ESLint, oxlint for circles of imports, and knip for unused files, exports and dependencies)',
     steps: [
       [bin('eslint'), ['.', '--max-warnings', '0']],
+      [bin('oxlint'), ['apps', 'packages']],
       [bin('knip'), ['--no-progress']],
     ],
   },
