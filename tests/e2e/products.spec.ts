@@ -407,7 +407,10 @@ test('the owner imports a CSV file after reading its preview, and gives a produc
     .setInputFiles({ name: 'ruler.png', mimeType: 'image/png', buffer: picture });
   const shown = edit.getByRole('img', { name: 'Desk Ruler 30 cm, as the storefront shows it' });
   await expect(shown).toBeVisible();
-  expect(await shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
+  // Its bytes may still be on their way when the element is shown: 0 wide until they are in.
+  await expect
+    .poll(() => shown.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
+    .toBe(800);
   await expectNoAxeViolations(page, 'the Edit product dialog with a picture');
   await page.setViewportSize({ width: 375, height: 900 });
   await expectNothingPastTheEdge(page);
