@@ -20,12 +20,12 @@ import type { PGlite, PGliteInterface, Transaction } from '@electric-sql/pglite'
  * nothing a test left running (a timer, a request still answering) writes into the next test's database.
  */
 
+/** Whether the schema named in `column` is one of the database's own, not the system's. */
+const isOwnSchema = (column: string) => `${column} <> 'information_schema' and ${column} not like 'pg\\_%'`;
+
 /** Everything that defines the schema, one line per object, in one text to compare. */
 const SCHEMA_FINGERPRINT = `
-  with user_schemas as (
-    select oid, nspname from pg_namespace
-    where nspname <> 'information_schema' and nspname not like 'pg\\_%'
-  )
+  with user_schemas as (select oid, nspname from pg_namespace where ${isOwnSchema('nspname')})
   select md5(coalesce(string_agg(line, E'\\n' order by line), '')) as fingerprint from (
     select 'schema ' || nspname as line from user_schemas
     union all
@@ -73,15 +73,16 @@ const USER_TABLES = `
     (select string_agg(quote_ident(a.attname), ', ' order by a.attnum) from pg_attribute a
      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columns
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
-  where c.relkind in ('r', 'p') and n.nspname <> 'information_schema' and n.nspname not like 'pg\\_%'
+  where c.relkind in ('r', 'p') and ${isOwnSchema('n.nspname')}
   order by 1`;
 
-const USER_SCHEMAS = `
-  select nspname as name from pg_namespace where nspname <> 'information_schema' and nspname not like 'pg\\_%'`;
+const USER_SCHEMAS = `select nspname as name from pg_namespace where ${isOwnSchema('nspname')}`;
 
 interface Pristine {
   fingerprint: string;
   schemas: Set<string>;
+  /** Every table: the same ones, once the fingerprint is the same. */
+  tables: { name: string }[];
   /** Each table's rows as made, as JSON, for the tables the migrations put rows in. */
   rows: { table: string; columns: string; json: string }[];
   sequences: { name: string; value: string; called: boolean }[];
@@ -98,10 +99,6 @@ async function fingerprint(pglite: PGlite): Promise<string> {
   return rows[0]!.fingerprint;
 }
 
-async function userTables(pglite: PGlite): Promise<{ name: string; columns: string }[]> {
-  return (await pglite.query<{ name: string; columns: string }>(USER_TABLES)).rows;
-}
-
 /** Which of `tables` hold at least one row. */
 async function tablesWithRows(pglite: PGlite, tables: { name: string }[]): Promise<string[]> {
   if (tables.length === 0) return [];
@@ -116,14 +113,14 @@ async function sequences(pglite: PGlite): Promise<Pristine['sequences']> {
   const { rows } = await pglite.query<{ name: string; value: string; called: boolean }>(
     `select format('%I.%I', schemaname, sequencename) as name,
        coalesce(last_value, start_value)::text as value, last_value is not null as called
-     from pg_sequences where schemaname <> 'information_schema' and schemaname not like 'pg\\_%'`,
+     from pg_sequences where ${isOwnSchema('schemaname')}`,
   );
   return rows;
 }
 
 /** What a database is made with, read from one just loaded, before it is lent. */
 async function readPristine(pglite: PGlite): Promise<Pristine> {
-  const tables = await userTables(pglite);
+  const { rows: tables } = await pglite.query<{ name: string; columns: string }>(USER_TABLES);
   const filled = new Set(await tablesWithRows(pglite, tables));
   const rows: Pristine['rows'] = [];
   for (const table of tables.filter((table) => filled.has(table.name))) {
@@ -135,6 +132,7 @@ async function readPristine(pglite: PGlite): Promise<Pristine> {
   return {
     fingerprint: await fingerprint(pglite),
     schemas: new Set((await pglite.query<{ name: string }>(USER_SCHEMAS)).rows.map((row) => row.name)),
+    tables,
     rows,
     sequences: await sequences(pglite),
   };
@@ -148,7 +146,7 @@ async function restore(pglite: PGlite, made: Pristine): Promise<boolean> {
   }
   if ((await fingerprint(pglite)) !== made.fingerprint) return false;
   const emptied = new Set([
-    ...(await tablesWithRows(pglite, await userTables(pglite))),
+    ...(await tablesWithRows(pglite, made.tables)),
     ...made.rows.map((row) => row.table),
   ]);
   // Rows go back as they were, without firing the tables' triggers or checking their references.
