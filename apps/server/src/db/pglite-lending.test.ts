@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPgliteSnapshot } from '../../../../packages/sandbox-gateway/src/pglite-snapshot';
-import { lendPglite } from './pglite-lending';
+import { lendPglite, schemaFingerprint } from './pglite-lending';
 
 /**
  * A test database given back is lent again only as it was made: the next test file must not see a row, a
@@ -31,6 +31,15 @@ async function rows(client: { query: PGlite['query'] }, sql: string): Promise<un
 }
 
 describe('PGlite test databases, lent and given back', () => {
+  /** A database to change and roll back, for the fingerprint's cases. */
+  let database: PGlite;
+  beforeAll(async () => {
+    database = await load();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
   it('comes back with its first rows, its sequences and its session as made', async () => {
     const kind = randomUUID();
     const first = await lendPglite(kind, load);
@@ -87,6 +96,8 @@ describe('PGlite test databases, lent and given back', () => {
     await second.close();
   });
 
+  // Each change is made in a transaction, read, and rolled back, so that one database serves them all: the
+  // schema's fingerprint must tell every one of them from the schema as made.
   it.each([
     [
       'a trigger planted',
@@ -104,10 +115,22 @@ describe('PGlite test databases, lent and given back', () => {
     ['a table added', 'create table planted (id integer)'],
     ['a role added', 'create role planted'],
     ['a database setting', 'alter database postgres set work_mem = $$8MB$$'],
-  ])('closes a database whose schema was changed (%s), and never lends it again', async (_, change) => {
+  ])('tells a schema changed (%s) from the schema as made', async (_, change) => {
+    const made = await schemaFingerprint(database);
+    await database.exec('begin');
+    try {
+      await database.exec(change);
+      expect(await schemaFingerprint(database)).not.toBe(made);
+    } finally {
+      await database.exec('rollback');
+    }
+    expect(await schemaFingerprint(database)).toBe(made);
+  });
+
+  it('closes a database whose schema was changed, and never lends it again', async () => {
     const kind = randomUUID();
     const first = await lendPglite(kind, load);
-    await first.client.exec(change);
+    await first.client.exec('alter table shelves add column colour text');
     await first.close();
     let loaded = false;
     const second = await lendPglite(kind, async () => {
@@ -115,6 +138,12 @@ describe('PGlite test databases, lent and given back', () => {
       return load();
     });
     expect(loaded).toBe(true);
+    expect(
+      await rows(
+        second.client,
+        "select column_name from information_schema.columns where column_name = 'colour'",
+      ),
+    ).toEqual([]);
     await second.close();
   });
 

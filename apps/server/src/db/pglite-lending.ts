@@ -94,7 +94,8 @@ const idle = new Map<string, PGlite[]>();
 /** Databases kept for lending, of each kind: a file that makes several at once gets them back as several. */
 const KEEP_IDLE = 2;
 
-async function fingerprint(pglite: PGlite): Promise<string> {
+/** The schema's fingerprint: equal for two databases (or two moments) whose schemas read alike. */
+export async function schemaFingerprint(pglite: Pick<PGlite, 'query'>): Promise<string> {
   const { rows } = await pglite.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT);
   return rows[0]!.fingerprint;
 }
@@ -130,7 +131,7 @@ async function readPristine(pglite: PGlite): Promise<Pristine> {
     rows.push({ table: table.name, columns: table.columns, json: json[0]!.json });
   }
   return {
-    fingerprint: await fingerprint(pglite),
+    fingerprint: await schemaFingerprint(pglite),
     schemas: new Set((await pglite.query<{ name: string }>(USER_SCHEMAS)).rows.map((row) => row.name)),
     tables,
     rows,
@@ -144,7 +145,7 @@ async function restore(pglite: PGlite, made: Pristine): Promise<boolean> {
   for (const { name } of (await pglite.query<{ name: string }>(USER_SCHEMAS)).rows) {
     if (!made.schemas.has(name)) await pglite.exec(`drop schema "${name.replaceAll('"', '""')}" cascade`);
   }
-  if ((await fingerprint(pglite)) !== made.fingerprint) return false;
+  if ((await schemaFingerprint(pglite)) !== made.fingerprint) return false;
   const emptied = new Set([
     ...(await tablesWithRows(pglite, made.tables)),
     ...made.rows.map((row) => row.table),
