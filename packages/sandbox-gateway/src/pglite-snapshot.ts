@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -69,4 +69,34 @@ let empty: Promise<Blob> | undefined;
 export function emptyPgliteSnapshot(): Promise<Blob> {
   empty ??= pgliteSnapshot('pglite-empty', '', async () => undefined);
   return empty;
+}
+
+/**
+ * `snapshot` as a data directory (loaded, then closed), kept beside the snapshots and named after its
+ * content, for a process of its own to start on a copy of: copying its files costs a small part of what
+ * loading the snapshot into a new directory does (PGlite, started and stopped, for each one).
+ */
+export async function pgliteSnapshotDir(name: string, snapshot: Blob): Promise<string> {
+  const key = createHash('sha256')
+    .update(Buffer.from(await snapshot.arrayBuffer()))
+    .digest('hex')
+    .slice(0, 16);
+  const dir = `${CACHE}${name}-${key}.dir`;
+  const made = await access(dir).then(
+    () => true,
+    () => false,
+  );
+  if (made) return dir;
+  // Made aside, then renamed: a process copying it meanwhile never sees half a directory. When another
+  // process renamed its own first, this one's is thrown away.
+  const partial = `${CACHE}${name}-${key}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  const pglite = await PGlite.create({ dataDir: partial, loadDataDir: snapshot });
+  await pglite.close();
+  await rename(partial, dir).catch(() => rm(partial, { recursive: true, force: true }));
+  for (const stale of await readdir(CACHE)) {
+    if (stale.startsWith(`${name}-`) && stale.endsWith('.dir') && `${CACHE}${stale}` !== dir) {
+      await rm(CACHE + stale, { recursive: true, force: true });
+    }
+  }
+  return dir;
 }

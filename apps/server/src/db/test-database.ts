@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
   emptyPgliteSnapshot,
   pgliteSnapshot,
+  pgliteSnapshotDir,
 } from '../../../../packages/sandbox-gateway/src/pglite-snapshot';
 import { REPOSITORY_ROOT } from '../repository-root';
 import { openDatabase, PGLITE_START_PARAMS, usePglite, type Database } from './client';
@@ -14,7 +15,8 @@ import { lendPglite } from './pglite-lending';
 /**
  * Fresh, migrated databases for tests. PGlite: a copy of one migrated template, kept as a file between
  * test processes and runs (initdb and the migrations cost seconds, a copy about one), lent and given back
- * within a test process (pglite-lending.ts: put back as made, a quarter of a copy's cost). PostgreSQL: a
+ * within a test process (pglite-lending.ts: put back as made, a quarter of a copy's cost), and, for a
+ * process of its own, copied as files from the template kept as a data directory. PostgreSQL: a
  * database of its own per call on TEST_DATABASE_URL's server, copied from a migrated template database kept
  * on that server, and dropped on close.
  */
@@ -41,12 +43,17 @@ async function templateSource(): Promise<string> {
  */
 export async function prepareTestTemplates(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
-  await Promise.all([migratedTemplate(), emptyPgliteSnapshot(), url && postgresTemplate(url)]);
+  await Promise.all([migratedTemplateDir(), emptyPgliteSnapshot(), url && postgresTemplate(url)]);
 }
 
 function migratedTemplate(): Promise<Blob> {
   pgliteTemplate ??= templateSource().then((source) => pgliteSnapshot('pglite-store', source, usePglite));
   return pgliteTemplate;
+}
+
+/** The migrated template as a data directory, to copy (`pgliteSnapshotDir`). */
+async function migratedTemplateDir(): Promise<string> {
+  return pgliteSnapshotDir('pglite-store', await migratedTemplate());
 }
 
 /**
@@ -62,16 +69,11 @@ export async function createPgliteTestDatabase(): Promise<Database> {
 
 /**
  * Fills `dataDir` (empty or missing) with a migrated database, as DATA_DIR for a store or a command started
- * in a process of its own.
+ * in a process of its own: a copy of the migrated template's files (`pgliteSnapshotDir`).
  */
 export async function createPgliteTestDataDir(dataDir: string): Promise<void> {
   await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    dataDir,
-    loadDataDir: await migratedTemplate(),
-    startParams: PGLITE_START_PARAMS,
-  });
-  await pglite.close();
+  await cp(await migratedTemplateDir(), dataDir, { recursive: true });
 }
 
 /** Waits until nobody is connected to the database `name` (a closed pool's connections end asynchronously). */
