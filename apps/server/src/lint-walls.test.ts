@@ -1,25 +1,54 @@
 import { execFile } from 'node:child_process';
-import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, copyFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from './repository-root';
 
 /**
- * The floors the lint configuration keeps (eslint.config.js), tried with planted code: if a rule were
- * dropped or mistyped, the layers would drift apart without anyone noticing.
+ * The floors the lint configuration keeps (.oxlintrc.json), tried with planted code: if a rule were dropped
+ * or mistyped, the layers would drift apart without anyone noticing.
  */
-// ESLint reads its configuration and its plugins on its first file: up to a minute, for a machine running the
-// rest of the suite beside it.
-describe('the lint walls between the server layers', { timeout: 120_000 }, () => {
-  const eslint = new ESLint({ cwd: REPOSITORY_ROOT });
-  async function problemsOf(path: string, code: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath: `${REPOSITORY_ROOT}/${path}` });
-    return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
-  }
 
+/** oxlint, as `npm run lint` runs it, in `folder` (laid out as the repository, with its configuration). */
+async function oxlint(folder: string, format: 'json' | 'unix'): Promise<string> {
+  return promisify(execFile)(
+    join(REPOSITORY_ROOT, 'node_modules/.bin/oxlint'),
+    ['-c', '.oxlintrc.json', '--format', format, 'apps'],
+    { cwd: folder },
+  ).then(
+    ({ stdout }) => stdout,
+    (error: { stdout?: string }) => error.stdout ?? String(error),
+  );
+}
+
+/** A folder with the repository's lint configuration, for planted code; removed after `use`. */
+async function withLintFolder<T>(use: (folder: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(join(tmpdir(), 'lint-walls-'));
+  try {
+    await copyFile(join(REPOSITORY_ROOT, '.oxlintrc.json'), join(folder, '.oxlintrc.json'));
+    return await use(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** What oxlint says of `code` planted at `path`: each problem as its rule and what it says to do. */
+async function problemsOf(path: string, code: string): Promise<string[]> {
+  return withLintFolder(async (folder) => {
+    await mkdir(dirname(join(folder, path)), { recursive: true });
+    await writeFile(join(folder, path), code);
+    const { diagnostics } = JSON.parse(await oxlint(folder, 'json')) as {
+      diagnostics: { code: string; message: string; help?: string }[];
+    };
+    return diagnostics.map(
+      ({ code: rule, message, help }) => `${rule.replace(/^.*\((.*)\)$/, '$1')}: ${help ?? message}`,
+    );
+  });
+}
+
+describe('the lint walls between the server layers', () => {
   it('keeps HTTP out of services, the gateway adapter and db/', async () => {
     for (const path of [
       'apps/server/src/services/planted.ts',
@@ -115,30 +144,36 @@ describe('the lint walls between the server layers', { timeout: 120_000 }, () =>
     ).toEqual([]);
   });
 
-  it('refuses a circle of imports (oxlint, .oxlintrc.json)', async () => {
-    // db/ copied aside, where oxlint is run as `npm run lint` runs it, with the project's configuration.
-    const aside = await mkdtemp(join(tmpdir(), 'lint-walls-'));
-    try {
-      const db = join(aside, 'apps/server/src/db');
+  it('keeps request.ip out of the server: the client address is read in one place', async () => {
+    expect(
+      await problemsOf(
+        'apps/server/src/routes/planted.ts',
+        'export const address = (request: { ip: string }) => request.ip;\n',
+      ),
+    ).toEqual([expect.stringMatching(/^no-restricted-properties: Use request\.clientAddress/)]);
+  });
+
+  it('keeps the rules of hooks in the web app', async () => {
+    expect(
+      await problemsOf(
+        'apps/web/src/lib/planted.ts',
+        "import { useState } from 'react';\nexport function count(on: boolean) {\n  if (on) useState(1);\n}\n",
+      ),
+    ).toEqual([expect.stringMatching(/^rules-of-hooks: /)]);
+  });
+
+  it('refuses a circle of imports', async () => {
+    // db/ copied aside, where oxlint is run with the project's configuration.
+    await withLintFolder(async (folder) => {
+      const db = join(folder, 'apps/server/src/db');
       await cp(join(REPOSITORY_ROOT, 'apps/server/src/db'), db, { recursive: true });
-      const oxlint = () =>
-        promisify(execFile)(
-          join(REPOSITORY_ROOT, 'node_modules/.bin/oxlint'),
-          ['-c', join(REPOSITORY_ROOT, '.oxlintrc.json'), '--format', 'unix', 'apps'],
-          { cwd: aside },
-        ).then(
-          () => 'no problem',
-          (error: { stdout?: string }) => error.stdout ?? String(error),
-        );
-      expect(await oxlint()).toBe('no problem');
+      expect(await oxlint(folder, 'unix')).toBe('');
       // db/client.ts as if it imported the ledger, which imports db/client.ts.
       await appendFile(
         join(db, 'client.ts'),
         "import { lockPayment } from './ledger-store';\nexport const planted = lockPayment;\n",
       );
-      expect(await oxlint()).toMatch(/client\.ts:\d+:\d+: .*cycle.*import\(no-cycle\)/i);
-    } finally {
-      await rm(aside, { recursive: true, force: true });
-    }
+      expect(await oxlint(folder, 'unix')).toMatch(/client\.ts:\d+:\d+: .*cycle.*import\(no-cycle\)/i);
+    });
   });
 });
