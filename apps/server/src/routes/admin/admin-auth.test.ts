@@ -1,5 +1,5 @@
 import { STAFF_RIGHTS } from '@store/core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createPgliteTestDatabase } from '../../db/test-database';
 import { startServer } from '../../server';
@@ -13,6 +13,7 @@ import {
   testDatabaseKinds,
   useTestServer,
 } from '../../testing/test-server';
+import { withStoreClockStill } from '../../testing/still-clock';
 
 const ADMIN_CALLS = [
   '/api/admin/payments',
@@ -135,18 +136,14 @@ describe.each(testDatabaseKinds())('admin sign-in and sessions on $name', (kind)
     const auditBefore = await countRows(server.database, 'audit_events');
     // The store's clock stands still while the sixth attempt follows the fifth: on a busy machine, a
     // request can take the whole first wait (one second).
-    vi.useFakeTimers({ toFake: ['Date'] });
-    let slowed: Awaited<ReturnType<typeof server.post>>;
-    try {
+    const slowed = await withStoreClockStill(async () => {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         expect(
           (await server.post('/api/admin/login', { username: 'admin', password: `bad-${attempt}` })).status,
         ).toBe(401);
       }
-      slowed = await server.post('/api/admin/login', TEST_ADMIN);
-    } finally {
-      vi.useRealTimers();
-    }
+      return server.post('/api/admin/login', TEST_ADMIN);
+    });
     expect(slowed.status).toBe(429);
     expect(slowed.body.message).toBe('Too many failed sign-in attempts. Try again in 1 second.');
     expect(slowed.headers.get('retry-after')).toBe('1');
@@ -197,8 +194,7 @@ describe.each(testDatabaseKinds())('admin sign-in and sessions on $name', (kind)
   it('lets no more than 5 of 30 parallel wrong passwords be checked', async () => {
     // The store's clock stands still: on a busy machine, thirty sign-ins can outlast the first wait (one
     // second), and the right password after them would then be let in for trying once the wait was over.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
+    await withStoreClockStill(async () => {
       const answers = await Promise.all(
         Array.from({ length: 30 }, (_, attempt) =>
           server.post('/api/admin/login', { username: 'admin', password: `parallel-${attempt}` }),
@@ -207,9 +203,7 @@ describe.each(testDatabaseKinds())('admin sign-in and sessions on $name', (kind)
       expect(answers.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(5);
       expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(25);
       expect((await server.post('/api/admin/login', TEST_ADMIN)).status).toBe(429);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     await server.database.sql.query('delete from login_throttle');
   });
 

@@ -1,6 +1,6 @@
 import { STAFF_FACTOR_MESSAGES } from '@store/core';
 import { Secret, TOTP } from 'otpauth';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { requireRecentSecondFactor } from '../../http/admin-route';
 import { createAdmin } from '../../services/accounts/admin-accounts';
@@ -13,6 +13,7 @@ import {
   useTestServer,
   type Answer,
 } from '../../testing/test-server';
+import { withStoreClockStill } from '../../testing/still-clock';
 
 const PASSWORD = 'a staff password of some length';
 
@@ -190,8 +191,7 @@ describe.each(testDatabaseKinds())('second factors on $name', (kind) => {
     const statuses: number[] = [];
     // The store's clock stands still: the first wait is one second, which a request may take on a busy
     // machine.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
+    await withStoreClockStill(async () => {
       for (let attempt = 0; attempt < 8; attempt += 1) {
         const answer = await postJson(
           server.url,
@@ -201,9 +201,7 @@ describe.each(testDatabaseKinds())('second factors on $name', (kind) => {
         );
         statuses.push(answer.status);
       }
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     // The password's success cleared the count: five free tries, then waits.
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toContain(429);

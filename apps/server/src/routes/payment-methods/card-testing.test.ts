@@ -1,5 +1,5 @@
 import { createOrderId } from '@store/core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUnsettledStoreRequest } from '../../db/open-attempts';
 import type { PaymentGateway } from '../../gateway/payment-gateway';
 import { payWithSavedMethod } from '../../services/checkout/saved-method';
@@ -15,6 +15,7 @@ import {
   type Shopper,
 } from '../../testing/shoppers';
 import { TEST_DELIVERY, testDatabaseKinds, useTestServer } from '../../testing/test-server';
+import { withStoreClockStill } from '../../testing/still-clock';
 
 const DECLINED = SHOPPER_DECLINE.card;
 
@@ -155,17 +156,14 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
   it('slows down a customer whose cards keep being declined, and audits each decline with its reason', async () => {
     const customer = await newCustomer();
     const declining = await savedCard(customer, DECLINING_VISA);
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof pay>>[] = [];
     // The store's clock stands still: the first wait is one second, which a payment may take on a busy
     // machine.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
+    await withStoreClockStill(async () => {
       for (let attempt = 0; attempt < FREE_SAVED_PAYMENTS.declinesPerCustomer + 1; attempt += 1) {
         answers.push(await pay(customer, declining.id));
       }
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     expect(answers.map((answer) => answer.status)).toEqual([
       ...Array<number>(FREE_SAVED_PAYMENTS.declinesPerCustomer).fill(422),
       429,

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countRows, testDatabaseKinds, useTestServer, type Answer } from '../../testing/test-server';
+import { withStoreClockStill } from '../../testing/still-clock';
 
 const PASSWORD = 'correct horse battery';
 
@@ -191,14 +192,11 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
     const statuses: number[] = [];
     // The store's clock stands still: the first wait is one second, which a request may take on a busy
     // machine.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
+    await withStoreClockStill(async () => {
       for (let attempt = 0; attempt < 7; attempt += 1) {
         statuses.push((await signIn('target@example.com', `guess-${attempt}`, '203.0.113.99')).status);
       }
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     const owner = await signIn('target@example.com', PASSWORD, '198.51.100.250');
     expect(owner.status).toBe(200);
@@ -208,8 +206,7 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
     const statuses: number[] = [];
     // The store's clock stands still: the first wait is one second, which a sign-up may take on a busy
     // machine.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
+    await withStoreClockStill(async () => {
       for (let index = 0; index < 12; index += 1) {
         const answer = await server.post(
           '/api/users/register',
@@ -218,9 +215,7 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
         );
         statuses.push(answer.status);
       }
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(10)).toContain(429);
   });
@@ -298,8 +293,7 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
     const noor = await signedInCustomer('Noor Haddad', 'noor@example.com', address);
     // The store's clock stands still from the first guess: the first wait is one second, which the
     // requests themselves may take on a busy machine.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
+    await withStoreClockStill(async () => {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const wrong = await noor.putProfile({
           name: 'Noor Haddad',
@@ -314,9 +308,7 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
       // From anywhere else the owner signs in at once.
       const elsewhere = await signIn('noor@example.com', PASSWORD, '192.0.2.21');
       expect(elsewhere.status).toBe(200);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('slows down guessing which emails have accounts through profile changes', async () => {
@@ -328,14 +320,11 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
     const answers: Answer[] = [];
     // The store's clock stands still from the first change: the first wait is one second, which a request
     // may take on a busy machine.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
+    await withStoreClockStill(async () => {
       for (const email of guesses) {
         answers.push(await prober.putProfile({ name: 'Prober', email, currentPassword: PASSWORD }));
       }
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.slice(0, 5)).not.toContain(429);
     expect(statuses[2]).toBe(409);
