@@ -51,9 +51,12 @@ function migratedTemplate(): Promise<Blob> {
   return pgliteTemplate;
 }
 
-/** The migrated template as a data directory, to copy (`pgliteSnapshotDir`). */
-async function migratedTemplateDir(): Promise<string> {
-  return pgliteSnapshotDir('pglite-store', await migratedTemplate());
+let pgliteTemplateDir: Promise<string> | undefined;
+
+/** The migrated template as a data directory, to copy (`pgliteSnapshotDir`): found once per process. */
+function migratedTemplateDir(): Promise<string> {
+  pgliteTemplateDir ??= migratedTemplate().then((template) => pgliteSnapshotDir('pglite-store', template));
+  return pgliteTemplateDir;
 }
 
 /**
