@@ -41,7 +41,7 @@ function render(value: Interpolation): string {
 
 /**
  * A template tag that escapes every interpolated value unless it is SafeHtml, so echoing is safe by default.
- * (Not named `html`: Prettier would reformat such templates as HTML, script content included.)
+ * (Not named `html`: the formatter would reformat such templates as HTML, script content included.)
  */
 export function markup(strings: TemplateStringsArray, ...values: readonly Interpolation[]): SafeHtml {
   let result = strings[0] ?? '';

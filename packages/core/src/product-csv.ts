@@ -72,7 +72,8 @@ export function productCsvLine(product: AdminProduct): string {
 
 /** A line of an imported file, read: the product it describes, or why it cannot be read. */
 export type ProductCsvRow = { line: number; sku: string } & (
-  { product: ProductInput; error?: undefined } | { product?: undefined; error: string }
+  | { product: ProductInput; error?: undefined }
+  | { product?: undefined; error: string }
 );
 
 function wholeNumber(text: string | undefined, column: string): number | null | { error: string } {

@@ -23,7 +23,9 @@ import {
 
 /** What settlestat is asked for: a day's batches, one batch, or the batches not reported yet. */
 export type SettlestatQuery =
-  { kind: 'date'; day: Date } | { kind: 'batch'; batchId: string } | { kind: 'unreported' };
+  | { kind: 'date'; day: Date }
+  | { kind: 'batch'; batchId: string }
+  | { kind: 'unreported' };
 
 export type RecordedTransaction = Pick<
   TransactionRow,

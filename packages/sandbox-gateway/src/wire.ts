@@ -9,7 +9,13 @@ import type { TransactionRow } from './store';
  */
 
 type SettlementStatus =
-  'Authorized' | 'Queued for Capture' | 'Accepted' | 'Voided' | 'Expired' | 'Declined' | 'Refunded';
+  | 'Authorized'
+  | 'Queued for Capture'
+  | 'Accepted'
+  | 'Voided'
+  | 'Expired'
+  | 'Declined'
+  | 'Refunded';
 
 export interface GatewayAnswer extends ResponseCode {
   merchid: string;

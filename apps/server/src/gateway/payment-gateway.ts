@@ -2,7 +2,8 @@ import type { ApplePayPaymentData, CardBrand, Cents } from '@store/core';
 
 /** What a wallet hands over: Google Pay's token text as given, or Apple Pay's payment data. */
 export type WalletPayload =
-  { wallet: 'googlepay'; token: string } | { wallet: 'applepay'; paymentData: ApplePayPaymentData };
+  | { wallet: 'googlepay'; token: string }
+  | { wallet: 'applepay'; paymentData: ApplePayPaymentData };
 
 /**
  * The one interface the store uses to move money. Expected outcomes (a decline, a refusal, a gateway that
@@ -77,7 +78,13 @@ export interface AuthorizationChecks {
 export type GatewayResult<T> = { ok: true; value: T } | GatewayFailure;
 
 export type SettlementState =
-  'authorized' | 'captured' | 'voided' | 'declined' | 'expired' | 'refund' | 'unknown';
+  | 'authorized'
+  | 'captured'
+  | 'voided'
+  | 'declined'
+  | 'expired'
+  | 'refund'
+  | 'unknown';
 
 export interface GatewayTransaction extends AuthorizationChecks {
   retref: string;

@@ -92,7 +92,9 @@ export function readStoredOrderAmount(storage: KeyValueStorage = getLocalStorage
 
 /** What the result page finds in storage, already judged against the 30-minute rule. */
 export type StoredPaymentRequest =
-  { kind: 'fresh'; requestId: string; amount: string | null } | { kind: 'incomplete' } | { kind: 'none' };
+  | { kind: 'fresh'; requestId: string; amount: string | null }
+  | { kind: 'incomplete' }
+  | { kind: 'none' };
 
 /**
  * A request id is used only if it is under 30 minutes old. A stale id (or one whose time is missing

@@ -33,7 +33,8 @@ export const CHARGE_SETTLED_MESSAGE =
 
 /** What became of a refund that reached the gateway before its capture settled. */
 export type RefundBeforeSettlement =
-  { scheduled: true; changed: boolean } | { scheduled: false; changed: boolean; explanation: string };
+  | { scheduled: true; changed: boolean }
+  | { scheduled: false; changed: boolean; explanation: string };
 
 /**
  * A reserved refund the gateway cannot take yet, because its capture has not settled (declined as such, or

@@ -6,7 +6,9 @@ import { ApiError } from '../../../lib/api-client';
  * resumed by the same button), read that it is paid, or read why it can no longer be paid.
  */
 export type PaymentLinkState =
-  { kind: 'payable'; resumed: boolean } | { kind: 'paid' } | { kind: 'closed'; message: string };
+  | { kind: 'payable'; resumed: boolean }
+  | { kind: 'paid' }
+  | { kind: 'closed'; message: string };
 
 export function paymentLinkStateOf(status: PaymentLinkStatus): PaymentLinkState {
   switch (status) {

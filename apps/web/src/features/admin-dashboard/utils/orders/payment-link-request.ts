@@ -24,7 +24,8 @@ export const EMPTY_TYPED_DELIVERY: TypedDelivery = { email: '', ...EMPTY_ADDRESS
  * `addressId` is null), or a caller who is not a customer (an email, a name and an address, all typed).
  */
 export type LinkPayer =
-  { kind: 'customer'; customerId: number; email: string; addressId: string | null } | { kind: 'caller' };
+  | { kind: 'customer'; customerId: number; email: string; addressId: string | null }
+  | { kind: 'caller' };
 
 export type LinkRequestField = AddressFormField | 'email';
 
