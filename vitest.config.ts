@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { TEST_NODE_FLAGS } from './scripts/test-node-flags.mjs';
 
 const EVERY_TEST = ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.{ts,tsx}'];
 const NOT_TESTS = ['**/node_modules/**', 'tests/e2e/**'];
@@ -50,6 +51,8 @@ export default defineConfig({
     // its first file's set-up (on a clean clone, under a minute's load, that set-up ran out of time).
     globalSetup: ['apps/server/src/testing/vitest-global-setup.ts'],
     pool: 'forks',
+    // Each test process compiles PGlite's WebAssembly with the baseline compiler only (scripts/test-node-flags.mjs).
+    execArgv: TEST_NODE_FLAGS,
     sequence: { sequencer: AloneInOrder },
     // The test files run one after another in a worker's process rather than each in a new one: the
     // server's modules, PGlite's WebAssembly and the migrated template are loaded once, not once a file

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { TEST_NODE_FLAGS } from './test-node-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -110,7 +111,10 @@ const playwrightReport = join(reports, 'playwright.json');
 // The end-to-end run's stores (one per group of specs) keep their logs and data directories here, one
 // sub-folder each, for the card data scan after it.
 const e2eArtifacts = join(reports, 'e2e');
+// Vitest's own process makes the migrated templates before its test processes start: with the tests' flags.
 const vitestRun = (project, report) => [
+  ...TEST_NODE_FLAGS,
+  bin('vitest'),
   'run',
   '--project',
   project,
@@ -191,7 +195,7 @@ const [[built, e2ePassed, scanned], unitPassed] = await Promise.all([
             steps: [
               atLowestPriority([
                 bin('tsx'),
-                ['scripts/scan-card-data.ts', '--report', scanReport],
+                [...TEST_NODE_FLAGS, 'scripts/scan-card-data.ts', '--report', scanReport],
                 { E2E_ARTIFACTS_DIR: e2eArtifacts },
               ]),
             ],
@@ -200,12 +204,12 @@ const [[built, e2ePassed, scanned], unitPassed] = await Promise.all([
       : Promise.resolve(false);
     return [built, e2e, scanned];
   })(),
-  runLive('Unit and integration tests (Vitest)', bin('vitest'), vitestRun('together', vitestReport)),
+  runLive('Unit and integration tests (Vitest)', process.execPath, vitestRun('together', vitestReport)),
 ]);
 
 const alonePassed = await runLive(
   'The tests that measure time windows (Vitest, alone)',
-  bin('vitest'),
+  process.execPath,
   vitestRun('alone', aloneReport),
 );
 const [formatted, linted, typed] = await staticChecksPassed;

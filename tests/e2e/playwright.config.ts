@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { TEST_NODE_FLAGS } from '../../scripts/test-node-flags.mjs';
 import { E2E_STORES, e2eArtifacts, type E2eStoreName } from './artifacts';
 
 /** The first store's port; the others take the next ones, in the order of `E2E_STORES`. */
@@ -98,9 +99,11 @@ const CARDPOINTE_SETTINGS = {
  * spares seven seconds of processor time per store.
  */
 const dataTemplate = join(artifacts.dir, 'store-data-template');
+/** The tests' Node flags (`scripts/test-node-flags.mjs`), for every process here that opens a database. */
+const nodeFlags = TEST_NODE_FLAGS.join(' ');
 const makeDataTemplate =
   `rm -rf "${dataTemplate}" && ` +
-  `${join(root, 'node_modules/.bin/tsx')} scripts/e2e-store-data.ts "${dataTemplate}" && `;
+  `${join(root, 'node_modules/.bin/tsx')} ${nodeFlags} scripts/e2e-store-data.ts "${dataTemplate}" && `;
 
 /**
  * The real store (built storefront, API, mounted sandbox gateway) on a fresh embedded database, driven in
@@ -109,8 +112,9 @@ const makeDataTemplate =
  * both).
  */
 const storeServers: NonNullable<PlaywrightTestConfig['webServer']> = stores.map((store, index) => ({
-  // The store as production runs it: the compiled server (`npm run build:server`), plain Node, on a copy of
-  // a migrated data directory, with no account or order yet. Everything it writes goes to a log file, which
+  // The store as production runs it: the compiled server (`npm run build:server`), plain Node (with the
+  // tests' flag for the database's WebAssembly, which changes how fast, not what), on a copy of a migrated
+  // data directory, with no account or order yet. Everything it writes goes to a log file, which
   // the card data scan reads after the run (`scripts/scan-card-data.ts`) with the data directory. `exec`
   // makes the server the process Playwright stops, with SIGTERM, so that it closes its database before the
   // scan opens it. (The command runs here only, in the runner: the config is also loaded by the workers, so
@@ -120,7 +124,7 @@ const storeServers: NonNullable<PlaywrightTestConfig['webServer']> = stores.map(
     (index === 0 ? makeDataTemplate : '') +
     `mkdir -p "$DATA_DIR" && cp -a "${dataTemplate}/." "$DATA_DIR/" && ` +
     'echo "Store log: $E2E_SERVER_LOG" >&2 && ' +
-    `exec ${process.execPath} --enable-source-maps apps/server/dist/main.js >> "$E2E_SERVER_LOG" 2>&1`,
+    `exec ${process.execPath} --enable-source-maps ${nodeFlags} apps/server/dist/main.js >> "$E2E_SERVER_LOG" 2>&1`,
   cwd: root,
   url: `http://127.0.0.1:${store.port}/api/health`,
   name: store.name,
@@ -158,7 +162,7 @@ const webServers: NonNullable<PlaywrightTestConfig['webServer']> = [
   {
     command:
       `rm -rf "$DATA_DIR" "${gateway.logFile}" && mkdir -p "$DATA_DIR" && ` +
-      `exec ${join(root, 'node_modules/.bin/tsx')} packages/sandbox-gateway/src/main.ts >> "${gateway.logFile}" 2>&1`,
+      `exec ${join(root, 'node_modules/.bin/tsx')} ${nodeFlags} packages/sandbox-gateway/src/main.ts >> "${gateway.logFile}" 2>&1`,
     cwd: root,
     url: `${GATEWAY_URL}/itoke/ajax-tokenizer.html`,
     name: 'gateway',

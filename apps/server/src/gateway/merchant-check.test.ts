@@ -6,7 +6,7 @@ import { SANDBOX_CREDENTIALS } from '@store/sandbox-gateway';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../config';
 import { createPgliteTestDatabase, createPgliteTestDataDir } from '../db/test-database';
-import { freePort, REPOSITORY_ROOT } from '../testing/processes';
+import { freePort, REPOSITORY_ROOT, TEST_NODE_FLAGS } from '../testing/processes';
 import {
   sandboxAsCardPointe,
   startStandaloneSandbox,
@@ -104,21 +104,25 @@ describe('the merchant account checked at start, against the standalone sandbox'
     const dataDir = await mkdtemp(path.join(tmpdir(), 'merchant-check-'));
     try {
       await createPgliteTestDataDir(dataDir);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: REPOSITORY_ROOT,
-        env: {
-          ...process.env,
-          LOG_LEVEL: 'silent',
-          DATABASE_URL: '',
-          DATA_DIR: dataDir,
-          PUBLIC_URL: TEST_PUBLIC_URL,
-          ADMIN_USERNAME: TEST_ADMIN.username,
-          ADMIN_PASSWORD: TEST_ADMIN.password,
-          ...storeEnvironment({ CARDPOINTE_PASSWORD: 'not-the-password' }),
-          PORT: String(await freePort()),
+      const child = spawn(
+        process.execPath,
+        [...TEST_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'],
+        {
+          cwd: REPOSITORY_ROOT,
+          env: {
+            ...process.env,
+            LOG_LEVEL: 'silent',
+            DATABASE_URL: '',
+            DATA_DIR: dataDir,
+            PUBLIC_URL: TEST_PUBLIC_URL,
+            ADMIN_USERNAME: TEST_ADMIN.username,
+            ADMIN_PASSWORD: TEST_ADMIN.password,
+            ...storeEnvironment({ CARDPOINTE_PASSWORD: 'not-the-password' }),
+            PORT: String(await freePort()),
+          },
+          stdio: 'pipe',
         },
-        stdio: 'pipe',
-      });
+      );
       const chunks: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
       child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));

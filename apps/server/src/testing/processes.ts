@@ -3,9 +3,10 @@ import { rename } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { bundleEntry } from '../../../../scripts/server-bundle.mjs';
+import { TEST_NODE_FLAGS } from '../../../../scripts/test-node-flags.mjs';
 import { REPOSITORY_ROOT } from '../repository-root';
 
-export { REPOSITORY_ROOT };
+export { REPOSITORY_ROOT, TEST_NODE_FLAGS };
 const quiet = process.env.TEST_SERVER_LOGS !== '1';
 const STOP_GRACE_MS = 10_000;
 /**
@@ -69,8 +70,9 @@ export interface ChildServer {
  * Runs one of the repository's entry points (the store's `apps/server/src/main.ts`, the standalone
  * sandbox gateway) in a process of its own, as `npm start` or `npm run gateway` would, and waits until
  * `readyPath` answers. `environment` may depend on the address it will listen at. The entry runs compiled,
- * with plain Node and `nodeArgs` before it: a TypeScript entry is compiled first, once per test process
- * (`compiledEntry`), an already compiled one (`apps/server/dist/main.js`) as it is.
+ * with plain Node, the tests' flags (`TEST_NODE_FLAGS`) and `nodeArgs` before it: a TypeScript entry is
+ * compiled first, once per test process (`compiledEntry`), an already compiled one
+ * (`apps/server/dist/main.js`) as it is.
  */
 export async function startChildServer(
   entry: string,
@@ -81,7 +83,7 @@ export async function startChildServer(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const script = entry.endsWith('.ts') ? await compiledEntry(entry) : entry;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, ...(options.nodeArgs ?? []), script], {
     cwd: REPOSITORY_ROOT,
     env: {
       ...process.env,
