@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, TEST_PUBLIC_URL } from '../testing/test-server';
 import { loadConfig } from '../config';
 import { createPgliteTestDataDir } from '../db/test-database';
-import { compiledEntry } from '../testing/processes';
+import { compiledEntry, TEST_NODE_FLAGS } from '../testing/processes';
 import { startServer } from '../server';
 
 const run = promisify(execFile);
@@ -21,7 +21,8 @@ const ADMIN_CLI = 'apps/server/src/cli/admin.ts';
  * `npm run admin -- …` on the embedded database of a store. The first command runs as an operator runs it,
  * through tsx (as Node's loader: one process, where the tsx command starts two); the others run the same
  * script compiled once, as the tests' stores run (testing/processes.ts), which spares each command the
- * loader's compiling of a few hundred modules.
+ * loader's compiling of a few hundred modules. Each runs with the tests' Node flags (`TEST_NODE_FLAGS`), as
+ * every process the tests start that opens a database.
  */
 async function adminCommand(
   args: string[],
@@ -30,7 +31,7 @@ async function adminCommand(
 ) {
   const script = throughTsx ? ['--import', 'tsx', ADMIN_CLI] : [await compiledEntry(ADMIN_CLI)];
   try {
-    const { stdout, stderr } = await run(process.execPath, [...script, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...TEST_NODE_FLAGS, ...script, ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...environment },
     });
