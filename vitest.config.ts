@@ -51,7 +51,8 @@ export default defineConfig({
     // its first file's set-up (on a clean clone, under a minute's load, that set-up ran out of time).
     globalSetup: ['apps/server/src/testing/vitest-global-setup.ts'],
     pool: 'forks',
-    // Each test process compiles PGlite's WebAssembly with the baseline compiler only (scripts/test-node-flags.mjs).
+    // Each test process compiles PGlite's WebAssembly with the baseline compiler only
+    // (scripts/test-node-flags.mjs).
     execArgv: TEST_NODE_FLAGS,
     sequence: { sequencer: AloneInOrder },
     // The test files run one after another in a worker's process rather than each in a new one: the

@@ -130,7 +130,8 @@ const vitestRun = (project, report) => [
 const atLowestPriority = ([command, args, env]) => ['nice', ['-n', '19', command, ...args], env];
 
 const staticChecks = [
-  // oxfmt, native, in a fifth of a second for the tree; Prettier took 20 to 30 processor-seconds (decision 072).
+  // oxfmt, native: a fifth of a second for the tree, where Prettier took 20 to 32 processor-seconds
+  // (decision 072).
   { title: 'Formatting (oxfmt)', steps: [[bin('oxfmt'), ['--check', '.']]] },
   {
     title: 'Lint (oxlint, and knip for unused files, exports and dependencies)',

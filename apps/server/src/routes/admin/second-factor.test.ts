@@ -189,8 +189,6 @@ describe.each(testDatabaseKinds())('second factors on $name', (kind) => {
     const { username } = await managerWithAuthenticator('mo');
     const pending = cookiesOf(await server.post('/api/admin/login', { username, password: PASSWORD }));
     const statuses: number[] = [];
-    // The store's clock stands still: the first wait is one second, which a request may take on a busy
-    // machine.
     await withStoreClockStill(async () => {
       for (let attempt = 0; attempt < 8; attempt += 1) {
         const answer = await postJson(

@@ -157,8 +157,6 @@ describe.each(testDatabaseKinds())('card testing through saved methods on $name'
     const customer = await newCustomer();
     const declining = await savedCard(customer, DECLINING_VISA);
     const answers: Awaited<ReturnType<typeof pay>>[] = [];
-    // The store's clock stands still: the first wait is one second, which a payment may take on a busy
-    // machine.
     await withStoreClockStill(async () => {
       for (let attempt = 0; attempt < FREE_SAVED_PAYMENTS.declinesPerCustomer + 1; attempt += 1) {
         answers.push(await pay(customer, declining.id));

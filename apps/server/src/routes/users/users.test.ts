@@ -190,8 +190,6 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
   it('slows down password guessing with the admin sign-in mechanism', async () => {
     await register('Target', 'target@example.com');
     const statuses: number[] = [];
-    // The store's clock stands still: the first wait is one second, which a request may take on a busy
-    // machine.
     await withStoreClockStill(async () => {
       for (let attempt = 0; attempt < 7; attempt += 1) {
         statuses.push((await signIn('target@example.com', `guess-${attempt}`, '203.0.113.99')).status);
@@ -204,8 +202,6 @@ describe.each(testDatabaseKinds())('customer accounts on $name', (kind) => {
 
   it('slows down opening accounts in bulk from one address', async () => {
     const statuses: number[] = [];
-    // The store's clock stands still: the first wait is one second, which a sign-up may take on a busy
-    // machine.
     await withStoreClockStill(async () => {
       for (let index = 0; index < 12; index += 1) {
         const answer = await server.post(
